@@ -1,0 +1,48 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+
+// The service is a library that runs in plain Node, the renderer runs in a browser and the contract
+// is shared by both: none of them may reach for Electron. Only src-main/index.ts, window.ts, ipc/
+// and src-preload/index.ts are Electron adapters.
+const noElectron = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [{ name: 'electron', message: 'Only the Electron adapters may import electron.' }],
+      patterns: [
+        { group: ['electron/*'], message: 'Only the Electron adapters may import electron.' },
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src-main/service/**', 'src-preload/contract.ts', 'src-renderer/**'],
+    rules: noElectron,
+  },
+  prettier,
+);

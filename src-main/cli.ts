@@ -1,0 +1,66 @@
+import { keysCommand, KEYS_USAGE } from './cli/keys-command';
+import { processIo, UsageError, type Io } from './cli/io';
+import { serveCommand, SERVE_USAGE } from './cli/serve-command';
+import { SERVICE_VERSION } from './service/version';
+
+const USAGE = `Engage Desk ${SERVICE_VERSION}: a local Healthcare Engagement Service
+
+${SERVE_USAGE}
+
+${KEYS_USAGE}`;
+
+/** `engage-desk serve | keys …`: the command-line adapter around the service. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve': {
+        const service = await serveCommand(rest, io);
+        let stopping = false;
+        const stop = (signal: string) => {
+          if (stopping) process.exit(1); // a second Ctrl+C does not wait
+          stopping = true;
+          io.err(`${signal}: finishing in-flight requests and closing the database…`);
+          service.close().then(
+            () => process.exit(0),
+            (error: unknown) => {
+              io.err(`Shutdown failed: ${(error as Error).message}`);
+              process.exit(1);
+            },
+          );
+        };
+        process.on('SIGINT', () => stop('SIGINT'));
+        process.on('SIGTERM', () => stop('SIGTERM'));
+        return -1; // keep running
+      }
+      case 'keys':
+        keysCommand(rest, io);
+        return 0;
+      case '--version':
+      case 'version':
+        io.out(SERVICE_VERSION);
+        return 0;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(USAGE);
+        return 0;
+      default:
+        throw new UsageError(`Unknown command '${command}'.\n\n${USAGE}`);
+    }
+  } catch (error) {
+    const usage =
+      error instanceof UsageError ||
+      (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
+    io.err(
+      usage
+        ? `engage-desk: ${(error as Error).message}`
+        : `engage-desk: ${(error as Error).stack ?? String(error)}`,
+    );
+    return usage ? 2 : 1;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+if (code >= 0) process.exitCode = code;

@@ -1,0 +1,19 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const PRODUCT_NAME = 'Engage Desk';
+
+/**
+ * The per-user application-data folder, the same one Electron's app.getPath('userData') gives the
+ * desktop app, so `engage-desk serve` and the window share one clinic by default.
+ */
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform = process.platform,
+): string {
+  if (platform === 'win32') {
+    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), PRODUCT_NAME);
+  }
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', PRODUCT_NAME);
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), PRODUCT_NAME);
+}

@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util';
+import { createCore } from '../service/core';
+import { PERMISSIONS } from '../service/schemas/auth';
+import { ProblemError } from '../service/errors';
+import { defaultDataDir } from './default-data-dir';
+import { UsageError, type Io } from './io';
+
+export const KEYS_USAGE = `engage-desk keys create --name NAME --permissions a,b|all [--data DIR] [--json]
+engage-desk keys list [--data DIR] [--json]
+engage-desk keys revoke KEY_ID [--data DIR]
+
+Permissions: ${PERMISSIONS.join(', ')}`;
+
+/** Manages API keys directly in a data directory (the server may be running on it meanwhile). */
+export function keysCommand(argv: string[], io: Io): void {
+  const [action, ...rest] = argv;
+  const { values, positionals } = parseArgs({
+    args: rest,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      permissions: { type: 'string' },
+      data: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const core = createCore({ dataDir: values.data ?? defaultDataDir() });
+  try {
+    switch (action) {
+      case 'create': {
+        if (!values.name) throw new UsageError('keys create needs --name');
+        if (!values.permissions)
+          throw new UsageError(`keys create needs --permissions (a,b or all)`);
+        const permissions =
+          values.permissions === 'all'
+            ? [...PERMISSIONS]
+            : values.permissions.split(',').map((p) => p.trim());
+        const key = core.apiKeys.create({ name: values.name, permissions });
+        if (values.json) io.out(JSON.stringify(key));
+        else {
+          io.out(key.key);
+          io.err(
+            `Created ${key.id} "${key.name}" with ${key.permissions.join(', ')}. The key is shown only now.`,
+          );
+        }
+        return;
+      }
+      case 'list': {
+        const keys = core.apiKeys.list();
+        if (values.json) return io.out(JSON.stringify(keys));
+        if (keys.length === 0) return io.out('No API keys yet.');
+        for (const k of keys) {
+          const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
+          io.out(
+            `${k.id}  ${k.hint}  ${state}  "${k.name}"  ${k.permissions.join(',')}  last used ${k.lastUsedAt ?? 'never'}`,
+          );
+        }
+        return;
+      }
+      case 'revoke': {
+        const id = positionals[0];
+        if (!id) throw new UsageError('keys revoke needs the key id (see keys list)');
+        const key = core.apiKeys.revoke(id);
+        io.out(
+          `Revoked ${key.id} "${key.name}". It and every token minted from it stop working now.`,
+        );
+        return;
+      }
+      default:
+        throw new UsageError(`Unknown keys action '${action ?? ''}'.\n\n${KEYS_USAGE}`);
+    }
+  } catch (error) {
+    if (error instanceof ProblemError) throw new UsageError(error.detail);
+    throw error;
+  } finally {
+    core.close();
+  }
+}

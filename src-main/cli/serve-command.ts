@@ -1,0 +1,141 @@
+import { parseArgs } from 'node:util';
+import { createService, type Service } from '../service/create-service';
+import { DatabaseFromTheFutureError, DB_FILE_NAME } from '../service/store/db';
+import { parseRateLimit } from '../service/http/rate-limit';
+import { API_KEY_PATTERN } from '../service/security/api-key-format';
+import { PERMISSIONS } from '../service/schemas/auth';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultDataDir } from './default-data-dir';
+import { UsageError, type Io } from './io';
+
+export const SERVE_USAGE = `engage-desk serve [options]
+
+  --port N            port to listen on (default 4010; 0 picks a free one)
+  --host ADDR         address to bind (default 127.0.0.1)
+  --data DIR          data directory (default: the desktop app's, ${defaultDataDir()})
+  --memory            a throwaway in-memory database instead of --data
+  --seed demo|empty   what a new database starts with (default demo)
+  --api-key sk_…      make this exact key exist with every permission
+  --rate-limit N/S    per-credential limit, e.g. 600/60 (the default), or off
+  --no-sandbox        turn off the sandbox routes (/sandbox/…)
+  --json              print one line {"baseUrl","apiKey"} on stdout once ready`;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+export async function serveCommand(argv: string[], io: Io): Promise<Service> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      data: { type: 'string' },
+      memory: { type: 'boolean', default: false },
+      seed: { type: 'string' },
+      'api-key': { type: 'string' },
+      'rate-limit': { type: 'string', default: '600/60' },
+      'no-sandbox': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535)
+    throw new UsageError(`--port takes 0..65535, not '${values.port}'`);
+  if (values.data && values.memory) throw new UsageError('--data and --memory exclude each other');
+  if (values.seed !== undefined && values.seed !== 'demo' && values.seed !== 'empty') {
+    throw new UsageError(`--seed takes demo or empty, not '${values.seed}'`);
+  }
+  const apiKey = values['api-key'];
+  if (apiKey !== undefined && !API_KEY_PATTERN.test(apiKey)) {
+    throw new UsageError('--api-key must be sk_ followed by 20 to 100 letters and digits');
+  }
+  let rateLimit;
+  try {
+    rateLimit = parseRateLimit(values['rate-limit']);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const dataDir = values.memory ? undefined : (values.data ?? defaultDataDir());
+  const existing = dataDir !== undefined && existsSync(join(dataDir, DB_FILE_NAME));
+  if (existing && values.seed) {
+    io.err(
+      `Note: ${dataDir} already holds a clinic; --seed only applies to a new database, so it was kept as it is.`,
+    );
+  }
+  if (!LOOPBACK.has(values.host)) {
+    io.err(
+      `Warning: listening on ${values.host}, not loopback. Other machines can reach this server; it holds patient data and is meant for this computer only.`,
+    );
+  }
+
+  let service: Service;
+  try {
+    service = await createService({
+      ...(dataDir ? { dataDir } : { memory: true }),
+      seed: (values.seed as 'demo' | 'empty' | undefined) ?? 'demo',
+      host: values.host,
+      port,
+      sandbox: !values['no-sandbox'],
+      rateLimit,
+      logger: { level: 'error', stream: process.stderr },
+      onJobError: (kind, error) => io.err(`Job ${kind} failed: ${(error as Error).message}`),
+    });
+  } catch (error) {
+    if (error instanceof DatabaseFromTheFutureError) throw new UsageError(error.message);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new UsageError(
+        `Port ${port} on ${values.host} is already in use; pick another with --port (0 picks a free one).`,
+      );
+    }
+    throw error;
+  }
+
+  const { core } = service;
+  let shownKey: string | undefined;
+  let keyNote = '';
+  if (apiKey) {
+    const ensured = core.apiKeys.ensure(apiKey, 'Key given with --api-key');
+    shownKey = apiKey;
+    keyNote = ensured.created
+      ? 'created from --api-key, every permission'
+      : 'from --api-key, every permission';
+  } else if (core.created || values.json) {
+    const created = core.apiKeys.create({
+      name: core.created
+        ? 'Default key (created by engage-desk serve)'
+        : 'Key for engage-desk serve --json',
+      permissions: PERMISSIONS,
+    });
+    shownKey = created.key;
+    keyNote = 'every permission; shown only now, so keep it';
+  }
+
+  if (values.json) {
+    io.out(JSON.stringify({ baseUrl: service.url, apiKey: shownKey }));
+  } else {
+    const origin = service.url.replace(/\/api\/v1$/, '');
+    io.out('Engage Desk: Healthcare Engagement Service');
+    io.out(`  API         ${service.url}`);
+    io.out(`  OpenAPI     ${service.url}/openapi.json`);
+    io.out(
+      `  Data        ${dataDir ? `${dataDir}${core.created ? ` (new: ${values.seed ?? 'demo'} clinic)` : ''}` : 'in memory (gone when the server stops)'}`,
+    );
+    io.out(`  Sandbox     ${values['no-sandbox'] ? 'off' : `on (${origin}/api/v1/sandbox/…)`}`);
+    io.out(
+      `  Rate limit  ${rateLimit === 'off' ? 'off' : `${rateLimit.limit} requests per ${rateLimit.windowSeconds} s per credential`}`,
+    );
+    if (shownKey) io.out(`  API key     ${shownKey}  (${keyNote})`);
+    else
+      io.out(
+        '  API key     create one with: engage-desk keys create --name NAME --permissions all',
+      );
+    io.out('');
+    io.out(
+      `Try: curl -H "Authorization: Bearer ${shownKey ?? 'sk_…'}" ${service.url}/patients?limit=3`,
+    );
+    io.out('Press Ctrl+C to stop.');
+  }
+  return service;
+}

@@ -1,0 +1,118 @@
+import { createAccessTokens } from './domain/access-tokens';
+import { createApiKeys } from './domain/api-keys';
+import { createCredits, CREDITS_RESET_JOB } from './domain/credits';
+import { createEventLog } from './domain/event-log';
+import { createPatients } from './domain/patients';
+import { DEFAULT_PLANS, DEFAULT_PRICES, type Prices } from './domain/pricing';
+import { createIdFactory } from './ids';
+import { createClock, type MutableClock } from './jobs/clock';
+import { createJobRunner } from './jobs/job-runner';
+import type { Plan } from './schemas/billing';
+import { createCursorSigner } from './security/cursor-signer';
+import { seedDemoClinic } from './seed/demo-clinic';
+import { openDb } from './store/db';
+import { createListRunner } from './store/keyset-list';
+import { createQueries } from './store/queries';
+
+export type SeedName = 'demo' | 'empty';
+
+export interface CoreOptions {
+  /** Directory of the database; ignored with `memory`. */
+  dataDir?: string;
+  memory?: boolean;
+  /** What a new database starts with (default demo). An existing database is never re-seeded. */
+  seed?: SeedName;
+  plan?: Plan;
+  plans?: Record<Plan, number>;
+  prices?: Prices;
+  /** Real-time source of the clock (tests); the sandbox offset is kept in the database. */
+  realNow?: () => number;
+  onJobError?: (kind: string, error: unknown) => void;
+}
+
+const CLOCK_OFFSET_SETTING = 'clock_offset_ms';
+
+/**
+ * The service without its transports: database, clock, jobs and domain operations. HTTP, IPC and
+ * the CLI are adapters around this object.
+ */
+export function createCore(options: CoreOptions) {
+  const { db, created } = openDb(options);
+  const q = createQueries(db);
+  const clock: MutableClock = createClock({
+    offsetMs: Number(q.settings.get(CLOCK_OFFSET_SETTING) ?? 0),
+    ...(options.realNow ? { realNow: options.realNow } : {}),
+  });
+  const newId = createIdFactory(() => clock.now());
+  const events = createEventLog(q.events, clock, newId);
+  const listPage = createListRunner(db, createCursorSigner(q.settings.secret('cursor_secret')));
+  const runner = createJobRunner({
+    db,
+    clock,
+    newId,
+    jobs: q.jobs,
+    onError: (job, error) => options.onJobError?.(job.kind, error),
+  });
+  const plans = options.plans ?? DEFAULT_PLANS;
+  const prices = options.prices ?? DEFAULT_PRICES;
+  const credits = createCredits({
+    db,
+    clock,
+    newId,
+    q,
+    events,
+    plans,
+    listPage,
+    scheduleJob: (job) => runner.schedule(job),
+  });
+  const patients = createPatients({ db, clock, newId, q, events, listPage });
+  const apiKeys = createApiKeys({ clock, newId, q });
+  const tokens = createAccessTokens({
+    secret: q.settings.secret('jwt_secret'),
+    clock,
+    apiKeys,
+  });
+
+  runner.register(CREDITS_RESET_JOB, ({ payload }) => {
+    credits.resetPeriod((payload as { resetsAt: string }).resetsAt);
+  });
+
+  // Settings and keys stay; everything a clinic records starts from the seed.
+  if (created) {
+    db.transaction(() => {
+      if ((options.seed ?? 'demo') === 'demo') {
+        seedDemoClinic({ db, q, clock, plans });
+      } else {
+        credits.open(options.plan ?? 'professional');
+      }
+    })();
+  }
+  credits.ensureResetScheduled();
+  q.idempotency.releaseAllInFlight();
+  q.idempotency.purgeExpired(clock.nowIso());
+
+  return {
+    db,
+    q,
+    clock,
+    created,
+    prices,
+    events,
+    credits,
+    patients,
+    apiKeys,
+    tokens,
+    runner,
+    /** Moves the sandbox clock, running due jobs on the way, and remembers the offset. */
+    async advanceClock(seconds: number) {
+      const ran = await runner.advance(seconds);
+      q.settings.set(CLOCK_OFFSET_SETTING, String(clock.offsetMs));
+      return ran;
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+export type Core = ReturnType<typeof createCore>;

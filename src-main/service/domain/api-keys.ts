@@ -1,0 +1,162 @@
+import { ProblemError, resourceMissing, validationFailed } from '../errors';
+import type { IdFactory } from '../ids';
+import type { Clock } from '../jobs/clock';
+import { PERMISSIONS, type Permission } from '../schemas/auth';
+import type { Queries } from '../store/queries';
+import type { ApiKeyRow } from '../store/queries/api-keys';
+import {
+  API_KEY_PATTERN,
+  apiKeyHint,
+  generateApiKey,
+  hashApiKey,
+} from '../security/api-key-format';
+
+export interface ApiKeyInfo {
+  id: string;
+  name: string;
+  hint: string;
+  permissions: Permission[];
+  createdAt: string;
+  lastUsedAt?: string;
+  revokedAt?: string;
+}
+
+export interface CreatedApiKey extends ApiKeyInfo {
+  /** The key itself: shown once, never stored. */
+  key: string;
+}
+
+/** How often last_used_at is written for a key that is used continuously. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function createApiKeys(deps: { clock: Clock; newId: IdFactory; q: Queries }) {
+  const { clock, newId, q } = deps;
+  const lastTouched = new Map<string, number>();
+
+  function info(row: ApiKeyRow): ApiKeyInfo {
+    return {
+      id: row.id,
+      name: row.name,
+      hint: row.hint,
+      permissions: JSON.parse(row.permissions) as Permission[],
+      createdAt: row.created_at,
+      ...(row.last_used_at ? { lastUsedAt: row.last_used_at } : {}),
+      ...(row.revoked_at ? { revokedAt: row.revoked_at } : {}),
+    };
+  }
+
+  function checkPermissions(permissions: readonly string[]): Permission[] {
+    const unknown = permissions.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
+    if (unknown.length || permissions.length === 0) {
+      throw validationFailed([
+        {
+          pointer: '/permissions',
+          code: 'enum',
+          detail: unknown.length
+            ? `Unknown permission(s): ${unknown.join(', ')}. Known: ${PERMISSIONS.join(', ')}.`
+            : 'A key needs at least one permission.',
+        },
+      ]);
+    }
+    return PERMISSIONS.filter((p) => permissions.includes(p));
+  }
+
+  return {
+    create(input: { name: string; permissions: readonly string[]; key?: string }): CreatedApiKey {
+      const name = input.name.trim();
+      if (!name || name.length > 100) {
+        throw validationFailed([
+          {
+            pointer: '/name',
+            code: 'length',
+            detail: 'A key needs a name of 1 to 100 characters.',
+          },
+        ]);
+      }
+      const permissions = checkPermissions(input.permissions);
+      const key = input.key ?? generateApiKey();
+      if (!API_KEY_PATTERN.test(key)) {
+        throw validationFailed([
+          {
+            pointer: '/key',
+            code: 'format',
+            detail: 'An API key is sk_ followed by 20 to 100 letters and digits.',
+          },
+        ]);
+      }
+      const row: ApiKeyRow = {
+        id: newId('key'),
+        name,
+        key_hash: hashApiKey(key),
+        hint: apiKeyHint(key),
+        permissions: JSON.stringify(permissions),
+        created_at: clock.nowIso(),
+        last_used_at: null,
+        revoked_at: null,
+      };
+      q.apiKeys.insert(row);
+      return { ...info(row), key };
+    },
+
+    /**
+     * Makes this exact key usable with every permission (`serve --api-key`): created when new,
+     * un-revoked and widened when it exists. Returns whether it was created.
+     */
+    ensure(key: string, name: string): { created: boolean; info: ApiKeyInfo } {
+      const existing = q.apiKeys.byHash(hashApiKey(key));
+      if (!existing) {
+        const created = this.create({ name, permissions: PERMISSIONS, key });
+        return { created: true, info: created };
+      }
+      q.apiKeys.restore(existing.id, JSON.stringify(PERMISSIONS));
+      return { created: false, info: info(q.apiKeys.byId(existing.id)!) };
+    },
+
+    /** The active key behind a secret, or undefined (unknown or revoked). */
+    authenticate(key: string): ApiKeyInfo | undefined {
+      const row = q.apiKeys.byHash(hashApiKey(key));
+      if (!row || row.revoked_at) return undefined;
+      this.touch(row.id);
+      return info(row);
+    },
+
+    /** The active key by id (for tokens minted from it), or undefined. */
+    activeById(id: string): ApiKeyInfo | undefined {
+      const row = q.apiKeys.byId(id);
+      if (!row || row.revoked_at) return undefined;
+      this.touch(row.id);
+      return info(row);
+    },
+
+    /** Records use, at most once a minute per key, so reads do not turn into a write each. */
+    touch(id: string): void {
+      const now = clock.now();
+      if (now - (lastTouched.get(id) ?? 0) < TOUCH_INTERVAL_MS) return;
+      lastTouched.set(id, now);
+      q.apiKeys.touch(id, new Date(now).toISOString());
+    },
+
+    list: (): ApiKeyInfo[] => q.apiKeys.all().map(info),
+
+    revoke(id: string): ApiKeyInfo {
+      const row = q.apiKeys.byId(id);
+      if (!row) throw resourceMissing('api key', id);
+      if (!row.revoked_at) q.apiKeys.revoke(id, clock.nowIso());
+      return info(q.apiKeys.byId(id)!);
+    },
+
+    checkPermissions,
+  };
+}
+
+export type ApiKeys = ReturnType<typeof createApiKeys>;
+
+/** Raised by auth when a credential is fine but lacks the route's permission. */
+export function insufficientPermissions(required: Permission): ProblemError {
+  return new ProblemError(
+    403,
+    'insufficient_permissions',
+    `This credential does not have the '${required}' permission this action needs.`,
+    { requiredPermission: required },
+  );
+}

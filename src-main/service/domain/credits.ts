@@ -1,0 +1,335 @@
+import { ProblemError } from '../errors';
+import type { IdFactory } from '../ids';
+import type { Clock } from '../jobs/clock';
+import type { CreditBalance, LedgerQuery, Plan } from '../schemas/billing';
+import type { Db } from '../store/db';
+import type { ListPage, ListRunner } from '../store/keyset-list';
+import type { CreditAccountRow } from '../store/queries/credit-account';
+import { LEDGER_LIST, type LedgerRow } from '../store/queries/credit-ledger';
+import type { Queries } from '../store/queries';
+import type { EventLog } from './event-log';
+import { billingPeriod, LOW_BALANCE_SHARE } from './pricing';
+import { dateRangeConditions } from './date-range';
+
+export const CREDITS_RESET_JOB = 'credits.reset';
+
+export interface ChargeInput {
+  amount: number;
+  reason: string;
+  resourceType?: string;
+  resourceId?: string;
+}
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  newId: IdFactory;
+  q: Queries;
+  events: EventLog;
+  plans: Record<Plan, number>;
+  listPage: ListRunner;
+  scheduleJob: (job: {
+    kind: string;
+    dueAt: string;
+    payload?: unknown;
+    dedupeKey?: string;
+  }) => void;
+}
+
+/**
+ * The credit ledger. Every movement is an append-only ledger entry written in the same transaction
+ * as the cached balance on the account row (whose CHECK keeps it at or above zero) and as the action
+ * it pays for: callers run charge() inside their own transaction, so the charge and the action
+ * commit together or not at all.
+ */
+export function createCredits(deps: Deps) {
+  const { db, clock, newId, q, events } = deps;
+
+  function account(): CreditAccountRow {
+    const row = q.creditAccount.get();
+    if (!row) throw new Error('The credit account has not been opened');
+    return row;
+  }
+
+  const threshold = (acc: CreditAccountRow) => Math.ceil(acc.monthly_allowance * LOW_BALANCE_SHARE);
+
+  function record(
+    acc: CreditAccountRow,
+    entry: Omit<LedgerRow, 'id' | 'balance_after' | 'created_at'>,
+    at: string,
+    atMs: number,
+  ): LedgerRow {
+    const row: LedgerRow = {
+      ...entry,
+      id: newId('led', atMs),
+      balance_after: acc.balance,
+      created_at: at,
+    };
+    q.creditLedger.insert(row);
+    return row;
+  }
+
+  /** Fires credits.low once per dip below the threshold; re-arms when the balance is back. */
+  function watchLowBalance(acc: CreditAccountRow, debited: boolean): void {
+    const limit = threshold(acc);
+    if (debited && acc.low_armed === 1 && acc.balance < limit) {
+      acc.low_armed = 0;
+      events.emit('credits.low', {
+        balance: acc.balance,
+        monthlyAllowance: acc.monthly_allowance,
+        threshold: limit,
+        plan: acc.plan,
+        resetsAt: acc.resets_at,
+      });
+    } else if (acc.low_armed === 0 && acc.balance >= limit) {
+      acc.low_armed = 1;
+    }
+  }
+
+  function toBalance(acc: CreditAccountRow): CreditBalance {
+    return {
+      balance: acc.balance,
+      plan: acc.plan,
+      monthlyAllowance: acc.monthly_allowance,
+      usedThisMonth: acc.used_this_period,
+      resetsAt: acc.resets_at,
+    };
+  }
+
+  function scheduleReset(resetsAt: string): void {
+    deps.scheduleJob({
+      kind: CREDITS_RESET_JOB,
+      dueAt: resetsAt,
+      payload: { resetsAt },
+      dedupeKey: `${CREDITS_RESET_JOB}:${resetsAt}`,
+    });
+  }
+
+  const charge = db.transaction((input: ChargeInput): LedgerRow => {
+    assertAmount(input.amount);
+    const acc = account();
+    if (acc.balance < input.amount) {
+      throw new ProblemError(
+        402,
+        'insufficient_credits',
+        `This action needs ${input.amount} credits and the balance is ${acc.balance}.`,
+        { balance: acc.balance, required: input.amount },
+      );
+    }
+    const fromAllowance = Math.min(acc.allowance_balance, input.amount);
+    acc.allowance_balance -= fromAllowance;
+    acc.topup_balance -= input.amount - fromAllowance;
+    acc.balance -= input.amount;
+    acc.used_this_period += input.amount;
+    const atMs = clock.now();
+    const at = new Date(atMs).toISOString();
+    acc.updated_at = at;
+    const row = record(
+      acc,
+      {
+        kind: 'consume',
+        amount: -input.amount,
+        from_allowance: fromAllowance,
+        reason: input.reason,
+        resource_type: input.resourceType ?? null,
+        resource_id: input.resourceId ?? null,
+      },
+      at,
+      atMs,
+    );
+    watchLowBalance(acc, true);
+    q.creditAccount.save(acc);
+    return row;
+  });
+
+  const refund = db.transaction((input: ChargeInput): LedgerRow => {
+    assertAmount(input.amount);
+    const acc = account();
+    // Credits go back to where they came from: to the monthly allowance if they were taken from it
+    // in this period, otherwise to the part that does not expire.
+    const owed = input.resourceId
+      ? q.creditLedger.allowanceOwed(input.resourceId, acc.period_start)
+      : 0;
+    const toAllowance = Math.max(0, Math.min(owed, input.amount));
+    acc.allowance_balance += toAllowance;
+    acc.topup_balance += input.amount - toAllowance;
+    acc.balance += input.amount;
+    acc.used_this_period = Math.max(0, acc.used_this_period - input.amount);
+    const atMs = clock.now();
+    const at = new Date(atMs).toISOString();
+    acc.updated_at = at;
+    const row = record(
+      acc,
+      {
+        kind: 'refund',
+        amount: input.amount,
+        from_allowance: toAllowance,
+        reason: input.reason,
+        resource_type: input.resourceType ?? null,
+        resource_id: input.resourceId ?? null,
+      },
+      at,
+      atMs,
+    );
+    watchLowBalance(acc, false);
+    q.creditAccount.save(acc);
+    return row;
+  });
+
+  /** Credits bought on top of the plan; they do not expire at the monthly reset. */
+  const topUp = db.transaction((amount: number, reason = 'Credit top-up'): LedgerRow => {
+    assertAmount(amount);
+    const acc = account();
+    acc.topup_balance += amount;
+    acc.balance += amount;
+    const atMs = clock.now();
+    const at = new Date(atMs).toISOString();
+    acc.updated_at = at;
+    const row = record(
+      acc,
+      { kind: 'grant', amount, from_allowance: 0, reason, resource_type: null, resource_id: null },
+      at,
+      atMs,
+    );
+    watchLowBalance(acc, false);
+    q.creditAccount.save(acc);
+    return row;
+  });
+
+  /**
+   * The monthly reset: what is left of the allowance expires and a fresh allowance is granted, in
+   * one transaction; top-ups are untouched. Runs as a durable job at `resetsAt`; a job whose period
+   * was already reset does nothing, so a replayed job cannot grant twice.
+   */
+  const resetPeriod = db.transaction((resetsAt: string): boolean => {
+    const acc = account();
+    if (acc.resets_at !== resetsAt) return false;
+    const atMs = Date.parse(resetsAt);
+    const at = resetsAt;
+    if (acc.allowance_balance > 0) {
+      const expired = acc.allowance_balance;
+      acc.allowance_balance = 0;
+      acc.balance -= expired;
+      record(
+        acc,
+        {
+          kind: 'reset',
+          amount: -expired,
+          from_allowance: expired,
+          reason: 'Unused monthly allowance expired',
+          resource_type: null,
+          resource_id: null,
+        },
+        at,
+        atMs,
+      );
+    }
+    const period = billingPeriod(atMs);
+    acc.allowance_balance = acc.monthly_allowance;
+    acc.balance += acc.monthly_allowance;
+    acc.used_this_period = 0;
+    acc.period_start = period.start;
+    acc.resets_at = period.end;
+    acc.updated_at = at;
+    record(
+      acc,
+      {
+        kind: 'grant',
+        amount: acc.monthly_allowance,
+        from_allowance: acc.monthly_allowance,
+        reason: `Monthly allowance (${acc.plan} plan)`,
+        resource_type: null,
+        resource_id: null,
+      },
+      at,
+      atMs,
+    );
+    watchLowBalance(acc, false);
+    q.creditAccount.save(acc);
+    scheduleReset(acc.resets_at);
+    return true;
+  });
+
+  /** Opens the account on a plan with its first allowance (a new install or a sandbox reset). */
+  const open = db.transaction((plan: Plan): CreditBalance => {
+    const existing = q.creditAccount.get();
+    if (existing) return toBalance(existing);
+    const atMs = clock.now();
+    const at = new Date(atMs).toISOString();
+    const period = billingPeriod(atMs);
+    const allowance = deps.plans[plan];
+    const acc: CreditAccountRow = {
+      id: 1,
+      plan,
+      monthly_allowance: allowance,
+      allowance_balance: allowance,
+      topup_balance: 0,
+      balance: allowance,
+      used_this_period: 0,
+      period_start: period.start,
+      resets_at: period.end,
+      low_armed: 1,
+      updated_at: at,
+    };
+    q.creditAccount.insert(acc);
+    record(
+      acc,
+      {
+        kind: 'grant',
+        amount: allowance,
+        from_allowance: allowance,
+        reason: `Monthly allowance (${plan} plan)`,
+        resource_type: null,
+        resource_id: null,
+      },
+      at,
+      atMs,
+    );
+    scheduleReset(acc.resets_at);
+    return toBalance(acc);
+  });
+
+  /** A plan change takes effect at the next reset: the current allowance is kept. */
+  const setPlan = db.transaction((plan: Plan): CreditBalance => {
+    const acc = account();
+    acc.plan = plan;
+    acc.monthly_allowance = deps.plans[plan];
+    acc.updated_at = clock.nowIso();
+    watchLowBalance(acc, false);
+    q.creditAccount.save(acc);
+    return toBalance(acc);
+  });
+
+  return {
+    charge,
+    refund,
+    topUp,
+    open,
+    setPlan,
+    resetPeriod,
+    balance: (): CreditBalance => toBalance(account()),
+    /** Makes sure the next monthly reset is on the job table (idempotent; run at every start). */
+    ensureResetScheduled(): void {
+      const acc = q.creditAccount.get();
+      if (acc) scheduleReset(acc.resets_at);
+    },
+    ledger(query: LedgerQuery): ListPage {
+      const where = dateRangeConditions('created_at', query.from, query.to);
+      if (query.kind) where.push({ sql: 'kind = ?', params: [query.kind] });
+      return deps.listPage(LEDGER_LIST, {
+        limit: query.limit ?? 20,
+        cursor: query.cursor,
+        filters: { kind: query.kind, from: query.from, to: query.to },
+        where,
+      });
+    },
+  };
+}
+
+export type Credits = ReturnType<typeof createCredits>;
+
+function assertAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new Error(`A credit movement must be a positive whole number, got ${amount}`);
+  }
+}

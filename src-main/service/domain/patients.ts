@@ -1,0 +1,133 @@
+import { resourceMissing, validationFailed, type FieldError } from '../errors';
+import type { IdFactory } from '../ids';
+import type { Clock } from '../jobs/clock';
+import type { CreatePatient, Patient, PatientListQuery, UpdatePatient } from '../schemas/patient';
+import type { Db } from '../store/db';
+import type { ListPage, ListRunner } from '../store/keyset-list';
+import type { Queries } from '../store/queries';
+import { PATIENT_LIST, type PatientRow } from '../store/queries/patients';
+import type { EventLog } from './event-log';
+
+export const METADATA_MAX_BYTES = 16 * 1024;
+
+export interface PatientPage extends ListPage {
+  total: number;
+}
+
+/**
+ * Patients: the schema checks shapes; this module checks what needs the clock or the whole value
+ * (a birth date in the future, the metadata size) and keeps the row, the search index (by trigger)
+ * and the patient.created event in one transaction.
+ */
+export function createPatients(deps: {
+  db: Db;
+  clock: Clock;
+  newId: IdFactory;
+  q: Queries;
+  events: EventLog;
+  listPage: ListRunner;
+}) {
+  const { db, clock, newId, q, events } = deps;
+
+  function check(input: Partial<CreatePatient> | UpdatePatient): void {
+    const errors: FieldError[] = [];
+    if (input.dateOfBirth) {
+      const today = new Date(clock.now()).toISOString().slice(0, 10);
+      if (input.dateOfBirth > today) {
+        errors.push({
+          pointer: '/dateOfBirth',
+          code: 'future_date',
+          detail: 'dateOfBirth cannot be in the future.',
+        });
+      } else if (input.dateOfBirth < '1900-01-01') {
+        errors.push({
+          pointer: '/dateOfBirth',
+          code: 'range',
+          detail: 'dateOfBirth must be on or after 1900-01-01.',
+        });
+      }
+    }
+    if (input.metadata !== undefined) {
+      const size = Buffer.byteLength(JSON.stringify(input.metadata));
+      if (size > METADATA_MAX_BYTES) {
+        errors.push({
+          pointer: '/metadata',
+          code: 'too_large',
+          detail: `metadata is ${size} bytes as JSON; the limit is ${METADATA_MAX_BYTES}.`,
+        });
+      }
+    }
+    if (errors.length) throw validationFailed(errors);
+  }
+
+  function getJson(id: string): string {
+    const json = q.patients.getJson(id);
+    if (json === undefined) throw resourceMissing('patient', id);
+    return json;
+  }
+
+  const create = db.transaction((input: CreatePatient): Patient => {
+    check(input);
+    const now = clock.nowIso();
+    const row: PatientRow = {
+      id: newId('pat'),
+      first_name: input.firstName.trim(),
+      last_name: input.lastName.trim(),
+      email: input.email?.trim() ?? null,
+      phone: input.phone ?? null,
+      date_of_birth: input.dateOfBirth ?? null,
+      status: input.status ?? 'active',
+      tags: JSON.stringify(input.tags?.map((t) => t.trim()) ?? []),
+      metadata: JSON.stringify(input.metadata ?? {}),
+      created_at: now,
+      updated_at: now,
+    };
+    q.patients.insert(row);
+    events.emit('patient.created', {
+      patientId: row.id,
+      status: row.status,
+      createdAt: row.created_at,
+    });
+    return JSON.parse(getJson(row.id)) as Patient;
+  });
+
+  const update = db.transaction((id: string, patch: UpdatePatient): Patient => {
+    const row = q.patients.get(id);
+    if (!row) throw resourceMissing('patient', id);
+    check(patch);
+    const next: PatientRow = {
+      ...row,
+      first_name: patch.firstName?.trim() ?? row.first_name,
+      last_name: patch.lastName?.trim() ?? row.last_name,
+      email: patch.email === undefined ? row.email : (patch.email?.trim() ?? null),
+      phone: patch.phone === undefined ? row.phone : patch.phone,
+      date_of_birth: patch.dateOfBirth === undefined ? row.date_of_birth : patch.dateOfBirth,
+      status: patch.status ?? row.status,
+      tags: patch.tags ? JSON.stringify(patch.tags.map((t) => t.trim())) : row.tags,
+      metadata: patch.metadata ? JSON.stringify(patch.metadata) : row.metadata,
+      updated_at: clock.nowIso(),
+    };
+    q.patients.update(next);
+    return JSON.parse(getJson(id)) as Patient;
+  });
+
+  return {
+    create,
+    update,
+    get: (id: string): Patient => JSON.parse(getJson(id)) as Patient,
+    /** The patient as API JSON text, straight from SQLite. */
+    getJson,
+    list(query: PatientListQuery): PatientPage {
+      const filters = { status: query.status, search: query.search?.trim() || undefined };
+      const page = deps.listPage(PATIENT_LIST, {
+        limit: query.limit ?? 20,
+        cursor: query.cursor,
+        filters,
+        where: q.patients.conditions(filters),
+      });
+      return { ...page, total: q.patients.count(filters) };
+    },
+  };
+}
+
+export type Patients = ReturnType<typeof createPatients>;

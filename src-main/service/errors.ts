@@ -1,0 +1,62 @@
+/**
+ * The one error type the domain throws. The HTTP layer renders it as an RFC 9457 problem, the IPC
+ * layer as `{ok: false, error}`; neither has to know which rule was broken.
+ */
+export type ProblemCode =
+  | 'invalid_json'
+  | 'invalid_cursor'
+  | 'schedule_not_cancellable'
+  | 'conversation_ended'
+  | 'invalid_token'
+  | 'token_expired'
+  | 'invalid_api_key'
+  | 'insufficient_credits'
+  | 'insufficient_permissions'
+  | 'resource_missing'
+  | 'route_not_found'
+  | 'idempotency_key_in_use'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'validation_failed'
+  | 'patient_inactive'
+  | 'patient_unreachable'
+  | 'idempotency_key_reused'
+  | 'rate_limited'
+  | 'bad_request'
+  | 'internal_error';
+
+/** One entry of a 422's `errors[]`: a JSON pointer into the body, or a query parameter name. */
+export interface FieldError {
+  pointer?: string;
+  parameter?: string;
+  code: string;
+  detail: string;
+}
+
+export class ProblemError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(detail);
+    this.name = 'ProblemError';
+  }
+}
+
+export function validationFailed(errors: FieldError[], detail?: string): ProblemError {
+  return new ProblemError(
+    422,
+    'validation_failed',
+    detail ?? errors.map((e) => e.detail).join('; '),
+    { errors },
+  );
+}
+
+export function resourceMissing(kind: string, id: string): ProblemError {
+  return new ProblemError(404, 'resource_missing', `No ${kind} with id '${id}' exists.`, {
+    resource: kind,
+    resourceId: id,
+  });
+}

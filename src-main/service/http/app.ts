@@ -1,0 +1,102 @@
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Core } from '../core';
+import { createIdFactory } from '../ids';
+import { API_VERSION } from '../version';
+import { installAuth } from './auth';
+import { installIdempotency } from './idempotency';
+import { installProblemHandlers } from './problems';
+import { createRateLimiter } from './rate-limit';
+import { authTokenRoutes } from './routes/auth-token';
+import { billingRoutes } from './routes/billing';
+import { healthRoutes } from './routes/health';
+import { openapiRoutes } from './routes/openapi';
+import { patientRoutes } from './routes/patients';
+import { sandboxClockRoutes } from './routes/sandbox-clock';
+import type { TypedApp } from './typed-app';
+import { validatorCompiler } from './validation';
+
+export const API_PREFIX = '/api/v1';
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface HttpOptions {
+  sandbox: boolean;
+  /** Per-credential bucket; 'off' disables every limit. Default 600 per 60 s. */
+  rateLimit?: { limit: number; windowSeconds: number } | 'off';
+  /** Fastify/pino logger options; off by default (the CLI decides). */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
+}
+
+export async function buildHttpApp(core: Core, options: HttpOptions): Promise<TypedApp> {
+  // Request ids follow real time: they identify log lines, not domain records.
+  const requestIds = createIdFactory(Date.now);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => requestIds('req'),
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as TypedApp;
+
+  app.setValidatorCompiler(validatorCompiler);
+  // JSON only: without this, Fastify would also accept text/plain bodies.
+  app.removeContentTypeParser('text/plain');
+  installProblemHandlers(app);
+
+  const limits = options.rateLimit ?? { limit: 600, windowSeconds: 60 };
+  installAuth(app, {
+    tokens: core.tokens,
+    ...(limits === 'off'
+      ? {}
+      : {
+          limiter: createRateLimiter({ name: 'default', ...limits }),
+          addressLimiter: createRateLimiter({ name: 'default', ...limits }),
+          tokenLimiter: createRateLimiter({ name: 'token', limit: 30, windowSeconds: 60 }),
+        }),
+  });
+  installIdempotency(app, { clock: core.clock, q: core.q.idempotency });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Healthcare Engagement Service (Engage Desk)',
+        version: API_VERSION,
+        description:
+          'The Healthcare Engagement Service interface as embedded in Engage Desk. Errors are RFC 9457 problem documents with a stable `code`; lists use opaque cursors; every POST accepts an Idempotency-Key.',
+      },
+      servers: [{ url: API_PREFIX }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (sk_…) or an access token from POST /auth/token.',
+          },
+        },
+      },
+    },
+    // Paths are documented relative to the server URL, which carries the version segment.
+    transform: ({ schema, url }) => ({
+      schema,
+      url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
+    }),
+  });
+
+  await app.register(
+    async (api) => {
+      const typed = api as unknown as TypedApp;
+      healthRoutes(typed);
+      openapiRoutes(typed);
+      authTokenRoutes(typed, core);
+      patientRoutes(typed, core);
+      billingRoutes(typed, core);
+      if (options.sandbox) sandboxClockRoutes(typed, core);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.ready();
+  return app;
+}

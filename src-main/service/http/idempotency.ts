@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ProblemError, validationFailed } from '../errors';
+import type { Clock } from '../jobs/clock';
+import type { IdempotencyQueries } from '../store/queries/idempotency-keys';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: { credentialId: string; key: string };
+  }
+}
+
+const KEEP_MS = 24 * 3600 * 1000;
+/** Failures that say nothing about the outcome of the action, so a retry must run it again. */
+const NOT_STORED = new Set([
+  'validation_failed',
+  'idempotency_key_in_use',
+  'idempotency_key_reused',
+  'rate_limited',
+  'invalid_token',
+  'token_expired',
+  'insufficient_permissions',
+  'invalid_json',
+  'payload_too_large',
+  'unsupported_media_type',
+]);
+
+/**
+ * Idempotency-Key on every authenticated POST (api-decisions §6), scoped per credential and kept
+ * 24 h by the service clock. The first request claims the key; a retry with the same body replays
+ * the stored answer (Idempotent-Replayed: true), a retry while the first runs gets 409, and a
+ * retry with another body or path gets 422. Success and business failures are stored; validation
+ * failures and 5xx are not, so the client can fix the request and reuse the key.
+ */
+export function installIdempotency(
+  app: FastifyInstance,
+  deps: { clock: Clock; q: IdempotencyQueries },
+) {
+  const { clock, q } = deps;
+
+  app.addHook('preValidation', async (request, reply) => {
+    if (request.method !== 'POST' || !request.credential) return;
+    const key = request.headers['idempotency-key'];
+    if (key === undefined) return;
+    if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
+      throw validationFailed([
+        {
+          parameter: 'Idempotency-Key',
+          code: 'maxLength',
+          detail: 'Idempotency-Key must be 1 to 255 characters.',
+        },
+      ]);
+    }
+    const credentialId = request.credential.keyId;
+    const path = request.url;
+    const requestHash = createHash('sha256')
+      .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
+      .digest('hex');
+    const nowMs = clock.now();
+    const now = new Date(nowMs).toISOString();
+    const claimed = q.begin({
+      credential_id: credentialId,
+      key,
+      method: request.method,
+      path,
+      request_hash: requestHash,
+      state: 'in_flight',
+      response_status: null,
+      response_type: null,
+      response_body: null,
+      created_at: now,
+      expires_at: new Date(nowMs + KEEP_MS).toISOString(),
+    });
+    if (claimed) {
+      request.idempotency = { credentialId, key };
+      return;
+    }
+    const existing = q.get(credentialId, key)!;
+    if (existing.path !== path || existing.request_hash !== requestHash) {
+      throw new ProblemError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used for a different request; use a new key for a new request.',
+      );
+    }
+    if (existing.state === 'in_flight') {
+      throw new ProblemError(
+        409,
+        'idempotency_key_in_use',
+        'A request with this Idempotency-Key is still being processed; retry shortly.',
+      );
+    }
+    reply
+      .code(existing.response_status!)
+      .header('idempotent-replayed', 'true')
+      .type(existing.response_type ?? 'application/json')
+      .send(existing.response_body);
+    return reply;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotency;
+    if (!claim) return payload;
+    request.idempotency = undefined;
+    const status = reply.statusCode;
+    if (
+      typeof payload === 'string' &&
+      status < 500 &&
+      !NOT_STORED.has(problemCode(status, payload))
+    ) {
+      q.complete(
+        claim.credentialId,
+        claim.key,
+        status,
+        String(reply.getHeader('content-type') ?? ''),
+        payload,
+      );
+    } else {
+      q.release(claim.credentialId, claim.key);
+    }
+    return payload;
+  });
+
+  // A request that ends without sending (client gone, crash in a hook) must not hold the key.
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotency) q.release(request.idempotency.credentialId, request.idempotency.key);
+  });
+}
+
+function problemCode(status: number, payload: string): string {
+  if (status < 400) return '';
+  try {
+    return String((JSON.parse(payload) as { code?: unknown }).code ?? '');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,114 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemError, type ProblemCode } from '../errors';
+import { fieldErrors } from './validation';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** Problem types are URNs: stable identifiers that are not meant to be fetched. */
+export const problemType = (code: string) => `urn:engage-desk:problem:${code}`;
+
+/**
+ * Renders every failure as an RFC 9457 problem document. Fastify's own errors (bad JSON, wrong
+ * content type, oversized body, schema failures) are translated to the codes of api-decisions §2;
+ * anything unexpected becomes a 500 without internals in the body.
+ */
+export function installProblemHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
+    const problem = toProblemError(error);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(request, reply, problem);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      request,
+      reply,
+      new ProblemError(
+        404,
+        'route_not_found',
+        `No route matches ${request.method} ${request.url.split('?')[0]}.`,
+      ),
+    ),
+  );
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemError) {
+  if (problem.status === 401) {
+    const error = problem.code === 'invalid_api_key' ? 'invalid_request' : 'invalid_token';
+    reply.header(
+      'www-authenticate',
+      `Bearer realm="engage-desk", error="${error}", error_description="${problem.detail.replace(/"/g, "'")}"`,
+    );
+  } else if (problem.status === 403 && problem.extensions.requiredPermission) {
+    reply.header(
+      'www-authenticate',
+      `Bearer realm="engage-desk", error="insufficient_scope", scope="${String(problem.extensions.requiredPermission)}"`,
+    );
+  }
+  const body = {
+    type: problemType(problem.code),
+    title: STATUS_CODES[problem.status] ?? 'Error',
+    status: problem.status,
+    detail: problem.detail,
+    instance: request.url.split('?')[0],
+    code: problem.code,
+    requestId: request.id,
+    ...problem.extensions,
+  };
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}
+
+const FASTIFY_CODES: Record<string, [number, ProblemCode, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    'unsupported_media_type',
+    'Request bodies must be JSON (Content-Type: application/json).',
+  ],
+  FST_ERR_CTP_INVALID_TYPE: [
+    415,
+    'unsupported_media_type',
+    'Request bodies must be JSON (Content-Type: application/json).',
+  ],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is larger than 1 MiB.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [
+    400,
+    'invalid_json',
+    'The body is empty but Content-Type says JSON; send a JSON document or no Content-Type.',
+  ],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
+    400,
+    'invalid_json',
+    'The body does not match its Content-Length.',
+  ],
+};
+
+export function toProblemError(error: FastifyError | ProblemError | Error): ProblemError {
+  if (error instanceof ProblemError) return error;
+  const fe = error as FastifyError;
+  if (fe.validation) {
+    const errors = fieldErrors(fe.validation as never, fe.validationContext);
+    return new ProblemError(
+      422,
+      'validation_failed',
+      errors.map((e) => e.detail).join(' ') || 'The request is not valid.',
+      { errors },
+    );
+  }
+  const known = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+  if (known) return new ProblemError(known[0], known[1], known[2]);
+  if (
+    fe.statusCode === 400 &&
+    (error instanceof SyntaxError || fe.code?.startsWith('FST_ERR_CTP'))
+  ) {
+    return new ProblemError(400, 'invalid_json', `The body is not valid JSON: ${error.message}`);
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return new ProblemError(fe.statusCode, 'bad_request', error.message);
+  }
+  return new ProblemError(
+    500,
+    'internal_error',
+    'Something went wrong on our side; the request id helps us find it.',
+  );
+}

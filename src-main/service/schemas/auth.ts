@@ -1,0 +1,29 @@
+import { Type, type Static } from 'typebox';
+
+/** The eight permissions of the interface spec. */
+export const PERMISSIONS = [
+  'patients:read',
+  'patients:write',
+  'forms:read',
+  'schedules:write',
+  'conversations:write',
+  'calls:write',
+  'credits:read',
+  'webhooks:write',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const TokenRequest = Type.Object(
+  { apiKey: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type TokenRequest = Static<typeof TokenRequest>;
+
+export const TokenResponse = Type.Object(
+  {
+    accessToken: Type.String({ description: 'A JWT (HS256, typ at+jwt).' }),
+    expiresIn: Type.Integer({ description: 'Lifetime in seconds: 3600.' }),
+    tokenType: Type.Literal('Bearer'),
+  },
+  { additionalProperties: false },
+);

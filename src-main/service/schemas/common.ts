@@ -1,0 +1,84 @@
+import { Type, type TSchema } from 'typebox';
+
+/** Schemas shared by every resource: timestamps, pagination, list queries and problem documents. */
+
+export const DateTime = Type.String({
+  format: 'date-time',
+  examples: ['2026-11-22T09:30:00.000Z'],
+});
+export const DateOnly = Type.String({ format: 'date', examples: ['1984-03-17'] });
+
+export const Pagination = Type.Object(
+  {
+    cursor: Type.String({
+      description:
+        'Opaque; pass it back as `cursor` for the next page. Empty when hasMore is false.',
+    }),
+    hasMore: Type.Boolean(),
+    limit: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+
+export function ListOf<T extends TSchema>(item: T, description: string) {
+  return Type.Object(
+    { data: Type.Array(item), pagination: Pagination },
+    { additionalProperties: false, description },
+  );
+}
+
+/** The page-size and cursor parameters every list accepts. */
+export const PageQuery = {
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size, 1..100.' }),
+  ),
+  cursor: Type.Optional(
+    Type.String({
+      maxLength: 512,
+      description: 'pagination.cursor of the previous page; empty for the first page.',
+    }),
+  ),
+};
+
+/** An inclusive lower and exclusive upper bound on a list's time column (ISO date or date-time). */
+export const DateRangeQuery = {
+  from: Type.Optional(
+    Type.String({
+      anyOf: [{ format: 'date' }, { format: 'date-time' }],
+      description: 'Inclusive lower bound (ISO date or date-time).',
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      anyOf: [{ format: 'date' }, { format: 'date-time' }],
+      description: 'Exclusive upper bound (ISO date or date-time).',
+    }),
+  ),
+};
+
+export const IdParams = Type.Object(
+  { id: Type.String({ maxLength: 64 }) },
+  { additionalProperties: false },
+);
+
+export const FieldErrorSchema = Type.Object({
+  pointer: Type.Optional(Type.String({ description: 'JSON pointer into the request body.' })),
+  parameter: Type.Optional(Type.String({ description: 'Name of the query or path parameter.' })),
+  code: Type.String(),
+  detail: Type.String(),
+});
+
+/** RFC 9457 problem details; extensions (errors, balance, required, ...) depend on `code`. */
+export const Problem = Type.Object(
+  {
+    type: Type.String({ description: 'URI identifying the problem type.' }),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.String(),
+    code: Type.String({ description: 'Stable snake_case identifier to switch on.' }),
+    requestId: Type.String(),
+    errors: Type.Optional(Type.Array(FieldErrorSchema)),
+  },
+  { additionalProperties: true },
+);

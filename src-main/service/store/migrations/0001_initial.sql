@@ -1,0 +1,164 @@
+-- 0001: the service spine. Settings, API keys, patients (+ search index and counts), the event log,
+-- durable jobs, the credit account and its append-only ledger, and idempotency records.
+-- Timestamps are ISO 8601 UTC text with milliseconds (they sort as text in time order).
+
+CREATE TABLE settings (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE api_keys (
+  id           TEXT PRIMARY KEY,
+  name         TEXT NOT NULL,
+  key_hash     TEXT NOT NULL UNIQUE,          -- SHA-256 hex of the whole key; the key itself is never stored
+  hint         TEXT NOT NULL,                 -- 'sk_Ab12…yZ9' so people can tell keys apart
+  permissions  TEXT NOT NULL,                 -- JSON array of permission names
+  created_at   TEXT NOT NULL,
+  last_used_at TEXT,
+  revoked_at   TEXT
+) STRICT;
+
+CREATE TABLE patients (
+  id            TEXT PRIMARY KEY,
+  first_name    TEXT NOT NULL,
+  last_name     TEXT NOT NULL,
+  email         TEXT,
+  phone         TEXT,
+  date_of_birth TEXT,
+  status        TEXT NOT NULL CHECK (status IN ('active', 'inactive')),
+  tags          TEXT NOT NULL DEFAULT '[]' CHECK (json_type(tags) = 'array'),
+  metadata      TEXT NOT NULL DEFAULT '{}' CHECK (json_type(metadata) = 'object'),
+  created_at    TEXT NOT NULL,
+  updated_at    TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX patients_by_created ON patients (created_at DESC, id DESC);
+CREATE INDEX patients_by_status_created ON patients (status, created_at DESC, id DESC);
+
+-- Substring search over names, full name, e-mail and phone digits. The trigram tokenizer folds case
+-- and diacritics, so 'garcia' finds 'García' and '612345' finds '+34612345678' without a table scan.
+CREATE VIRTUAL TABLE patient_search USING fts5(
+  text,
+  tokenize = 'trigram remove_diacritics 1'
+);
+
+CREATE TRIGGER patients_search_insert AFTER INSERT ON patients BEGIN
+  INSERT INTO patient_search (rowid, text) VALUES (
+    new.rowid,
+    new.first_name || ' ' || new.last_name || ' ' || ifnull(new.email, '') || ' ' || ifnull(substr(new.phone, 2), '')
+  );
+END;
+
+CREATE TRIGGER patients_search_update AFTER UPDATE OF first_name, last_name, email, phone ON patients BEGIN
+  UPDATE patient_search
+     SET text = new.first_name || ' ' || new.last_name || ' ' || ifnull(new.email, '') || ' ' || ifnull(substr(new.phone, 2), '')
+   WHERE rowid = new.rowid;
+END;
+
+-- Row counts per status, kept by triggers, so `total` of an unfiltered list costs one lookup
+-- instead of counting 100,000 rows on every page.
+CREATE TABLE patient_counts (
+  status TEXT PRIMARY KEY CHECK (status IN ('active', 'inactive')),
+  n      INTEGER NOT NULL CHECK (n >= 0)
+) STRICT;
+INSERT INTO patient_counts (status, n) VALUES ('active', 0), ('inactive', 0);
+
+CREATE TRIGGER patients_count_insert AFTER INSERT ON patients BEGIN
+  UPDATE patient_counts SET n = n + 1 WHERE status = new.status;
+END;
+
+CREATE TRIGGER patients_count_status AFTER UPDATE OF status ON patients WHEN old.status <> new.status BEGIN
+  UPDATE patient_counts SET n = n - 1 WHERE status = old.status;
+  UPDATE patient_counts SET n = n + 1 WHERE status = new.status;
+END;
+
+-- Patients are never deleted over the API; the guard keeps the search index and counts honest
+-- should anything else try.
+CREATE TRIGGER patients_no_delete BEFORE DELETE ON patients BEGIN
+  SELECT RAISE(ABORT, 'patients are kept: set status to inactive instead');
+END;
+
+-- The event log. Every domain change that others may want to hear about writes one row here in the
+-- same transaction as the change; the webhook dispatcher reads it in `seq` order.
+CREATE TABLE events (
+  seq        INTEGER PRIMARY KEY,
+  id         TEXT NOT NULL UNIQUE,
+  type       TEXT NOT NULL,
+  data       TEXT NOT NULL CHECK (json_valid(data)),
+  created_at TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX events_by_type ON events (type, seq);
+
+-- Durable jobs on the service clock. A job runs once its due time has come; jobs left 'running' by a
+-- crash go back to 'pending' at start. `dedupe_key` keeps a job from being scheduled twice.
+CREATE TABLE jobs (
+  id          TEXT PRIMARY KEY,
+  kind        TEXT NOT NULL,
+  payload     TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(payload)),
+  due_at      TEXT NOT NULL,
+  status      TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'running', 'done', 'failed')),
+  attempts    INTEGER NOT NULL DEFAULT 0,
+  last_error  TEXT,
+  dedupe_key  TEXT UNIQUE,
+  created_at  TEXT NOT NULL,
+  finished_at TEXT
+) STRICT;
+
+CREATE INDEX jobs_pending_by_due ON jobs (due_at, id) WHERE status = 'pending';
+
+-- The credit account (one per install) and its append-only ledger. The account caches the balance,
+-- split into the monthly allowance (which expires at the reset) and top-ups (which do not).
+CREATE TABLE credit_account (
+  id                INTEGER PRIMARY KEY CHECK (id = 1),
+  plan              TEXT NOT NULL CHECK (plan IN ('starter', 'professional', 'enterprise')),
+  monthly_allowance INTEGER NOT NULL CHECK (monthly_allowance >= 0),
+  allowance_balance INTEGER NOT NULL CHECK (allowance_balance >= 0),
+  topup_balance     INTEGER NOT NULL CHECK (topup_balance >= 0),
+  balance           INTEGER NOT NULL CHECK (balance >= 0),
+  used_this_period  INTEGER NOT NULL DEFAULT 0,
+  period_start      TEXT NOT NULL,
+  resets_at         TEXT NOT NULL,
+  low_armed         INTEGER NOT NULL DEFAULT 1 CHECK (low_armed IN (0, 1)),
+  updated_at        TEXT NOT NULL,
+  CHECK (balance = allowance_balance + topup_balance)
+) STRICT;
+
+CREATE TABLE credit_ledger (
+  seq            INTEGER PRIMARY KEY,
+  id             TEXT NOT NULL UNIQUE,
+  kind           TEXT NOT NULL CHECK (kind IN ('grant', 'consume', 'refund', 'reset')),
+  amount         INTEGER NOT NULL,            -- signed: grants and refunds add, consumes and resets take
+  from_allowance INTEGER NOT NULL DEFAULT 0,  -- how much of |amount| moved the allowance part
+  balance_after  INTEGER NOT NULL CHECK (balance_after >= 0),
+  reason         TEXT NOT NULL,
+  resource_type  TEXT,
+  resource_id    TEXT,
+  created_at     TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX credit_ledger_by_created ON credit_ledger (created_at DESC, id DESC);
+CREATE INDEX credit_ledger_by_resource ON credit_ledger (resource_id) WHERE resource_id IS NOT NULL;
+
+CREATE TRIGGER credit_ledger_append_only_update BEFORE UPDATE ON credit_ledger BEGIN
+  SELECT RAISE(ABORT, 'credit_ledger is append-only');
+END;
+CREATE TRIGGER credit_ledger_append_only_delete BEFORE DELETE ON credit_ledger BEGIN
+  SELECT RAISE(ABORT, 'credit_ledger is append-only');
+END;
+
+-- Idempotency-Key records, per credential, kept 24 h (service clock).
+CREATE TABLE idempotency_keys (
+  credential_id   TEXT NOT NULL,
+  key             TEXT NOT NULL,
+  method          TEXT NOT NULL,
+  path            TEXT NOT NULL,
+  request_hash    TEXT NOT NULL,
+  state           TEXT NOT NULL CHECK (state IN ('in_flight', 'done')),
+  response_status INTEGER,
+  response_type   TEXT,
+  response_body   TEXT,
+  created_at      TEXT NOT NULL,
+  expires_at      TEXT NOT NULL,
+  PRIMARY KEY (credential_id, key)
+) STRICT, WITHOUT ROWID;

@@ -1,0 +1,63 @@
+import type { Db } from '../db';
+import type { ListDefinition } from '../keyset-list';
+
+export interface LedgerRow {
+  id: string;
+  kind: 'grant' | 'consume' | 'refund' | 'reset';
+  amount: number;
+  from_allowance: number;
+  balance_after: number;
+  reason: string;
+  resource_type: string | null;
+  resource_id: string | null;
+  created_at: string;
+}
+
+/** The API shape of a ledger entry, rendered by SQLite (see PATIENT_JSON for why). */
+export const LEDGER_JSON = `'{"id":' || json_quote(id)
+  || ',"kind":' || json_quote(kind)
+  || ',"amount":' || amount
+  || ',"balanceAfter":' || balance_after
+  || ',"reason":' || json_quote(reason)
+  || CASE WHEN resource_type IS NULL THEN '' ELSE ',"resourceType":' || json_quote(resource_type) END
+  || CASE WHEN resource_id IS NULL THEN '' ELSE ',"resourceId":' || json_quote(resource_id) END
+  || ',"createdAt":' || json_quote(created_at) || '}'`;
+
+export const LEDGER_LIST: ListDefinition = {
+  name: 'credit_ledger',
+  from: 'credit_ledger',
+  json: LEDGER_JSON,
+  sort: 'created_at',
+  id: 'id',
+};
+
+export function createCreditLedgerQueries(db: Db) {
+  const insert = db.prepare<LedgerRow>(
+    `INSERT INTO credit_ledger (id, kind, amount, from_allowance, balance_after, reason, resource_type, resource_id, created_at)
+     VALUES (@id, @kind, @amount, @from_allowance, @balance_after, @reason, @resource_type, @resource_id, @created_at)`,
+  );
+  // What a resource took from the monthly allowance in the current period and has not had back.
+  const allowanceOwed = db
+    .prepare<[string, string], number>(
+      `SELECT ifnull(sum(CASE kind WHEN 'consume' THEN from_allowance WHEN 'refund' THEN -from_allowance ELSE 0 END), 0)
+       FROM credit_ledger WHERE resource_id = ? AND created_at >= ?`,
+    )
+    .pluck();
+  const netConsumed = db
+    .prepare<[string], number>(
+      `SELECT ifnull(-sum(amount), 0) FROM credit_ledger WHERE resource_id = ? AND kind IN ('consume', 'refund')`,
+    )
+    .pluck();
+  const sum = db.prepare<[], number>('SELECT ifnull(sum(amount), 0) FROM credit_ledger').pluck();
+  return {
+    insert: (row: LedgerRow) => insert.run(row),
+    allowanceOwed: (resourceId: string, periodStart: string) =>
+      allowanceOwed.get(resourceId, periodStart) ?? 0,
+    /** Credits a resource consumed minus what was refunded to it. */
+    netConsumed: (resourceId: string) => netConsumed.get(resourceId) ?? 0,
+    /** The sum of every entry; equals the balance when the books are right. */
+    sum: () => sum.get() ?? 0,
+  };
+}
+
+export type CreditLedgerQueries = ReturnType<typeof createCreditLedgerQueries>;

@@ -1,0 +1,26 @@
+import type { Db } from '../db';
+
+export interface EventRow {
+  seq: number;
+  id: string;
+  type: string;
+  data: string;
+  created_at: string;
+}
+
+/** The event log: written in the transaction of the change it reports, read in `seq` order. */
+export function createEventQueries(db: Db) {
+  const insert = db.prepare<[string, string, string, string]>(
+    'INSERT INTO events (id, type, data, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const after = db.prepare<[number, number], EventRow>(
+    'SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
+  );
+  return {
+    insert: (id: string, type: string, data: string, createdAt: string) =>
+      insert.run(id, type, data, createdAt),
+    after: (seq: number, limit = 100): EventRow[] => after.all(seq, limit),
+  };
+}
+
+export type EventQueries = ReturnType<typeof createEventQueries>;

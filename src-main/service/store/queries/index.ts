@@ -1,0 +1,25 @@
+import type { Db } from '../db';
+import { createApiKeyQueries } from './api-keys';
+import { createCreditAccountQueries } from './credit-account';
+import { createCreditLedgerQueries } from './credit-ledger';
+import { createEventQueries } from './events';
+import { createIdempotencyQueries } from './idempotency-keys';
+import { createJobQueries } from './jobs';
+import { createPatientQueries } from './patients';
+import { createSettingsQueries } from './settings';
+
+/** Every table's prepared statements, prepared once per database. */
+export function createQueries(db: Db) {
+  return {
+    settings: createSettingsQueries(db),
+    apiKeys: createApiKeyQueries(db),
+    patients: createPatientQueries(db),
+    events: createEventQueries(db),
+    jobs: createJobQueries(db),
+    creditAccount: createCreditAccountQueries(db),
+    creditLedger: createCreditLedgerQueries(db),
+    idempotency: createIdempotencyQueries(db),
+  };
+}
+
+export type Queries = ReturnType<typeof createQueries>;

@@ -1,0 +1,61 @@
+import type { Db } from '../db';
+
+export interface JobRow {
+  id: string;
+  kind: string;
+  payload: string;
+  due_at: string;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export function createJobQueries(db: Db) {
+  const insert = db.prepare<[string, string, string, string, string | null, string]>(
+    `INSERT INTO jobs (id, kind, payload, due_at, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (dedupe_key) DO NOTHING`,
+  );
+  const nextDue = db.prepare<[string], JobRow>(
+    `SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id LIMIT 1`,
+  );
+  const earliest = db
+    .prepare<[], string>(`SELECT min(due_at) FROM jobs WHERE status = 'pending'`)
+    .pluck();
+  const setStatus = db.prepare<[string, string | null, string | null, string]>(
+    `UPDATE jobs SET status = ?, last_error = ?, finished_at = ?, attempts = attempts + 1 WHERE id = ?`,
+  );
+  const markRunning = db.prepare<[string]>(`UPDATE jobs SET status = 'running' WHERE id = ?`);
+  const recoverRunning = db.prepare(`UPDATE jobs SET status = 'pending' WHERE status = 'running'`);
+  const byId = db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE id = ?');
+  const pendingOfKind = db.prepare<[string], JobRow>(
+    `SELECT * FROM jobs WHERE kind = ? AND status = 'pending' ORDER BY due_at, id`,
+  );
+  const purge = db.prepare<[string]>(
+    `DELETE FROM jobs WHERE status IN ('done') AND finished_at < ?`,
+  );
+  return {
+    /** Inserts a job; returns false when a job with the same dedupe key already exists. */
+    insert: (
+      id: string,
+      kind: string,
+      payload: string,
+      dueAt: string,
+      dedupeKey: string | null,
+      createdAt: string,
+    ) => insert.run(id, kind, payload, dueAt, dedupeKey, createdAt).changes > 0,
+    nextDue: (upTo: string) => nextDue.get(upTo),
+    earliestDue: (): string | null => earliest.get() ?? null,
+    finish: (id: string, status: 'done' | 'failed', error: string | null, at: string) =>
+      setStatus.run(status, error, at, id),
+    markRunning: (id: string) => markRunning.run(id),
+    recoverRunning: () => recoverRunning.run().changes,
+    byId: (id: string) => byId.get(id),
+    pendingOfKind: (kind: string) => pendingOfKind.all(kind),
+    purgeFinishedBefore: (at: string) => purge.run(at).changes,
+  };
+}
+
+export type JobQueries = ReturnType<typeof createJobQueries>;
