@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import globals from 'globals';
 
 // The service is a library that runs in plain Node, the renderer runs in a browser and the contract
 // is shared by both: none of them may reach for Electron. Only src-main/index.ts, window.ts, ipc/
@@ -23,15 +24,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: {
-      globals: {
-        process: 'readonly',
-        console: 'readonly',
-        URL: 'readonly',
-        setTimeout: 'readonly',
-        clearTimeout: 'readonly',
-      },
-    },
+    languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -39,6 +32,15 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    files: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Tests read JSON answers loosely; the assertions are the types there.
+    files: ['test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['src-main/service/**', 'src-preload/contract.ts', 'src-renderer/**'],

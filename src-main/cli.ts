@@ -15,22 +15,27 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   try {
     switch (command) {
       case 'serve': {
-        const service = await serveCommand(rest, io);
+        // Signals are handled from the first moment: a supervisor may stop the server as soon as
+        // it reads the ready line, before the start has fully returned here.
+        const starting = serveCommand(rest, io);
         let stopping = false;
         const stop = (signal: string) => {
           if (stopping) process.exit(1); // a second Ctrl+C does not wait
           stopping = true;
           io.err(`${signal}: finishing in-flight requests and closing the database…`);
-          service.close().then(
-            () => process.exit(0),
-            (error: unknown) => {
-              io.err(`Shutdown failed: ${(error as Error).message}`);
-              process.exit(1);
-            },
-          );
+          starting
+            .then((service) => service.close())
+            .then(
+              () => process.exit(0),
+              (error: unknown) => {
+                io.err(`Shutdown failed: ${(error as Error).message}`);
+                process.exit(1);
+              },
+            );
         };
         process.on('SIGINT', () => stop('SIGINT'));
         process.on('SIGTERM', () => stop('SIGTERM'));
+        await starting;
         return -1; // keep running
       }
       case 'keys':

@@ -25,50 +25,47 @@ export function keysCommand(argv: string[], io: Io): void {
       json: { type: 'boolean', default: false },
     },
   });
+  if (action === 'create') {
+    if (!values.name) throw new UsageError('keys create needs --name');
+    if (!values.permissions) throw new UsageError('keys create needs --permissions (a,b or all)');
+  } else if (action === 'revoke') {
+    if (!positionals[0]) throw new UsageError('keys revoke needs the key id (see keys list)');
+  } else if (action !== 'list') {
+    throw new UsageError(`Unknown keys action '${action ?? ''}'.\n\n${KEYS_USAGE}`);
+  }
+  // Only a well-formed command opens (and, for a new directory, creates) the database.
   const core = createCore({ dataDir: values.data ?? defaultDataDir() });
   try {
-    switch (action) {
-      case 'create': {
-        if (!values.name) throw new UsageError('keys create needs --name');
-        if (!values.permissions)
-          throw new UsageError(`keys create needs --permissions (a,b or all)`);
-        const permissions =
-          values.permissions === 'all'
-            ? [...PERMISSIONS]
-            : values.permissions.split(',').map((p) => p.trim());
-        const key = core.apiKeys.create({ name: values.name, permissions });
-        if (values.json) io.out(JSON.stringify(key));
-        else {
-          io.out(key.key);
-          io.err(
-            `Created ${key.id} "${key.name}" with ${key.permissions.join(', ')}. The key is shown only now.`,
-          );
-        }
-        return;
+    if (action === 'create') {
+      const permissions =
+        values.permissions === 'all'
+          ? [...PERMISSIONS]
+          : values.permissions!.split(',').map((p) => p.trim());
+      const key = core.apiKeys.create({ name: values.name!, permissions });
+      if (values.json) io.out(JSON.stringify(key));
+      else {
+        io.out(key.key);
+        io.err(
+          `Created ${key.id} "${key.name}" with ${key.permissions.join(', ')}. The key is shown only now.`,
+        );
       }
-      case 'list': {
-        const keys = core.apiKeys.list();
-        if (values.json) return io.out(JSON.stringify(keys));
-        if (keys.length === 0) return io.out('No API keys yet.');
+    } else if (action === 'list') {
+      const keys = core.apiKeys.list();
+      if (values.json) io.out(JSON.stringify(keys));
+      else if (keys.length === 0) io.out('No API keys yet.');
+      else {
         for (const k of keys) {
           const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
           io.out(
             `${k.id}  ${k.hint}  ${state}  "${k.name}"  ${k.permissions.join(',')}  last used ${k.lastUsedAt ?? 'never'}`,
           );
         }
-        return;
       }
-      case 'revoke': {
-        const id = positionals[0];
-        if (!id) throw new UsageError('keys revoke needs the key id (see keys list)');
-        const key = core.apiKeys.revoke(id);
-        io.out(
-          `Revoked ${key.id} "${key.name}". It and every token minted from it stop working now.`,
-        );
-        return;
-      }
-      default:
-        throw new UsageError(`Unknown keys action '${action ?? ''}'.\n\n${KEYS_USAGE}`);
+    } else {
+      const key = core.apiKeys.revoke(positionals[0]!);
+      io.out(
+        `Revoked ${key.id} "${key.name}". It and every token minted from it stop working now.`,
+      );
     }
   } catch (error) {
     if (error instanceof ProblemError) throw new UsageError(error.detail);

@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulidx';
 
 export type IdPrefix =
@@ -21,9 +22,25 @@ export type IdPrefix =
  * same order as the createdAt they were minted with, also after the sandbox clock was advanced;
  * the monotonic factory keeps ids minted within one millisecond ordered too.
  */
-export function createIdFactory(now: () => number, prng?: () => number) {
-  const ulid = prng ? monotonicFactory(prng) : monotonicFactory();
+export function createIdFactory(now: () => number, prng: () => number = pooledRandom()) {
+  const ulid = monotonicFactory(prng);
   return (prefix: IdPrefix, atMs?: number): string => `${prefix}_${ulid(atMs ?? now())}`;
 }
 
 export type IdFactory = ReturnType<typeof createIdFactory>;
+
+/**
+ * Cryptographic randomness drawn from a pool: ulidx asks for one random value per character, and
+ * a system call for each would cost more than the rest of a request id.
+ */
+export function pooledRandom(): () => number {
+  const pool = new Uint32Array(512);
+  let next = pool.length;
+  return () => {
+    if (next === pool.length) {
+      randomFillSync(pool);
+      next = 0;
+    }
+    return pool[next++]! / 4294967296;
+  };
+}

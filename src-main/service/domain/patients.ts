@@ -5,7 +5,7 @@ import type { CreatePatient, Patient, PatientListQuery, UpdatePatient } from '..
 import type { Db } from '../store/db';
 import type { ListPage, ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
-import { PATIENT_LIST, type PatientRow } from '../store/queries/patients';
+import type { PatientRow } from '../store/queries/patients';
 import type { EventLog } from './event-log';
 
 export const METADATA_MAX_BYTES = 16 * 1024;
@@ -68,16 +68,26 @@ export function createPatients(deps: {
 
   const create = db.transaction((input: CreatePatient): Patient => {
     check(input);
-    const now = clock.nowIso();
+    // Patients are stored in (createdAt, id) order, which makes the insertion order the list
+    // order. The clock never goes back within a run, but another process or a wall-clock step
+    // could: then the new patient takes the newest patient's time, one millisecond later.
+    const latest = q.patients.latest();
+    let createdMs = Math.max(clock.now(), latest ? Date.parse(latest.created_at) : 0);
+    let id = newId('pat', createdMs);
+    if (latest && new Date(createdMs).toISOString() === latest.created_at && id <= latest.id) {
+      createdMs += 1;
+      id = newId('pat', createdMs);
+    }
+    const now = new Date(createdMs).toISOString();
     const row: PatientRow = {
-      id: newId('pat'),
+      id,
       first_name: input.firstName.trim(),
       last_name: input.lastName.trim(),
       email: input.email?.trim() ?? null,
       phone: input.phone ?? null,
       date_of_birth: input.dateOfBirth ?? null,
       status: input.status ?? 'active',
-      tags: JSON.stringify(input.tags?.map((t) => t.trim()) ?? []),
+      tags: JSON.stringify(cleanTags(input.tags ?? [])),
       metadata: JSON.stringify(input.metadata ?? {}),
       created_at: now,
       updated_at: now,
@@ -103,7 +113,7 @@ export function createPatients(deps: {
       phone: patch.phone === undefined ? row.phone : patch.phone,
       date_of_birth: patch.dateOfBirth === undefined ? row.date_of_birth : patch.dateOfBirth,
       status: patch.status ?? row.status,
-      tags: patch.tags ? JSON.stringify(patch.tags.map((t) => t.trim())) : row.tags,
+      tags: patch.tags ? JSON.stringify(cleanTags(patch.tags)) : row.tags,
       metadata: patch.metadata ? JSON.stringify(patch.metadata) : row.metadata,
       updated_at: clock.nowIso(),
     };
@@ -119,11 +129,12 @@ export function createPatients(deps: {
     getJson,
     list(query: PatientListQuery): PatientPage {
       const filters = { status: query.status, search: query.search?.trim() || undefined };
-      const page = deps.listPage(PATIENT_LIST, {
+      const { def, where } = q.patients.listQuery(filters);
+      const page = deps.listPage(def, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters,
-        where: q.patients.conditions(filters),
+        where,
       });
       return { ...page, total: q.patients.count(filters) };
     },
@@ -131,3 +142,8 @@ export function createPatients(deps: {
 }
 
 export type Patients = ReturnType<typeof createPatients>;
+
+/** Tags are trimmed; two that differ only by surrounding spaces are one tag. */
+function cleanTags(tags: string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim()))];
+}

@@ -6,7 +6,10 @@ import { createIdFactory } from '../ids';
 import { API_VERSION } from '../version';
 import { installAuth } from './auth';
 import { installIdempotency } from './idempotency';
-import { installProblemHandlers } from './problems';
+import { installProblemHandlers, sendProblem } from './problems';
+import { installJsonBodyParser } from './json-body';
+import { clientErrorHandler } from './client-errors';
+import { ProblemError } from '../errors';
 import { createRateLimiter } from './rate-limit';
 import { authTokenRoutes } from './routes/auth-token';
 import { billingRoutes } from './routes/billing';
@@ -36,13 +39,23 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
     genReqId: () => requestIds('req'),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
-    return503OnClosing: true,
+    // In-flight requests finish normally while the server closes; new connections are refused.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: clientErrorHandler(() => requestIds('req')),
+    // A URL Fastify cannot decode (bad percent-encoding) is answered like every other failure.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return sendProblem(
+        request,
+        reply,
+        new ProblemError(400, 'bad_request', `The URL is not valid: ${error.message}`),
+      );
+    },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as TypedApp;
 
   app.setValidatorCompiler(validatorCompiler);
-  // JSON only: without this, Fastify would also accept text/plain bodies.
-  app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   installProblemHandlers(app);
 
   const limits = options.rateLimit ?? { limit: 600, windowSeconds: 60 };

@@ -30,7 +30,18 @@ export interface AuthOptions {
 export function installAuth(app: FastifyInstance, options: AuthOptions): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.is404) return;
+    if (request.is404) {
+      // Unknown routes are answered 404 whatever the credential, but still cost the caller's bucket.
+      let credential: Credential | undefined;
+      try {
+        credential = await options.tokens.authenticate(bearer(request));
+      } catch {
+        credential = undefined;
+      }
+      if (credential) limit(reply, options.limiter, `key:${credential.keyId}`);
+      else limit(reply, options.addressLimiter, `ip:${request.ip}`);
+      return;
+    }
     const access = request.routeOptions.config.access ?? 'public';
     if (access === 'public') {
       const tokenExchange = request.routeOptions.config.rateLimitPolicy === 'token-exchange';

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyInstance,
+  onResponseHookHandler,
+  onSendHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
+import { Type } from 'typebox';
 import { ProblemError, validationFailed } from '../errors';
 import type { Clock } from '../jobs/clock';
 import type { IdempotencyQueries } from '../store/queries/idempotency-keys';
+import { problemResponse } from './route-docs';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,8 +45,8 @@ export function installIdempotency(
 ) {
   const { clock, q } = deps;
 
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.method !== 'POST' || !request.credential) return;
+  const claim: preValidationHookHandler = async (request, reply) => {
+    if (!request.credential) return;
     const key = request.headers['idempotency-key'];
     if (key === undefined) return;
     if (typeof key !== 'string' || key.length < 1 || key.length > 255) {
@@ -96,35 +103,67 @@ export function installIdempotency(
       .type(existing.response_type ?? 'application/json')
       .send(existing.response_body);
     return reply;
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotency;
-    if (!claim) return payload;
+  const record: onSendHookHandler = async (request, reply, payload) => {
+    const held = request.idempotency;
+    if (!held) return payload;
     request.idempotency = undefined;
     const status = reply.statusCode;
-    if (
-      typeof payload === 'string' &&
-      status < 500 &&
-      !NOT_STORED.has(problemCode(status, payload))
-    ) {
+    const body =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? payload.toString('utf8')
+          : undefined;
+    if (body !== undefined && status < 500 && !NOT_STORED.has(problemCode(status, body))) {
       q.complete(
-        claim.credentialId,
-        claim.key,
+        held.credentialId,
+        held.key,
         status,
         String(reply.getHeader('content-type') ?? ''),
-        payload,
+        body,
       );
     } else {
-      q.release(claim.credentialId, claim.key);
+      q.release(held.credentialId, held.key);
     }
     return payload;
-  });
+  };
 
   // A request that ends without sending (client gone, crash in a hook) must not hold the key.
-  app.addHook('onResponse', async (request) => {
+  const release: onResponseHookHandler = async (request) => {
     if (request.idempotency) q.release(request.idempotency.credentialId, request.idempotency.key);
+  };
+
+  // Only authenticated POST routes take the key, so other routes pay nothing for it. The header
+  // and its 409 land in the route's schema, and so in the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const access = route.config?.access ?? 'public';
+    if (!methods.includes('POST') || access === 'public') return;
+    route.preValidation = [...toArray(route.preValidation), claim];
+    route.onSend = [...toArray(route.onSend), record];
+    route.onResponse = [...toArray(route.onResponse), release];
+    const schema = (route.schema ??= {}) as {
+      headers?: unknown;
+      response?: Record<string, unknown>;
+    };
+    schema.headers ??= Type.Object({
+      'idempotency-key': Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 255,
+          description:
+            'Makes a retry safe: the same key and body within 24 h replay the first answer (Idempotent-Replayed: true) instead of acting twice.',
+        }),
+      ),
+    });
+    schema.response = { ...schema.response, 409: problemResponse(409), 422: problemResponse(422) };
   });
+}
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
 function problemCode(status: number, payload: string): string {

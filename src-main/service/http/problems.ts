@@ -35,10 +35,9 @@ export function installProblemHandlers(app: FastifyInstance): void {
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemError) {
   if (problem.status === 401) {
-    const error = problem.code === 'invalid_api_key' ? 'invalid_request' : 'invalid_token';
     reply.header(
       'www-authenticate',
-      `Bearer realm="engage-desk", error="${error}", error_description="${problem.detail.replace(/"/g, "'")}"`,
+      `Bearer realm="engage-desk", error="invalid_token", error_description="${problem.detail.replace(/"/g, "'")}"`,
     );
   } else if (problem.status === 403 && problem.extensions.requiredPermission) {
     reply.header(

@@ -36,8 +36,9 @@ export function createRateLimiter(
     }
     bucket.tokens = Math.min(policy.limit, bucket.tokens + (t - bucket.at) * perMs);
     bucket.at = t;
-    const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
+    // A hair of tolerance: refills added in many small steps must not fall short of a whole token.
+    const allowed = bucket.tokens >= 1 - 1e-9;
+    if (allowed) bucket.tokens = Math.max(0, bucket.tokens - 1);
     const remaining = Math.floor(bucket.tokens);
     const untilFullSeconds = Math.ceil((policy.limit - bucket.tokens) / perMs / 1000);
     const retryAfterSeconds = allowed

@@ -26,7 +26,7 @@ const ERROR_TEXT: Record<number, string> = {
   429: 'Rate limit exceeded; see Retry-After.',
 };
 
-const problemResponse = (status: number) => ({
+export const problemResponse = (status: number) => ({
   description: ERROR_TEXT[status] ?? 'Error',
   content: { 'application/problem+json': { schema: Problem } },
 });
@@ -41,7 +41,10 @@ export function route<S extends FastifySchema & { response?: Record<number, unkn
   errors: number[] = [],
 ) {
   const statuses = new Set(errors);
-  if (access !== 'public') [401, 403, 429].forEach((s) => statuses.add(s));
+  // Every route is rate limited (by credential, or by client address when public).
+  statuses.add(429);
+  if (access !== 'public') statuses.add(401);
+  if (access !== 'public' && access !== 'any-credential') statuses.add(403);
   if (schema.body) [413, 415, 422].forEach((s) => statuses.add(s));
   if (schema.querystring) statuses.add(422);
   const response: Record<string, unknown> = { ...schema.response };

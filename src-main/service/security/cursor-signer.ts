@@ -1,11 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ProblemError } from '../errors';
 
-/** The position a keyset cursor encodes: the last row's sort value and id. */
-export interface CursorPosition {
-  sort: string;
-  id: string;
-}
+/** The position a keyset cursor encodes: the last row's ordering key (one or two values). */
+export type CursorPosition = (string | number)[];
 
 const INVALID = (): ProblemError =>
   new ProblemError(
@@ -25,20 +22,33 @@ export function createCursorSigner(secret: Buffer) {
 
   return {
     sign(list: string, filters: Record<string, unknown>, position: CursorPosition): string {
-      const body = Buffer.from(JSON.stringify([position.sort, position.id])).toString('base64url');
+      const body = Buffer.from(JSON.stringify(position)).toString('base64url');
       return `${body}.${mac(list, canonical(filters), body).toString('base64url')}`;
     },
-    verify(list: string, filters: Record<string, unknown>, cursor: string): CursorPosition {
+    verify(
+      list: string,
+      filters: Record<string, unknown>,
+      cursor: string,
+      size: number,
+    ): CursorPosition {
       const dot = cursor.indexOf('.');
       if (dot <= 0 || cursor.length > 512) throw INVALID();
       const body = cursor.slice(0, dot);
-      const given = Buffer.from(cursor.slice(dot + 1), 'base64url');
-      const expected = mac(list, canonical(filters), body);
+      // Compare the text, not decoded bytes: base64url decoding forgives extra or altered
+      // trailing characters, and a cursor must match exactly.
+      const given = Buffer.from(cursor.slice(dot + 1));
+      const expected = Buffer.from(mac(list, canonical(filters), body).toString('base64url'));
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw INVALID();
       try {
-        const [sort, id] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown[];
-        if (typeof sort !== 'string' || typeof id !== 'string') throw INVALID();
-        return { sort, id };
+        const position = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown;
+        if (
+          !Array.isArray(position) ||
+          position.length !== size ||
+          !position.every((v) => typeof v === 'string' || Number.isSafeInteger(v))
+        ) {
+          throw INVALID();
+        }
+        return position as CursorPosition;
       } catch {
         throw INVALID();
       }

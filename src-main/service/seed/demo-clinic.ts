@@ -49,13 +49,16 @@ export function seedDemoClinic(deps: {
       row.id = newId('pat', at);
       q.patients.insert(row);
     }
+    // The ledger gets its own id factory: its history starts months before the newest patient,
+    // and a shared monotonic factory would stamp its ids with that patient's later time.
+    const ledgerIds = createIdFactory(() => at, rng.next);
     seedCreditHistory(rng, nowMs, (t) => (at = t), {
       credits: createCredits({
         db,
         clock,
-        newId,
+        newId: ledgerIds,
         q,
-        events: createEventLog(q.events, clock, newId),
+        events: createEventLog(q.events, clock, ledgerIds),
         plans: deps.plans,
         listPage: () => {
           throw new Error('not used while seeding');

@@ -37,6 +37,9 @@ export function openDb(options: OpenDbOptions): { db: Db; created: boolean } {
   }
   const db = new Database(file);
   try {
+    // Refuse a database from the future before any pragma writes to its header.
+    const found = db.pragma('user_version', { simple: true }) as number;
+    if (found > LATEST_VERSION) throw new DatabaseFromTheFutureError(found, LATEST_VERSION);
     db.pragma('journal_mode = WAL');
     // NORMAL is durable against application crashes in WAL mode; FULL also survives power loss on
     // the last transactions, which is what a clinic desktop needs from "never losing a record".

@@ -1,12 +1,13 @@
 import type { Statement } from 'better-sqlite3';
-import type { CursorSigner } from '../security/cursor-signer';
+import type { CursorSigner, CursorPosition } from '../security/cursor-signer';
 import type { Db } from './db';
 
 /**
  * The one keyset-pagination implementation every list uses. Rows come newest first on an immutable
- * (sort, id) key; the next page starts strictly after the last row returned, so rows inserted while
- * a client pages never shift or repeat a page. Each row is rendered to JSON by SQLite itself: one
- * string per row crosses into JavaScript instead of a dozen column values (see docs/benchmarks.md).
+ * key; the next page starts strictly after the last row returned, so rows inserted while a client
+ * pages never shift or repeat a page. SQLite renders the whole page as one UTF-8 JSON blob: a
+ * single buffer crosses into JavaScript and goes to the socket as is, instead of a dozen column
+ * values per row being materialised, serialized and encoded again (see docs/benchmarks.md).
  */
 export interface ListDefinition {
   /** Binds cursors to this list. */
@@ -15,10 +16,11 @@ export interface ListDefinition {
   from: string;
   /** SQL expression rendering one row as JSON text. */
   json: string;
-  /** Immutable ISO timestamp column the list is ordered by, newest first. */
-  sort: string;
-  /** Unique id column breaking ties. */
-  id: string;
+  /**
+   * The ordering key, newest first: either one unique, immutable key that grows with createdAt
+   * (an INTEGER PRIMARY KEY kept in time order), or the pair (createdAt column, id column).
+   */
+  keys: readonly [string] | readonly [string, string];
 }
 
 export interface ListCondition {
@@ -36,68 +38,76 @@ export interface ListQuery {
 }
 
 export interface ListPage {
-  /** The page's rows as one JSON array text. */
-  dataJson: string;
+  /** The page's rows as JSON, comma-separated, without the surrounding brackets (UTF-8). */
+  rows: Buffer;
   pagination: { cursor: string; hasMore: boolean; limit: number };
 }
 
+type PageRow = [Buffer | null, number, string | number | null, string | null];
+
 export function createListRunner(db: Db, signer: CursorSigner) {
-  const cache = new Map<string, Statement<unknown[], [string, string, string]>>();
-  const statement = (sql: string) => {
-    let stmt = cache.get(sql);
+  const cache = new Map<string, Statement<unknown[], PageRow>>();
+
+  function statement(def: ListDefinition, where: ListCondition[]) {
+    const conditions = where.map((c) => c.sql).join(' AND ');
+    const cacheKey = `${def.name}\n${conditions}`;
+    let stmt = cache.get(cacheKey);
     if (!stmt) {
-      stmt = db.prepare<unknown[], [string, string, string]>(sql).raw(true) as Statement<
-        unknown[],
-        [string, string, string]
-      >;
-      cache.set(sql, stmt);
+      const [k0, k1] = def.keys;
+      const order = def.keys.map((k) => `${k} DESC`).join(', ');
+      // The inner query reads limit + 1 rows (the extra one only tells whether there is more);
+      // the outer one joins the first `limit` of them in key order and reports the last key.
+      const sql = `SELECT CAST(group_concat(CASE WHEN n <= @limit THEN j END, ',' ORDER BY n) AS BLOB), count(*),
+          max(CASE WHEN n = @limit THEN k0 END), max(CASE WHEN n = @limit THEN k1 END)
+        FROM (SELECT row_number() OVER (ORDER BY k0 DESC, k1 DESC) AS n, k0, k1, j
+          FROM (SELECT ${k0} AS k0, ${k1 ?? 'NULL'} AS k1, ${def.json} AS j FROM ${def.from}
+            ${conditions ? `WHERE ${conditions}` : ''} ORDER BY ${order} LIMIT @limit + 1))`;
+      stmt = db.prepare<unknown[], PageRow>(sql).raw(true);
+      cache.set(cacheKey, stmt);
     }
     return stmt;
-  };
+  }
 
   return function listPage(def: ListDefinition, query: ListQuery): ListPage {
     const where = [...query.where];
     if (query.cursor) {
-      const position = signer.verify(def.name, query.filters, query.cursor);
-      where.push({
-        sql: `(${def.sort}, ${def.id}) < (?, ?)`,
-        params: [position.sort, position.id],
-      });
+      const position = signer.verify(def.name, query.filters, query.cursor, def.keys.length);
+      where.push(
+        def.keys.length === 1
+          ? { sql: `${def.keys[0]} < ?`, params: position }
+          : { sql: `(${def.keys[0]}, ${def.keys[1]}) < (?, ?)`, params: position },
+      );
     }
-    const sql =
-      `SELECT ${def.sort}, ${def.id}, ${def.json} FROM ${def.from}` +
-      (where.length ? ` WHERE ${where.map((c) => c.sql).join(' AND ')}` : '') +
-      ` ORDER BY ${def.sort} DESC, ${def.id} DESC LIMIT ?`;
-    const params = where.flatMap((c) => c.params);
-    params.push(query.limit + 1);
-    const rows = statement(sql).all(...params);
-    const hasMore = rows.length > query.limit;
-    if (hasMore) rows.pop();
-    const last = rows[rows.length - 1];
-    let dataJson = '[';
-    for (let i = 0; i < rows.length; i++) dataJson += (i ? ',' : '') + rows[i]![2];
-    dataJson += ']';
-    return {
-      dataJson,
-      pagination: {
-        cursor:
-          hasMore && last
-            ? signer.sign(def.name, query.filters, { sort: last[0], id: last[1] })
-            : '',
-        hasMore,
-        limit: query.limit,
-      },
-    };
+    const params: unknown[] = [];
+    for (const c of where) params.push(...c.params);
+    params.push({ limit: query.limit });
+    const [rows, count, lastK0, lastK1] = statement(def, where).get(...params)!;
+    const hasMore = count > query.limit;
+    let cursor = '';
+    if (hasMore) {
+      const position: CursorPosition = def.keys.length === 1 ? [lastK0!] : [lastK0!, lastK1!];
+      cursor = signer.sign(def.name, query.filters, position);
+    }
+    return { rows: rows ?? EMPTY, pagination: { cursor, hasMore, limit: query.limit } };
   };
 }
 
+const EMPTY = Buffer.alloc(0);
+
 export type ListRunner = ReturnType<typeof createListRunner>;
 
-/** Renders a list response body around a page, without parsing the rows again. */
-export function listBody(page: ListPage, extra?: Record<string, unknown>): string {
-  let body = `{"data":${page.dataJson},"pagination":${JSON.stringify(page.pagination)}`;
+const DATA_OPEN = Buffer.from('{"data":[');
+
+/** The list response body, `{data, pagination, ...extra}`, around the page's rows. */
+export function listBody(page: ListPage, extra?: Record<string, unknown>): Buffer {
+  let tail = `],"pagination":${JSON.stringify(page.pagination)}`;
   if (extra)
     for (const [k, v] of Object.entries(extra))
-      body += `,${JSON.stringify(k)}:${JSON.stringify(v)}`;
-  return body + '}';
+      tail += `,${JSON.stringify(k)}:${JSON.stringify(v)}`;
+  return Buffer.concat([DATA_OPEN, page.rows, Buffer.from(`${tail}}`)]);
+}
+
+/** The page's rows as values, for callers that need objects rather than bytes (IPC, tests). */
+export function listItems<T>(page: ListPage): T[] {
+  return JSON.parse(`[${page.rows.toString('utf8')}]`) as T[];
 }

@@ -72,7 +72,7 @@ export function patientRoutes(app: TypedApp, core: Core): void {
       const patient = core.patients.create(request.body);
       return reply
         .code(201)
-        .header('location', `${request.url.split('?')[0]}/${patient.id}`)
+        .header('location', `${request.routeOptions.url}/${patient.id}`)
         .send(patient);
     },
   );

@@ -18,8 +18,12 @@ CREATE TABLE api_keys (
   revoked_at   TEXT
 ) STRICT;
 
+-- Patients are kept in time order: `seq` grows with (created_at, id), which the insert trigger
+-- guarantees, so `seq` is the list order (newest first) and the search index's rowid. An explicit
+-- INTEGER PRIMARY KEY also keeps VACUUM from renumbering rows under the index.
 CREATE TABLE patients (
-  id            TEXT PRIMARY KEY,
+  seq           INTEGER PRIMARY KEY,
+  id            TEXT NOT NULL UNIQUE,
   first_name    TEXT NOT NULL,
   last_name     TEXT NOT NULL,
   email         TEXT,
@@ -29,30 +33,43 @@ CREATE TABLE patients (
   tags          TEXT NOT NULL DEFAULT '[]' CHECK (json_type(tags) = 'array'),
   metadata      TEXT NOT NULL DEFAULT '{}' CHECK (json_type(metadata) = 'object'),
   created_at    TEXT NOT NULL,
-  updated_at    TEXT NOT NULL
+  updated_at    TEXT NOT NULL,
+  -- Names, e-mail and phone digits folded to lower case without accents (see patient-search.ts):
+  -- what the search index holds, so that substring search is case- and accent-insensitive for
+  -- queries of any length.
+  search_text   TEXT NOT NULL DEFAULT ''
 ) STRICT;
 
-CREATE INDEX patients_by_created ON patients (created_at DESC, id DESC);
-CREATE INDEX patients_by_status_created ON patients (status, created_at DESC, id DESC);
+CREATE INDEX patients_by_created ON patients (created_at, id);
+CREATE INDEX patients_by_status ON patients (status, seq);
 
--- Substring search over names, full name, e-mail and phone digits. The trigram tokenizer folds case
--- and diacritics, so 'garcia' finds 'García' and '612345' finds '+34612345678' without a table scan.
+CREATE TRIGGER patients_insert_in_time_order BEFORE INSERT ON patients
+WHEN EXISTS (SELECT 1 FROM patients WHERE (created_at, id) >= (new.created_at, new.id))
+BEGIN
+  SELECT RAISE(ABORT, 'patients must be inserted in (created_at, id) order');
+END;
+
+CREATE TRIGGER patients_created_immutable BEFORE UPDATE OF seq, id, created_at ON patients BEGIN
+  SELECT RAISE(ABORT, 'a patient''s seq, id and created_at never change');
+END;
+
+-- Substring search over patients.search_text. The trigram index answers substrings of three or
+-- more characters without a table scan; its rowid is the patient's seq, so matches come out in
+-- list order without sorting. External content: the text is stored once, in patients.
 CREATE VIRTUAL TABLE patient_search USING fts5(
-  text,
-  tokenize = 'trigram remove_diacritics 1'
+  search_text,
+  content = 'patients',
+  content_rowid = 'seq',
+  tokenize = 'trigram'
 );
 
 CREATE TRIGGER patients_search_insert AFTER INSERT ON patients BEGIN
-  INSERT INTO patient_search (rowid, text) VALUES (
-    new.rowid,
-    new.first_name || ' ' || new.last_name || ' ' || ifnull(new.email, '') || ' ' || ifnull(substr(new.phone, 2), '')
-  );
+  INSERT INTO patient_search (rowid, search_text) VALUES (new.seq, new.search_text);
 END;
 
-CREATE TRIGGER patients_search_update AFTER UPDATE OF first_name, last_name, email, phone ON patients BEGIN
-  UPDATE patient_search
-     SET text = new.first_name || ' ' || new.last_name || ' ' || ifnull(new.email, '') || ' ' || ifnull(substr(new.phone, 2), '')
-   WHERE rowid = new.rowid;
+CREATE TRIGGER patients_search_update AFTER UPDATE OF search_text ON patients BEGIN
+  INSERT INTO patient_search (patient_search, rowid, search_text) VALUES ('delete', old.seq, old.search_text);
+  INSERT INTO patient_search (rowid, search_text) VALUES (new.seq, new.search_text);
 END;
 
 -- Row counts per status, kept by triggers, so `total` of an unfiltered list costs one lookup

@@ -27,8 +27,7 @@ export const LEDGER_LIST: ListDefinition = {
   name: 'credit_ledger',
   from: 'credit_ledger',
   json: LEDGER_JSON,
-  sort: 'created_at',
-  id: 'id',
+  keys: ['created_at', 'id'],
 };
 
 export function createCreditLedgerQueries(db: Db) {

@@ -1,0 +1,188 @@
+// npm run bench: the patient list and search on a 100,000-patient database against a bare
+// node:http server answering a same-size fixed body, measured in the same run on this machine.
+// Every server runs in its own process on 127.0.0.1; the load generator stops by itself.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir, cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fillPatients } from './patient-fixture.mjs';
+
+const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const API_KEY = 'sk_bench0000000000000000000000000000000000000000';
+const repo = new URL('..', import.meta.url).pathname;
+
+function startProcess(args, env = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const firstLine = new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+  return { child, firstLine };
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function load(url, requests, title) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        headers: { authorization: `Bearer ${API_KEY}` },
+        ...(requests ? { requests } : {}),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    process.stderr.write(`  measuring ${title}…\n`);
+    void instance;
+  });
+}
+
+const summary = (r) => ({
+  reqPerSec: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.non2xx,
+  bytesPerRequest: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
+});
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'engage-desk-bench-'));
+  const serveArgs = [
+    'bin/engage-desk.mjs',
+    'serve',
+    '--data',
+    dir,
+    '--seed',
+    'empty',
+    '--port',
+    '0',
+    '--json',
+    '--rate-limit',
+    'off',
+    '--api-key',
+    API_KEY,
+  ];
+  try {
+    process.stderr.write(
+      `Creating a ${PATIENTS.toLocaleString('en')}-patient database in ${dir}…\n`,
+    );
+    let server = startProcess(serveArgs);
+    await server.firstLine;
+    await stop(server.child);
+    fillPatients(dir, PATIENTS);
+
+    server = startProcess(serveArgs);
+    const { baseUrl } = JSON.parse(await server.firstLine);
+    const page = await fetch(`${baseUrl}/patients?limit=20`, {
+      headers: { authorization: `Bearer ${API_KEY}` },
+    });
+    const pageBody = await page.text();
+    if (!page.ok || JSON.parse(pageBody).total !== PATIENTS)
+      throw new Error(`unexpected first page: ${pageBody.slice(0, 200)}`);
+    const bodySize = Buffer.byteLength(pageBody);
+
+    const bare = startProcess(['bench/bare-server.mjs', String(bodySize)]);
+    const bareUrl = await bare.firstLine;
+
+    const results = {};
+    try {
+      await load(bareUrl, undefined, 'warm-up'); // JIT and connection warm-up for both sides
+      results.bare = summary(
+        await load(bareUrl, undefined, `bare node:http, ${bodySize}-byte body`),
+      );
+      results.list = summary(
+        await load(`${baseUrl}/patients?limit=20`, undefined, 'GET /patients?limit=20'),
+      );
+      const terms = [
+        'garcia',
+        'núria',
+        'puig soler',
+        'ferrer',
+        '612 34',
+        'ibanez',
+        'jordi.casals',
+        'maria',
+      ];
+      results.search = summary(
+        await load(
+          baseUrl,
+          terms.map((t) => ({
+            method: 'GET',
+            path: `/api/v1/patients?limit=20&search=${encodeURIComponent(t)}`,
+          })),
+          'GET /patients?search=…',
+        ),
+      );
+    } finally {
+      await stop(bare.child);
+      await stop(server.child);
+    }
+
+    const listRatio = results.list.reqPerSec / results.bare.reqPerSec;
+    const report = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model,
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      patients: PATIENTS,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      bodyBytes: bodySize,
+      results,
+      ratios: {
+        listToBare: Number(listRatio.toFixed(3)),
+        searchToBare: Number((results.search.reqPerSec / results.bare.reqPerSec).toFixed(3)),
+      },
+      targets: {
+        listAtLeast30PercentOfBare: listRatio >= 0.3,
+        searchP99Under10ms: results.search.p99 < 10,
+      },
+    };
+    const rows = [
+      ['bare node:http (same-size body)', results.bare],
+      ['GET /patients?limit=20', results.list],
+      ['GET /patients?search=…', results.search],
+    ];
+    console.log(
+      `\n${PATIENTS.toLocaleString('en')} patients, ${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, ${cpus().length} cores\n`,
+    );
+    console.log('| scenario | req/s | p50 ms | p99 ms | errors | vs bare |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const [name, r] of rows) {
+      console.log(
+        `| ${name} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${((r.reqPerSec / results.bare.reqPerSec) * 100).toFixed(1)}% |`,
+      );
+    }
+    console.log(
+      `\nTargets: list ≥ 30% of bare: ${report.targets.listAtLeast30PercentOfBare ? 'met' : 'NOT met'} (${(listRatio * 100).toFixed(1)}%); search p99 < 10 ms: ${report.targets.searchP99Under10ms ? 'met' : 'NOT met'} (${results.search.p99} ms)`,
+    );
+    mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
+    writeFileSync(
+      join(repo, 'bench', 'results', 'latest.json'),
+      `${JSON.stringify(report, null, 2)}\n`,
+    );
+    if (results.list.errors || results.search.errors || results.bare.errors) process.exitCode = 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

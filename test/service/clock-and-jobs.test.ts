@@ -1,0 +1,565 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCore, type Core, type CoreOptions } from '../../src-main/service/core';
+import { createClock } from '../../src-main/service/jobs/clock';
+import type { LedgerEntry } from '../../src-main/service/schemas/billing';
+import type { JobContext } from '../../src-main/service/jobs/job-runner';
+import type { JobRow } from '../../src-main/service/store/queries/jobs';
+import { expectProblem, startServer, tempDataDir, type TestServer } from './helpers';
+
+const MIN = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const T0_ISO = '2026-05-10T08:00:00.000Z';
+const T0 = Date.parse(T0_ISO);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function fakeTime(start = T0) {
+  let t = start;
+  return {
+    now: () => t,
+    set: (ms: number) => {
+      t = ms;
+    },
+  };
+}
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function newServer(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
+  const server = await startServer(options);
+  cleanups.push(() => server.close());
+  return server;
+}
+
+/** A core with its runner stopped and its database closed at the end of the test. */
+function newCore(options: Partial<CoreOptions> & { realNow: () => number }): Core {
+  const core = createCore({ memory: true, seed: 'empty', ...options });
+  cleanups.push(async () => {
+    await core.runner.stop();
+    core.close();
+  });
+  return core;
+}
+
+const jobsOfKind = (core: Core, kind: string): JobRow[] =>
+  core.db
+    .prepare<[string], JobRow>('SELECT * FROM jobs WHERE kind = ? ORDER BY due_at, id')
+    .all(kind);
+
+interface Seen {
+  name: string;
+  now: number;
+  dueAt: number;
+}
+
+/** Registers `test.kind`, recording each run with the service time it saw. */
+function recorder(core: Core, kind = 'test.kind') {
+  const seen: Seen[] = [];
+  core.runner.register(kind, (ctx: JobContext) => {
+    seen.push({
+      name: (ctx.payload as { name: string }).name,
+      now: core.clock.now(),
+      dueAt: ctx.dueAt,
+    });
+  });
+  return seen;
+}
+
+describe('the sandbox clock over HTTP', () => {
+  it('reads the clock and moves it forward', async () => {
+    const server = await newServer({ realNow: fakeTime().now });
+    const start = await server.request('GET', '/sandbox/clock');
+    expect(start.status).toBe(200);
+    expect(start.body).toEqual({ now: T0_ISO, offsetSeconds: 0 });
+
+    const moved = await server.request('POST', '/sandbox/clock/advance', {
+      body: { seconds: 3600 },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ now: iso(T0 + HOUR), offsetSeconds: 3600 });
+    expect((await server.request('GET', '/sandbox/clock')).body).toEqual(moved.body);
+
+    // Zero is a valid (no-op) advance.
+    const zero = await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 0 } });
+    expect(zero.body).toEqual(moved.body);
+
+    const more = await server.request('POST', '/sandbox/clock/advance', {
+      body: { seconds: 86_400 },
+    });
+    expect(more.body).toEqual({ now: iso(T0 + HOUR + DAY), offsetSeconds: 90_000 });
+  });
+
+  it('moves the real-time clock about an hour ahead', async () => {
+    const server = await newServer();
+    const before = await server.request('GET', '/sandbox/clock');
+    expect(before.body.offsetSeconds).toBe(0);
+    expect(Number.isNaN(Date.parse(before.body.now))).toBe(false);
+    const after = await server.request('POST', '/sandbox/clock/advance', {
+      body: { seconds: 3600 },
+    });
+    expect(after.status).toBe(200);
+    expect(after.body.offsetSeconds).toBe(3600);
+    expect(Date.parse(after.body.now) - Date.parse(before.body.now)).toBeGreaterThanOrEqual(
+      3_600_000,
+    );
+    expect(after.body.now).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('rejects negative, fractional, missing, mistyped and over-ten-year advances', async () => {
+    const server = await newServer({ realNow: fakeTime().now });
+    const bodies: unknown[] = [
+      { seconds: -1 },
+      { seconds: -3600 },
+      { seconds: 1.5 },
+      { seconds: 0.001 },
+      {},
+      { seconds: '60' },
+      { seconds: null },
+      { seconds: 10 * 366 * 86_400 + 1 },
+      { seconds: 11 * 365 * 86_400 },
+      { seconds: 1e12 },
+      { seconds: 60, extra: true },
+    ];
+    for (const body of bodies) {
+      const res = await server.request('POST', '/sandbox/clock/advance', { body });
+      expectProblem(res, 422, 'validation_failed');
+      expect(res.body.errors.length).toBeGreaterThan(0);
+    }
+    expectProblem(
+      await server.request('POST', '/sandbox/clock/advance', {
+        rawBody: '{"seconds":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      'invalid_json',
+    );
+    // Nothing moved.
+    expect((await server.request('GET', '/sandbox/clock')).body).toEqual({
+      now: T0_ISO,
+      offsetSeconds: 0,
+    });
+  });
+
+  it('needs a credential', async () => {
+    const server = await newServer({ realNow: fakeTime().now });
+    expectProblem(
+      await server.request('GET', '/sandbox/clock', { token: null }),
+      401,
+      'invalid_token',
+    );
+    expectProblem(
+      await server.request('POST', '/sandbox/clock/advance', {
+        token: null,
+        body: { seconds: 60 },
+      }),
+      401,
+      'invalid_token',
+    );
+    // Any valid credential will do.
+    const res = await server.request('GET', '/sandbox/clock', {
+      token: server.keyWith('forms:read'),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('never goes backwards', async () => {
+    const time = fakeTime();
+    const server = await newServer({ realNow: time.now });
+    await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 7200 } });
+    const readings: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      readings.push(Date.parse((await server.request('GET', '/sandbox/clock')).body.now));
+      await server.request('POST', '/sandbox/clock/advance', { body: { seconds: i } });
+    }
+    for (let i = 1; i < readings.length; i++)
+      expect(readings[i]).toBeGreaterThanOrEqual(readings[i - 1]!);
+    expect(readings[0]).toBe(T0 + 2 * HOUR);
+  });
+});
+
+describe('the clock', () => {
+  it('ignores attempts to set it back and pins no earlier than now', () => {
+    const time = fakeTime();
+    const clock = createClock({ realNow: time.now });
+    clock.setNow(T0 + HOUR);
+    expect(clock.now()).toBe(T0 + HOUR);
+    expect(clock.offsetSeconds).toBe(3600);
+    clock.setNow(T0);
+    expect(clock.now()).toBe(T0 + HOUR);
+    clock.pin(T0 - DAY);
+    expect(clock.now()).toBe(T0 + HOUR);
+    clock.unpin();
+    clock.pin(T0 + 2 * HOUR);
+    expect(clock.now()).toBe(T0 + 2 * HOUR);
+    expect(clock.nowIso()).toBe(iso(T0 + 2 * HOUR));
+    clock.unpin();
+    expect(clock.now()).toBe(T0 + HOUR);
+    // Real time moving on moves the service time with it.
+    time.set(T0 + MIN);
+    expect(clock.now()).toBe(T0 + HOUR + MIN);
+  });
+});
+
+describe('the job runner', () => {
+  it('runs due jobs in due order, each at its own due time, and leaves later ones pending', async () => {
+    const core = newCore({ realNow: fakeTime().now });
+    const seen = recorder(core);
+    for (const [name, offset] of [
+      ['third', 3 * HOUR],
+      ['first', 1 * HOUR],
+      ['later', 5 * HOUR],
+      ['second', 2 * HOUR],
+      ['at-target', 4 * HOUR],
+    ] as const) {
+      expect(
+        core.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 + offset), payload: { name } }),
+      ).toBe(true);
+    }
+    const ran = await core.advanceClock(4 * 3600);
+    expect(ran).toBe(4);
+    expect(seen).toEqual([
+      { name: 'first', now: T0 + HOUR, dueAt: T0 + HOUR },
+      { name: 'second', now: T0 + 2 * HOUR, dueAt: T0 + 2 * HOUR },
+      { name: 'third', now: T0 + 3 * HOUR, dueAt: T0 + 3 * HOUR },
+      { name: 'at-target', now: T0 + 4 * HOUR, dueAt: T0 + 4 * HOUR },
+    ]);
+    expect(core.clock.now()).toBe(T0 + 4 * HOUR);
+    expect(core.clock.offsetSeconds).toBe(4 * 3600);
+
+    const jobs = jobsOfKind(core, 'test.kind');
+    expect(jobs.map((j) => [JSON.parse(j.payload).name, j.status])).toEqual([
+      ['first', 'done'],
+      ['second', 'done'],
+      ['third', 'done'],
+      ['at-target', 'done'],
+      ['later', 'pending'],
+    ]);
+    // Each finished at its own due time.
+    expect(jobs.slice(0, 4).map((j) => j.finished_at)).toEqual(
+      jobs.slice(0, 4).map((j) => j.due_at),
+    );
+    expect(jobs[0]!.attempts).toBe(1);
+
+    await core.advanceClock(3600);
+    expect(seen.map((s) => s.name)).toEqual(['first', 'second', 'third', 'at-target', 'later']);
+    expect(seen[4]).toMatchObject({ now: T0 + 5 * HOUR });
+  });
+
+  it('orders jobs due at the same moment by schedule order, and keeps the clock at the target after', async () => {
+    const core = newCore({ realNow: fakeTime().now });
+    const seen = recorder(core);
+    for (const name of ['a', 'b', 'c']) {
+      core.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 + HOUR), payload: { name } });
+    }
+    await core.advanceClock(7200);
+    expect(seen.map((s) => [s.name, s.now])).toEqual([
+      ['a', T0 + HOUR],
+      ['b', T0 + HOUR],
+      ['c', T0 + HOUR],
+    ]);
+    expect(core.clock.now()).toBe(T0 + 2 * HOUR);
+  });
+
+  it('returns from an advance only after asynchronous handlers have finished', async () => {
+    const core = newCore({ realNow: fakeTime().now });
+    const log: string[] = [];
+    core.runner.register('test.async', async (ctx) => {
+      const name = (ctx.payload as { name: string }).name;
+      log.push(`start ${name} @${iso(core.clock.now())}`);
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+      log.push(`end ${name}`);
+    });
+    core.runner.schedule({ kind: 'test.async', dueAt: iso(T0 + 2 * HOUR), payload: { name: 'b' } });
+    core.runner.schedule({ kind: 'test.async', dueAt: iso(T0 + HOUR), payload: { name: 'a' } });
+    await core.advanceClock(3 * 3600);
+    expect(log).toEqual([
+      `start a @${iso(T0 + HOUR)}`,
+      'end a',
+      `start b @${iso(T0 + 2 * HOUR)}`,
+      'end b',
+    ]);
+    expect(jobsOfKind(core, 'test.async').map((j) => j.status)).toEqual(['done', 'done']);
+  });
+
+  it('ignores a job whose dedupe key is already taken', async () => {
+    const core = newCore({ realNow: fakeTime().now });
+    const seen = recorder(core);
+    const job = { kind: 'test.kind', dueAt: iso(T0 + HOUR), dedupeKey: 'once' };
+    expect(core.runner.schedule({ ...job, payload: { name: 'original' } })).toBe(true);
+    expect(core.runner.schedule({ ...job, payload: { name: 'duplicate' } })).toBe(false);
+    expect(
+      core.runner.schedule({
+        ...job,
+        dueAt: iso(T0 + 30 * MIN),
+        payload: { name: 'earlier duplicate' },
+      }),
+    ).toBe(false);
+    expect(jobsOfKind(core, 'test.kind')).toHaveLength(1);
+    await core.advanceClock(7200);
+    expect(seen.map((s) => s.name)).toEqual(['original']);
+    // Still taken after the job ran.
+    expect(core.runner.schedule({ ...job, payload: { name: 'after' } })).toBe(false);
+    await core.advanceClock(7200);
+    expect(seen.map((s) => s.name)).toEqual(['original']);
+  });
+
+  it('runs a job scheduled by a job in the same advance when it falls within the window', async () => {
+    const core = newCore({ realNow: fakeTime().now });
+    const seen = recorder(core);
+    core.runner.register('test.parent', (ctx) => {
+      seen.push({ name: 'parent', now: core.clock.now(), dueAt: ctx.dueAt });
+      core.runner.schedule({
+        kind: 'test.kind',
+        dueAt: iso(ctx.dueAt + 30 * MIN),
+        payload: { name: 'child' },
+      });
+      core.runner.schedule({
+        kind: 'test.kind',
+        dueAt: iso(ctx.dueAt + 10 * HOUR),
+        payload: { name: 'far child' },
+      });
+    });
+    core.runner.schedule({ kind: 'test.parent', dueAt: iso(T0 + HOUR) });
+    core.runner.schedule({
+      kind: 'test.kind',
+      dueAt: iso(T0 + 2 * HOUR),
+      payload: { name: 'sibling' },
+    });
+
+    const ran = await core.advanceClock(3 * 3600);
+    expect(ran).toBe(3);
+    expect(seen).toEqual([
+      { name: 'parent', now: T0 + HOUR, dueAt: T0 + HOUR },
+      { name: 'child', now: T0 + 90 * MIN, dueAt: T0 + 90 * MIN },
+      { name: 'sibling', now: T0 + 2 * HOUR, dueAt: T0 + 2 * HOUR },
+    ]);
+    expect(core.q.jobs.pendingOfKind('test.kind').map((j) => JSON.parse(j.payload).name)).toEqual([
+      'far child',
+    ]);
+  });
+
+  it('marks a throwing handler failed with its error and runs the rest', async () => {
+    const errors: Array<[string, unknown]> = [];
+    const core = newCore({
+      realNow: fakeTime().now,
+      onJobError: (kind, error) => errors.push([kind, error]),
+    });
+    const seen = recorder(core);
+    core.runner.register('test.throws', () => {
+      core.q.settings.set('half_done', 'yes');
+      throw new Error('boom');
+    });
+    core.runner.register('test.rejects', async () => {
+      await Promise.resolve();
+      throw new Error('async boom');
+    });
+    core.runner.schedule({ kind: 'test.throws', dueAt: iso(T0 + HOUR) });
+    core.runner.schedule({ kind: 'test.rejects', dueAt: iso(T0 + 90 * MIN) });
+    core.runner.schedule({ kind: 'test.unknown', dueAt: iso(T0 + 100 * MIN) });
+    core.runner.schedule({
+      kind: 'test.kind',
+      dueAt: iso(T0 + 2 * HOUR),
+      payload: { name: 'after' },
+    });
+
+    expect(await core.advanceClock(3 * 3600)).toBe(4);
+    expect(seen.map((s) => [s.name, s.now])).toEqual([['after', T0 + 2 * HOUR]]);
+
+    const [thrown] = jobsOfKind(core, 'test.throws');
+    expect(thrown).toMatchObject({ status: 'failed', last_error: 'boom', attempts: 1 });
+    expect(thrown!.finished_at).not.toBeNull();
+    // The synchronous handler's writes were rolled back with it.
+    expect(core.q.settings.get('half_done')).toBeUndefined();
+    expect(jobsOfKind(core, 'test.rejects')[0]).toMatchObject({
+      status: 'failed',
+      last_error: 'async boom',
+    });
+    expect(jobsOfKind(core, 'test.unknown')[0]).toMatchObject({ status: 'failed' });
+    expect(jobsOfKind(core, 'test.unknown')[0]!.last_error).toContain('test.unknown');
+    expect(jobsOfKind(core, 'test.kind')[0]).toMatchObject({ status: 'done', last_error: null });
+    expect(errors.map(([kind]) => kind)).toEqual(['test.throws', 'test.rejects', 'test.unknown']);
+
+    // A failed job is not retried by the next advance.
+    await core.advanceClock(3600);
+    expect(jobsOfKind(core, 'test.throws')[0]!.attempts).toBe(1);
+  });
+
+  it('runs an overdue job at the current time, not back in the past', async () => {
+    const core = newCore({ realNow: fakeTime().now });
+    const seen = recorder(core);
+    core.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 - DAY), payload: { name: 'overdue' } });
+    await core.advanceClock(60);
+    expect(seen).toEqual([{ name: 'overdue', now: T0, dueAt: T0 - DAY }]);
+    expect(core.clock.now()).toBe(T0 + MIN);
+  });
+
+  it('serialises concurrent advances', async () => {
+    const core = newCore({ realNow: fakeTime().now });
+    const seen = recorder(core);
+    for (let h = 1; h <= 4; h++) {
+      core.runner.schedule({
+        kind: 'test.kind',
+        dueAt: iso(T0 + h * HOUR),
+        payload: { name: `h${h}` },
+      });
+    }
+    await Promise.all([core.advanceClock(7200), core.advanceClock(7200)]);
+    expect(seen.map((s) => [s.name, s.now])).toEqual([
+      ['h1', T0 + HOUR],
+      ['h2', T0 + 2 * HOUR],
+      ['h3', T0 + 3 * HOUR],
+      ['h4', T0 + 4 * HOUR],
+    ]);
+    expect(core.clock.now()).toBe(T0 + 4 * HOUR);
+  });
+});
+
+describe('durability across restarts', () => {
+  function dataDir(): string {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.unshift(cleanup); // removed after everything using it has closed
+    return dir;
+  }
+
+  /** Opens a core on `dir`, as a restart would; the caller starts the runner when ready. */
+  function openCore(dir: string, time: { now: () => number }): Core {
+    const core = createCore({ dataDir: dir, seed: 'empty', realNow: time.now });
+    cleanups.push(async () => {
+      await core.runner.stop();
+      core.close();
+    });
+    return core;
+  }
+
+  async function stop(core: Core): Promise<void> {
+    await core.runner.stop();
+    core.close();
+  }
+
+  it('keeps a future job pending over a restart and runs it when its time comes', async () => {
+    const dir = dataDir();
+    const time = fakeTime();
+    const first = openCore(dir, time);
+    recorder(first);
+    await first.runner.start();
+    first.runner.schedule({
+      kind: 'test.kind',
+      dueAt: iso(T0 + DAY),
+      payload: { name: 'tomorrow' },
+      dedupeKey: 'tomorrow',
+    });
+    await stop(first);
+
+    const second = openCore(dir, time);
+    const seen = recorder(second);
+    await second.runner.start();
+    expect(seen).toEqual([]);
+    const pending = second.q.jobs.pendingOfKind('test.kind');
+    expect(pending.map((j) => [j.due_at, j.dedupe_key, JSON.parse(j.payload)])).toEqual([
+      [iso(T0 + DAY), 'tomorrow', { name: 'tomorrow' }],
+    ]);
+    // The dedupe key survived too.
+    expect(
+      second.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 + DAY), dedupeKey: 'tomorrow' }),
+    ).toBe(false);
+
+    await second.advanceClock(2 * 86_400);
+    expect(seen).toEqual([{ name: 'tomorrow', now: T0 + DAY, dueAt: T0 + DAY }]);
+    expect(second.q.jobs.pendingOfKind('test.kind')).toEqual([]);
+  });
+
+  it('runs at start a job that became overdue while the service was stopped', async () => {
+    const dir = dataDir();
+    const time = fakeTime();
+    const first = openCore(dir, time);
+    recorder(first);
+    first.runner.schedule({
+      kind: 'test.kind',
+      dueAt: iso(T0 + HOUR),
+      payload: { name: 'missed' },
+    });
+    first.runner.schedule({
+      kind: 'test.kind',
+      dueAt: iso(T0 + 5 * HOUR),
+      payload: { name: 'not yet' },
+    });
+    await stop(first);
+
+    time.set(T0 + 2 * HOUR);
+    const second = openCore(dir, time);
+    const seen = recorder(second);
+    await second.runner.start();
+    expect(seen).toEqual([{ name: 'missed', now: T0 + 2 * HOUR, dueAt: T0 + HOUR }]);
+    expect(jobsOfKind(second, 'test.kind').map((j) => j.status)).toEqual(['done', 'pending']);
+  });
+
+  it('puts a job a crash left running back to pending and runs it at start', async () => {
+    const dir = dataDir();
+    const time = fakeTime();
+    const first = openCore(dir, time);
+    first.runner.schedule({
+      kind: 'test.kind',
+      dueAt: iso(T0 - MIN),
+      payload: { name: 'interrupted' },
+    });
+    first.db.prepare(`UPDATE jobs SET status = 'running' WHERE kind = 'test.kind'`).run();
+    await stop(first);
+
+    const second = openCore(dir, time);
+    expect(jobsOfKind(second, 'test.kind')[0]!.status).toBe('running');
+    const seen = recorder(second);
+    await second.runner.start();
+    expect(seen.map((s) => s.name)).toEqual(['interrupted']);
+    expect(jobsOfKind(second, 'test.kind')[0]).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('runs the monthly resets missed while the service was stopped, each at its own time', async () => {
+    const dir = dataDir();
+    const time = fakeTime(Date.parse('2026-03-10T12:00:00.000Z'));
+    const first = await startServer({ dataDir: dir, realNow: time.now });
+    cleanups.push(() => first.close());
+    first.service.core.credits.charge({ amount: 100, reason: 'spent' });
+    await first.close();
+
+    time.set(Date.parse('2026-05-15T00:00:00.000Z'));
+    const second = await newServer({ dataDir: dir, realNow: time.now });
+    const balance = (await second.request('GET', '/billing/balance')).body;
+    expect(balance).toMatchObject({
+      balance: 2000,
+      usedThisMonth: 0,
+      resetsAt: '2026-06-01T00:00:00.000Z',
+    });
+    const ledger = (await second.request('GET', '/billing/ledger?from=2026-03-11')).body.data;
+    expect(ledger.map((e: LedgerEntry) => [e.kind, e.amount, e.createdAt])).toEqual([
+      ['grant', 2000, '2026-05-01T00:00:00.000Z'],
+      ['reset', -2000, '2026-05-01T00:00:00.000Z'],
+      ['grant', 2000, '2026-04-01T00:00:00.000Z'],
+      ['reset', -1900, '2026-04-01T00:00:00.000Z'],
+    ]);
+    expect(second.service.core.q.jobs.pendingOfKind('credits.reset').map((j) => j.due_at)).toEqual([
+      '2026-06-01T00:00:00.000Z',
+    ]);
+  });
+
+  it('keeps the sandbox clock offset over a restart', async () => {
+    const dir = dataDir();
+    const time = fakeTime();
+    const first = await startServer({ dataDir: dir, realNow: time.now });
+    cleanups.push(() => first.close());
+    const moved = await first.request('POST', '/sandbox/clock/advance', {
+      body: { seconds: 7200 },
+    });
+    expect(moved.body).toEqual({ now: iso(T0 + 2 * HOUR), offsetSeconds: 7200 });
+    await first.close();
+
+    time.set(T0 + MIN); // real time went on while stopped
+    const second = await newServer({ dataDir: dir, realNow: time.now });
+    expect((await second.request('GET', '/sandbox/clock')).body).toEqual({
+      now: iso(T0 + 2 * HOUR + MIN),
+      offsetSeconds: 7200,
+    });
+  });
+});

@@ -1,0 +1,393 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Value } from 'typebox/value';
+import { decodeTime } from 'ulidx';
+import { createCore, type Core } from '../../src-main/service/core';
+import { Patient } from '../../src-main/service/schemas/patient';
+import { listBody } from '../../src-main/service/store/keyset-list';
+import { MAGIC_PATIENTS, TAGS } from '../../src-main/service/seed/demo-names';
+import { startServer, type TestServer } from './helpers';
+
+/** A fixed "real now" so the seed is reproducible: 2026-11-22 09:30 UTC, mid-month. */
+const FIXED_NOW = Date.parse('2026-11-22T09:30:00.000Z');
+const DAY = 86_400_000;
+
+interface LedgerRow {
+  seq: number;
+  id: string;
+  kind: 'grant' | 'consume' | 'refund' | 'reset';
+  amount: number;
+  from_allowance: number;
+  balance_after: number;
+  reason: string;
+  resource_type: string | null;
+  resource_id: string | null;
+  created_at: string;
+}
+
+const cores: Core[] = [];
+function demoCore(nowMs = FIXED_NOW): Core {
+  const core = createCore({ memory: true, seed: 'demo', realNow: () => nowMs });
+  cores.push(core);
+  return core;
+}
+
+/** Every patient, as the API renders it, oldest first (paged through the real list operation). */
+function allPatients(core: Core, search?: string): Patient[] {
+  const out: Patient[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = core.patients.list({ limit: 100, cursor, ...(search ? { search } : {}) });
+    // listBody renders exactly what GET /patients sends (text or UTF-8 bytes).
+    const body = JSON.parse(String(listBody(page))) as { data: Patient[] };
+    out.push(...body.data);
+    if (!page.pagination.hasMore) break;
+    cursor = page.pagination.cursor;
+  }
+  return out.reverse();
+}
+
+function ledger(core: Core): LedgerRow[] {
+  return core.db.prepare('SELECT * FROM credit_ledger ORDER BY seq').all() as LedgerRow[];
+}
+
+/** Lower case without diacritics: what a receptionist types on a keyboard without accents. */
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+const ACCENTED = /[áéíóúàèòñçü·ÁÉÍÓÚÀÈÒÑÇÜ]/;
+const MAGIC_SUFFIX = /(0000|1111|9999)$/;
+
+afterEach(() => {
+  while (cores.length) cores.pop()!.close();
+});
+
+describe('demo clinic seed', () => {
+  let core: Core;
+  let patients: Patient[];
+  beforeAll(() => {
+    core = createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
+    patients = allPatients(core);
+  });
+  afterAll(() => core.close());
+
+  it('has at least 200 patients and the list total agrees', () => {
+    expect(patients.length).toBeGreaterThanOrEqual(200);
+    expect(core.patients.list({ limit: 1 }).total).toBe(patients.length);
+    expect(new Set(patients.map((p) => p.id)).size).toBe(patients.length);
+  });
+
+  it('is deterministic: the same fixed clock gives the same patients and the same ledger', () => {
+    const a = demoCore();
+    const b = demoCore();
+    const pa = allPatients(a);
+    const pb = allPatients(b);
+    expect(pa).toEqual(pb);
+    expect(pa).toEqual(patients);
+    // Spot-check the fields the brief names, so a difference reads clearly.
+    const pick = (p: Patient) => ({
+      id: p.id,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.email,
+      phone: p.phone,
+      tags: p.tags,
+      metadata: p.metadata,
+      createdAt: p.createdAt,
+    });
+    expect(pa.map(pick)).toEqual(pb.map(pick));
+    expect(ledger(a)).toEqual(ledger(b));
+    expect(a.credits.balance()).toEqual(b.credits.balance());
+  });
+
+  it('has accented Spanish and Catalan names', () => {
+    const accented = patients.filter(
+      (p) => ACCENTED.test(p.firstName) || ACCENTED.test(p.lastName),
+    );
+    expect(accented.length).toBeGreaterThan(patients.length / 10);
+    expect(patients.some((p) => ACCENTED.test(p.firstName))).toBe(true);
+    expect(patients.some((p) => ACCENTED.test(p.lastName))).toBe(true);
+    for (const p of patients) {
+      expect(p.firstName.trim()).toBe(p.firstName);
+      expect(p.firstName.length).toBeGreaterThan(0);
+      expect(p.lastName.trim()).toBe(p.lastName);
+      expect(p.lastName.length).toBeGreaterThan(0);
+      // NFC, as a keyboard produces them, so that search and comparisons behave.
+      expect(p.firstName.normalize('NFC')).toBe(p.firstName);
+      expect(p.lastName.normalize('NFC')).toBe(p.lastName);
+    }
+  });
+
+  it('has Spanish mobile numbers in E.164 (+34, then 6 or 7 and 8 more digits)', () => {
+    const withPhone = patients.filter((p) => p.phone !== undefined);
+    expect(withPhone.length).toBeGreaterThan(patients.length / 2);
+    for (const p of withPhone) expect(p.phone).toMatch(/^\+34[67]\d{8}$/);
+  });
+
+  it('has unique e-mails at example.com, plus the one documented bounce.example patient', () => {
+    const emails = patients.flatMap((p) => (p.email === undefined ? [] : [p.email]));
+    expect(emails.length).toBeGreaterThan(patients.length / 2);
+    expect(new Set(emails.map((e) => e.toLowerCase())).size).toBe(emails.length);
+    const bounce = MAGIC_PATIENTS.flatMap((m) => ('email' in m ? [m.email] : []));
+    expect(bounce.length).toBeGreaterThan(0);
+    for (const email of emails) {
+      if (bounce.includes(email as never)) continue;
+      expect(email).toMatch(/^[a-z0-9.]+@example\.com$/);
+    }
+    expect(emails.filter((e) => e.endsWith('@bounce.example')).sort()).toEqual([...bounce].sort());
+    // Everyone can be reached somehow.
+    for (const p of patients) expect(p.email !== undefined || p.phone !== undefined).toBe(true);
+  });
+
+  it('tags patients from a sensible clinical set including post-op and diabetes', () => {
+    expect(TAGS).toContain('post-op');
+    expect(TAGS).toContain('diabetes');
+    const used = new Map<string, number>();
+    for (const p of patients) {
+      expect(Array.isArray(p.tags)).toBe(true);
+      expect(new Set(p.tags).size).toBe(p.tags.length);
+      for (const tag of p.tags) {
+        expect(TAGS).toContain(tag);
+        expect(tag).toMatch(/^[a-z]+(-[a-z]+)*$/);
+        used.set(tag, (used.get(tag) ?? 0) + 1);
+      }
+    }
+    expect(used.get('post-op') ?? 0).toBeGreaterThan(0);
+    expect(used.get('diabetes') ?? 0).toBeGreaterThan(0);
+    expect(patients.some((p) => p.tags.length === 0)).toBe(true);
+    expect(patients.some((p) => p.tags.length >= 2)).toBe(true);
+  });
+
+  it('gives every patient metadata with mrn, preferredLanguage and clinic', () => {
+    const mrns = new Set<string>();
+    for (const p of patients) {
+      const m = p.metadata as Record<string, unknown>;
+      expect(typeof m).toBe('object');
+      expect(Array.isArray(m)).toBe(false);
+      expect(m.mrn).toEqual(expect.stringMatching(/^\S+$/));
+      mrns.add(m.mrn as string);
+      expect(['es', 'ca', 'en']).toContain(m.preferredLanguage);
+      expect(m.clinic).toEqual(expect.stringMatching(/\S/));
+    }
+    // A medical record number identifies one patient.
+    expect(mrns.size).toBe(patients.length);
+    const languages = new Set(patients.map((p) => p.metadata.preferredLanguage));
+    expect(languages.has('es') && languages.has('ca')).toBe(true);
+  });
+
+  it('has some inactive patients, most active', () => {
+    const inactive = patients.filter((p) => p.status === 'inactive').length;
+    expect(inactive).toBeGreaterThan(0);
+    expect(inactive).toBeLessThan(patients.length / 2);
+    expect(core.patients.list({ limit: 1, status: 'inactive' }).total).toBe(inactive);
+  });
+
+  it('has valid dates of birth in the past and createdAt <= updatedAt, both in the past', () => {
+    const today = new Date(FIXED_NOW).toISOString().slice(0, 10);
+    const withDob = patients.filter((p) => p.dateOfBirth !== undefined);
+    expect(withDob.length).toBeGreaterThan(patients.length / 2);
+    for (const p of withDob) {
+      const dob = p.dateOfBirth!;
+      expect(dob).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // A real calendar day: it survives a round trip through Date.
+      expect(new Date(`${dob}T00:00:00.000Z`).toISOString().slice(0, 10)).toBe(dob);
+      expect(dob < today).toBe(true);
+      expect(dob >= '1900-01-01').toBe(true);
+    }
+    for (const p of patients) {
+      const created = Date.parse(p.createdAt);
+      const updated = Date.parse(p.updatedAt);
+      expect(new Date(created).toISOString()).toBe(p.createdAt);
+      expect(new Date(updated).toISOString()).toBe(p.updatedAt);
+      expect(created).toBeLessThan(FIXED_NOW);
+      expect(updated).toBeLessThanOrEqual(FIXED_NOW);
+      expect(created).toBeLessThanOrEqual(updated);
+    }
+    // Spread over history, not all created at one instant.
+    const oldest = Date.parse(patients[0]!.createdAt);
+    expect(FIXED_NOW - oldest).toBeGreaterThan(90 * DAY);
+  });
+
+  it('mints ids whose ULID time is the createdAt of the record (patients and ledger)', () => {
+    for (const p of patients) {
+      expect(p.id).toMatch(/^pat_[0-9A-HJKMNP-TV-Z]{26}$/);
+      expect(new Date(decodeTime(p.id.slice(4))).toISOString(), p.id).toBe(p.createdAt);
+    }
+    const mismatched = ledger(core).filter(
+      (row) => new Date(decodeTime(row.id.slice(4))).toISOString() !== row.created_at,
+    );
+    expect(
+      mismatched.slice(0, 3).map((r) => ({
+        id: r.id,
+        idTime: new Date(decodeTime(r.id.slice(4))).toISOString(),
+        createdAt: r.created_at,
+      })),
+      `${mismatched.length} ledger ids carry another time than their createdAt`,
+    ).toEqual([]);
+  });
+
+  it('has the magic-value patients exactly as documented, and no accidental magic phones', () => {
+    for (const magic of MAGIC_PATIENTS) {
+      const matches = patients.filter(
+        (p) => p.firstName === magic.firstName && p.lastName === magic.lastName,
+      );
+      expect(matches, `${magic.firstName} ${magic.lastName}`).toHaveLength(1);
+      const p = matches[0]!;
+      if ('phone' in magic) expect(p.phone).toBe(magic.phone);
+      if ('email' in magic) expect(p.email).toBe(magic.email);
+      expect(p.metadata.sandboxNote).toBe(magic.note);
+      expect(p.status).toBe('active');
+    }
+    const magicPhones = MAGIC_PATIENTS.flatMap((m) => ('phone' in m ? [m.phone as string] : []));
+    expect(magicPhones.map((ph) => ph.slice(-4)).sort()).toEqual(['0000', '1111', '9999']);
+    const endingMagic = patients.filter((p) => p.phone !== undefined && MAGIC_SUFFIX.test(p.phone));
+    expect(endingMagic.map((p) => p.phone).sort()).toEqual([...magicPhones].sort());
+    expect(patients.filter((p) => p.email?.endsWith('@bounce.example'))).toHaveLength(
+      MAGIC_PATIENTS.filter((m) => 'email' in m).length,
+    );
+  });
+
+  it('renders every patient valid against the Patient schema', () => {
+    for (const p of patients) {
+      const value: unknown = p;
+      if (!Value.Check(Patient, value)) {
+        throw new Error(
+          `${p.id} is not a valid Patient: ${JSON.stringify([...Value.Errors(Patient, value)])}`,
+        );
+      }
+    }
+    expect(patients.length).toBeGreaterThan(0);
+  });
+
+  it('writes no patient.created events (history, not news)', () => {
+    const count = (sql: string) => (core.db.prepare(sql).pluck().get() as number) ?? 0;
+    expect(count(`SELECT count(*) FROM events WHERE type = 'patient.created'`)).toBe(0);
+    expect(count('SELECT count(*) FROM events')).toBe(0);
+  });
+
+  it('puts the clinic on the professional plan with a sensible balance and its ledger history', () => {
+    const balance = core.credits.balance();
+    const rows = ledger(core);
+    expect(balance.plan).toBe('professional');
+    expect(balance.monthlyAllowance).toBe(2000);
+    expect(balance.balance).toBe(rows.reduce((s, r) => s + r.amount, 0));
+    expect(balance.balance).toBe(core.q.creditLedger.sum());
+    expect(balance.balance).toBeGreaterThanOrEqual(balance.monthlyAllowance * 0.1);
+    expect(balance.usedThisMonth).toBeGreaterThan(0);
+    expect(balance.resetsAt).toBe('2026-12-01T00:00:00.000Z');
+
+    // Earlier months, with spending, top-ups, grants and at least one monthly reset.
+    const thisMonth = new Date(FIXED_NOW).toISOString().slice(0, 7);
+    const months = new Set(rows.map((r) => r.created_at.slice(0, 7)));
+    expect([...months].filter((m) => m < thisMonth).length).toBeGreaterThanOrEqual(2);
+    const kinds = new Set(rows.map((r) => r.kind));
+    expect(kinds.has('grant')).toBe(true);
+    expect(kinds.has('consume')).toBe(true);
+    expect(rows.filter((r) => r.kind === 'reset').length).toBeGreaterThanOrEqual(1);
+    for (const r of rows.filter((x) => x.kind === 'reset')) {
+      expect(r.created_at < `${thisMonth}-01T00:00:00.001Z`).toBe(true);
+      expect(r.amount).toBeLessThan(0);
+    }
+    expect(rows.length).toBeGreaterThan(50);
+  });
+
+  it('keeps a consistent ledger: running balance, chronological, all in the past', () => {
+    const rows = ledger(core);
+    let running = 0;
+    let previous = '';
+    for (const r of rows) {
+      running += r.amount;
+      expect(r.balance_after, r.id).toBe(running);
+      expect(r.balance_after).toBeGreaterThanOrEqual(0);
+      expect(r.created_at >= previous, r.id).toBe(true);
+      expect(Date.parse(r.created_at)).toBeLessThanOrEqual(FIXED_NOW);
+      previous = r.created_at;
+      if (r.kind === 'consume' || r.kind === 'reset') expect(r.amount).toBeLessThan(0);
+      else expect(r.amount).toBeGreaterThan(0);
+    }
+  });
+
+  it.each([
+    ['the first minute of a month', '2026-12-01T00:00:30.000Z'],
+    ['midnight on the 1st', '2027-01-01T00:00:00.000Z'],
+    ['the last day of February', '2028-02-29T23:59:00.000Z'],
+    ['early in a month', '2026-03-02T08:00:00.000Z'],
+  ])('keeps the books right when seeded at %s', (_label, iso) => {
+    const nowMs = Date.parse(iso);
+    const c = demoCore(nowMs);
+    const balance = c.credits.balance();
+    const rows = ledger(c);
+    expect(balance.plan).toBe('professional');
+    expect(balance.balance).toBe(rows.reduce((s, r) => s + r.amount, 0));
+    expect(balance.balance).toBeGreaterThanOrEqual(balance.monthlyAllowance * 0.1);
+    expect(Date.parse(balance.resetsAt)).toBeGreaterThan(nowMs);
+    expect(rows.some((r) => r.kind === 'reset')).toBe(true);
+    for (const r of rows) expect(Date.parse(r.created_at)).toBeLessThanOrEqual(nowMs);
+    const ps = allPatients(c);
+    expect(ps.length).toBeGreaterThanOrEqual(200);
+    for (const p of ps) {
+      expect(Date.parse(p.createdAt)).toBeLessThan(nowMs);
+      expect(Date.parse(p.updatedAt)).toBeLessThanOrEqual(nowMs);
+    }
+  });
+
+  it('finds seeded patients by their unaccented lower-case last name', () => {
+    const accented = patients.filter((p) => ACCENTED.test(p.lastName));
+    expect(accented.length).toBeGreaterThan(0);
+    for (const p of accented.slice(0, 25)) {
+      const query = fold(p.lastName);
+      const found = allPatients(core, query);
+      expect(
+        found.map((f) => f.id),
+        `search '${query}'`,
+      ).toContain(p.id);
+      // Exactly the patients whose name or e-mail contains it, ignoring case and accents.
+      const expected = patients.filter((x) =>
+        fold(`${x.firstName} ${x.lastName} ${x.email ?? ''}`).includes(query),
+      );
+      expect(found.map((f) => f.id).sort()).toEqual(expected.map((x) => x.id).sort());
+    }
+    // The first surname alone (e.g. 'fernandez' for Fernández) finds them too.
+    const p = accented.find((x) => ACCENTED.test(x.lastName.split(' ')[0]!))!;
+    const first = fold(p.lastName.split(' ')[0]!);
+    expect(allPatients(core, first).map((f) => f.id)).toContain(p.id);
+  });
+});
+
+describe('demo clinic over HTTP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ seed: 'demo', realNow: () => FIXED_NOW });
+  });
+  afterAll(() => server.close());
+
+  it('serves at least 200 demo patients and finds one by an unaccented last name', async () => {
+    const first = await server.request('GET', '/patients?limit=100');
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBeGreaterThanOrEqual(200);
+    const target = (first.body.data as Patient[]).find((p) => ACCENTED.test(p.lastName))!;
+    expect(target).toBeDefined();
+    const query = fold(target.lastName);
+    const res = await server.request(
+      'GET',
+      `/patients?limit=100&search=${encodeURIComponent(query)}`,
+    );
+    expect(res.status).toBe(200);
+    expect((res.body.data as Patient[]).map((p) => p.id)).toContain(target.id);
+    expect(res.body.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reports the professional plan balance, equal to the ledger sum', async () => {
+    const res = await server.request('GET', '/billing/balance');
+    expect(res.status).toBe(200);
+    expect(res.body.plan).toBe('professional');
+    expect(res.body.balance).toBeGreaterThanOrEqual(res.body.monthlyAllowance * 0.1);
+    expect(res.body.balance).toBe(server.service.core.q.creditLedger.sum());
+    const led = await server.request('GET', '/billing/ledger?kind=reset&limit=100');
+    expect(led.status).toBe(200);
+    expect(led.body.data.length).toBeGreaterThanOrEqual(1);
+  });
+});

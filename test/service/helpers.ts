@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createService,
+  type Service,
+  type ServiceOptions,
+} from '../../src-main/service/create-service';
+import { PERMISSIONS, type Permission } from '../../src-main/service/schemas/auth';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body text, sent as is (for malformed JSON and the like). */
+  rawBody?: string;
+  /** Credential to send; defaults to the full-permission key; null sends none. */
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  service: Service;
+  /** Base URL ending in /api/v1. */
+  url: string;
+  /** A key with every permission. */
+  key: string;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** A key with only these permissions. */
+  keyWith(...permissions: Permission[]): string;
+  close(): Promise<void>;
+}
+
+/**
+ * A real service on 127.0.0.1:0 with an in-memory database (or `dataDir`), talking real HTTP.
+ * Rate limiting is off unless a test asks for it.
+ */
+export async function startServer(options: ServiceOptions = {}): Promise<TestServer> {
+  const service = await createService({
+    memory: options.dataDir === undefined,
+    seed: 'empty',
+    host: '127.0.0.1',
+    port: 0,
+    rateLimit: 'off',
+    ...options,
+  });
+  const key = service.core.apiKeys.create({ name: 'test', permissions: PERMISSIONS }).key;
+  return {
+    service,
+    url: service.url,
+    key,
+    keyWith: (...permissions) =>
+      service.core.apiKeys.create({ name: `only ${permissions.join(',')}`, permissions }).key,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      const token = options.token === undefined ? key : options.token;
+      if (token !== null) headers.authorization = `Bearer ${token}`;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(`${service.url}${path}`, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* not JSON: keep the text */
+      }
+      return { status: response.status, headers: response.headers, body: parsed as never, text };
+    },
+    close: () => service.close(),
+  };
+}
+
+/** A temporary data directory, removed by the returned cleanup. */
+export function tempDataDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'engage-desk-test-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Asserts the RFC 9457 shape every error must have. */
+export function expectProblem(response: ApiResponse, status: number, code: string): void {
+  if (response.status !== status || response.body?.code !== code) {
+    throw new Error(`expected ${status} ${code}, got ${response.status} ${response.text}`);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.startsWith('application/problem+json'))
+    throw new Error(`problem content type, got ${type}`);
+  for (const field of ['type', 'title', 'status', 'detail', 'instance', 'code', 'requestId']) {
+    if (response.body[field] === undefined)
+      throw new Error(`problem lacks ${field}: ${response.text}`);
+  }
+  if (response.body.requestId !== response.headers.get('x-request-id')) {
+    throw new Error('problem requestId differs from X-Request-Id');
+  }
+  if (/at .*\.(ts|js):\d+/.test(response.text))
+    throw new Error(`stack trace in body: ${response.text}`);
+}
