@@ -1,10 +1,11 @@
+import Database from 'better-sqlite3';
 import { createCore } from '../src-main/service/core';
-import { listBody } from '../src-main/service/store/keyset-list';
+import { PATIENT_JSON } from '../src-main/service/store/queries/patients';
 const core = createCore({ dataDir: '/tmp/bdb' });
-const stmt = core.db
-  .prepare(`SELECT created_at, id, id FROM patients ORDER BY created_at DESC, id DESC LIMIT ?`)
-  .raw(true);
-function measure(label: string, fn: () => unknown, n = 5000) {
+const sql = `SELECT CAST(group_concat(CASE WHEN n <= @limit THEN j END, ',' ORDER BY n) AS BLOB), count(*), max(CASE WHEN n = @limit THEN k0 END), max(CASE WHEN n = @limit THEN k1 END)
+  FROM (SELECT row_number() OVER (ORDER BY k0 DESC, k1 DESC) AS n, k0, k1, j FROM (SELECT seq AS k0, NULL AS k1, ${PATIENT_JSON} AS j FROM patients ORDER BY seq DESC LIMIT @limit + 1))`;
+const other = new Database('/tmp/bdb/engage-desk.db');
+function measure(label: string, fn: () => unknown, n = 4000) {
   for (let i = 0; i < 300; i++) fn();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -12,32 +13,21 @@ function measure(label: string, fn: () => unknown, n = 5000) {
     fn();
     times.push(performance.now() - t0);
   }
-  const sorted = [...times].sort((a, b) => a - b);
-  const q = (p: number) => (sorted[Math.floor(n * p)]! * 1000).toFixed(0);
-  const big = times
-    .map((t, i) => [i, t] as const)
-    .filter(([, t]) => t > 0.5)
-    .slice(0, 8)
-    .map(([i, t]) => `${i}:${t.toFixed(1)}`);
-  console.log(
-    label.padEnd(22),
-    'p50',
-    q(0.5),
-    'p90',
-    q(0.9),
-    'p99',
-    q(0.99),
-    'max',
-    (sorted[n - 1]! * 1000).toFixed(0),
-    'µs',
-    big.join(' '),
-  );
+  times.sort((a, b) => a - b);
+  console.log(label.padEnd(30), 'p50', (times[n >> 1]! * 1000).toFixed(1), 'µs');
 }
-measure('raw stmt', () => stmt.all(21));
+const a = core.db.prepare(sql).raw(true);
+const b = other.prepare(sql).raw(true);
+measure('service connection', () => a.get({ limit: 20 }));
+measure('other connection', () => b.get({ limit: 20 }));
 measure('domain list', () => core.patients.list({ limit: 20 }));
-measure('domain list+body', () => {
-  const p = core.patients.list({ limit: 20 });
-  return listBody(p, { total: p.total });
-});
-measure('raw stmt again', () => stmt.all(21));
-core.close();
+for (const p of [
+  'synchronous',
+  'cache_size',
+  'journal_mode',
+  'mmap_size',
+  'foreign_keys',
+  'busy_timeout',
+])
+  console.log(p, core.db.pragma(p, { simple: true }), other.pragma(p, { simple: true }));
+measure('service connection again', () => a.get({ limit: 20 }));

@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fillPatients } from './patient-fixture.mjs';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,6 +59,53 @@ const summary = (r) => ({
   bytesPerRequest: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
 });
 
+/** Name fragments, e-mail pieces and phone digits: 600 search terms, most matching many patients. */
+function searchVariants() {
+  const words = [
+    'garcia',
+    'martinez',
+    'lopez',
+    'puig',
+    'soler',
+    'vila',
+    'ferrer',
+    'nunez',
+    'ibanez',
+    'casals',
+    'roig',
+    'bosch',
+    'serra',
+    'font',
+    'pujol',
+    'riera',
+    'guell',
+    'fabregas',
+    'munoz',
+    'pena',
+    'maria',
+    'nuria',
+    'jordi',
+    'jose',
+    'laia',
+    'alex',
+    'inaki',
+    'begona',
+    'merce',
+    'joan',
+  ];
+  const terms = new Set();
+  for (const w of words)
+    for (let i = 0; i + 3 <= w.length; i++)
+      for (let n = 3; i + n <= w.length && n <= 5; n++) terms.add(w.slice(i, i + n));
+  for (let d = 100; terms.size < 600; d++) terms.add(`6${d}`);
+  return [...terms]
+    .slice(0, 600)
+    .map((t) => ({
+      method: 'GET',
+      path: `/api/v1/patients?limit=20&search=${encodeURIComponent(t)}`,
+    }));
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'engage-desk-bench-'));
   const serveArgs = [
@@ -84,7 +130,15 @@ async function main() {
     let server = startProcess(serveArgs);
     await server.firstLine;
     await stop(server.child);
-    fillPatients(dir, PATIENTS);
+    await new Promise((resolve, reject) => {
+      const fill = spawn(process.execPath, ['out/cli/bench-fixture.js', dir, String(PATIENTS)], {
+        cwd: repo,
+        stdio: 'inherit',
+      });
+      fill.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`fixture exited with ${code}`)),
+      );
+    });
 
     server = startProcess(serveArgs);
     const { baseUrl } = JSON.parse(await server.firstLine);
@@ -108,6 +162,15 @@ async function main() {
       results.list = summary(
         await load(`${baseUrl}/patients?limit=20`, undefined, 'GET /patients?limit=20'),
       );
+      // More distinct requests than the read caches hold, cycled: every one is computed afresh.
+      const listVariants = [];
+      for (const status of ['', '&status=active', '&status=inactive']) {
+        for (let limit = 1; limit <= 100; limit++)
+          listVariants.push({ method: 'GET', path: `/api/v1/patients?limit=${limit}${status}` });
+      }
+      results.listUncached = summary(
+        await load(baseUrl, listVariants, 'GET /patients, 300 distinct pages (uncached)'),
+      );
       const terms = [
         'garcia',
         'núria',
@@ -125,7 +188,14 @@ async function main() {
             method: 'GET',
             path: `/api/v1/patients?limit=20&search=${encodeURIComponent(t)}`,
           })),
-          'GET /patients?search=…',
+          'GET /patients?search=… (8 terms)',
+        ),
+      );
+      results.searchUncached = summary(
+        await load(
+          baseUrl,
+          searchVariants(),
+          'GET /patients?search=…, 600 distinct terms (uncached)',
         ),
       );
     } finally {
@@ -134,6 +204,7 @@ async function main() {
     }
 
     const listRatio = results.list.reqPerSec / results.bare.reqPerSec;
+    const worstSearchP99 = Math.max(results.search.p99, results.searchUncached.p99);
     const report = {
       date: new Date().toISOString(),
       machine: {
@@ -153,13 +224,15 @@ async function main() {
       },
       targets: {
         listAtLeast30PercentOfBare: listRatio >= 0.3,
-        searchP99Under10ms: results.search.p99 < 10,
+        searchP99Under10ms: worstSearchP99 < 10,
       },
     };
     const rows = [
       ['bare node:http (same-size body)', results.bare],
       ['GET /patients?limit=20', results.list],
-      ['GET /patients?search=…', results.search],
+      ['GET /patients, 300 distinct pages (uncached)', results.listUncached],
+      ['GET /patients?search=… (8 terms)', results.search],
+      ['GET /patients?search=…, 600 distinct terms (uncached)', results.searchUncached],
     ];
     console.log(
       `\n${PATIENTS.toLocaleString('en')} patients, ${CONNECTIONS} connections, ${DURATION} s each, Node ${process.version}, ${cpus().length} cores\n`,
@@ -172,14 +245,14 @@ async function main() {
       );
     }
     console.log(
-      `\nTargets: list ≥ 30% of bare: ${report.targets.listAtLeast30PercentOfBare ? 'met' : 'NOT met'} (${(listRatio * 100).toFixed(1)}%); search p99 < 10 ms: ${report.targets.searchP99Under10ms ? 'met' : 'NOT met'} (${results.search.p99} ms)`,
+      `\nTargets: list ≥ 30% of bare: ${report.targets.listAtLeast30PercentOfBare ? 'met' : 'NOT met'} (${(listRatio * 100).toFixed(1)}%); search p99 < 10 ms: ${report.targets.searchP99Under10ms ? 'met' : 'NOT met'} (worst of both search runs: ${worstSearchP99} ms)`,
     );
     mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(repo, 'bench', 'results', 'latest.json'),
       `${JSON.stringify(report, null, 2)}\n`,
     );
-    if (results.list.errors || results.search.errors || results.bare.errors) process.exitCode = 1;
+    if (Object.values(results).some((r) => r.errors)) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@ import type { Clock } from '../jobs/clock';
 import { PERMISSIONS, type Permission } from '../schemas/auth';
 import type { Queries } from '../store/queries';
 import type { ApiKeyRow } from '../store/queries/api-keys';
+import { createReadCache } from '../store/read-cache';
 import {
   API_KEY_PATTERN,
   apiKeyHint,
@@ -32,6 +33,9 @@ const TOUCH_INTERVAL_MS = 60_000;
 export function createApiKeys(deps: { clock: Clock; newId: IdFactory; q: Queries }) {
   const { clock, newId, q } = deps;
   const lastTouched = new Map<string, number>();
+  // The key behind a credential, until the next write (a revocation from any process is a write).
+  const byHash = createReadCache<ApiKeyRow | null>(q.changeToken);
+  const byId = createReadCache<ApiKeyRow | null>(q.changeToken);
 
   function info(row: ApiKeyRow): ApiKeyInfo {
     return {
@@ -114,7 +118,8 @@ export function createApiKeys(deps: { clock: Clock; newId: IdFactory; q: Queries
 
     /** The active key behind a secret, or undefined (unknown or revoked). */
     authenticate(key: string): ApiKeyInfo | undefined {
-      const row = q.apiKeys.byHash(hashApiKey(key));
+      const hash = hashApiKey(key);
+      const row = byHash.get(hash, () => q.apiKeys.byHash(hash) ?? null);
       if (!row || row.revoked_at) return undefined;
       this.touch(row.id);
       return info(row);
@@ -122,7 +127,7 @@ export function createApiKeys(deps: { clock: Clock; newId: IdFactory; q: Queries
 
     /** The active key by id (for tokens minted from it), or undefined. */
     activeById(id: string): ApiKeyInfo | undefined {
-      const row = q.apiKeys.byId(id);
+      const row = byId.get(id, () => q.apiKeys.byId(id) ?? null);
       if (!row || row.revoked_at) return undefined;
       this.touch(row.id);
       return info(row);

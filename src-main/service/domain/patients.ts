@@ -7,6 +7,7 @@ import type { ListPage, ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import type { PatientRow } from '../store/queries/patients';
 import type { EventLog } from './event-log';
+import { createReadCache } from '../store/read-cache';
 
 export const METADATA_MAX_BYTES = 16 * 1024;
 
@@ -28,6 +29,8 @@ export function createPatients(deps: {
   listPage: ListRunner;
 }) {
   const { db, clock, newId, q, events } = deps;
+  // Lists are read far more often than patients change: a page is kept until the next write.
+  const pages = createReadCache<PatientPage>(q.changeToken);
 
   function check(input: Partial<CreatePatient> | UpdatePatient): void {
     const errors: FieldError[] = [];
@@ -129,14 +132,13 @@ export function createPatients(deps: {
     getJson,
     list(query: PatientListQuery): PatientPage {
       const filters = { status: query.status, search: query.search?.trim() || undefined };
-      const { def, where } = q.patients.listQuery(filters);
-      const page = deps.listPage(def, {
-        limit: query.limit ?? 20,
-        cursor: query.cursor,
-        filters,
-        where,
+      const limit = query.limit ?? 20;
+      const key = JSON.stringify([filters.status, filters.search, limit, query.cursor ?? '']);
+      return pages.get(key, () => {
+        const { def, where } = q.patients.listQuery(filters);
+        const page = deps.listPage(def, { limit, cursor: query.cursor, filters, where });
+        return { ...page, total: q.patients.count(filters) };
       });
-      return { ...page, total: q.patients.count(filters) };
     },
   };
 }

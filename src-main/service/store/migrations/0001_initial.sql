@@ -37,7 +37,23 @@ CREATE TABLE patients (
   -- Names, e-mail and phone digits folded to lower case without accents (see patient-search.ts):
   -- what the search index holds, so that substring search is case- and accent-insensitive for
   -- queries of any length.
-  search_text   TEXT NOT NULL DEFAULT ''
+  search_text   TEXT NOT NULL DEFAULT '',
+  -- The patient as the API shows it, rendered by SQLite when the row is written: lists read one
+  -- stored string per row instead of rebuilding JSON from eleven columns on every request.
+  -- Optional fields that are not known are left out rather than sent as null.
+  api_json      TEXT NOT NULL GENERATED ALWAYS AS (
+    '{"id":' || json_quote(id)
+    || ',"firstName":' || json_quote(first_name)
+    || ',"lastName":' || json_quote(last_name)
+    || CASE WHEN email IS NULL THEN '' ELSE ',"email":' || json_quote(email) END
+    || CASE WHEN phone IS NULL THEN '' ELSE ',"phone":' || json_quote(phone) END
+    || CASE WHEN date_of_birth IS NULL THEN '' ELSE ',"dateOfBirth":' || json_quote(date_of_birth) END
+    || ',"status":' || json_quote(status)
+    || ',"tags":' || tags
+    || ',"metadata":' || metadata
+    || ',"createdAt":' || json_quote(created_at)
+    || ',"updatedAt":' || json_quote(updated_at) || '}'
+  ) STORED
 ) STRICT;
 
 CREATE INDEX patients_by_created ON patients (created_at, id);

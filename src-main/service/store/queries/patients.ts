@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db';
 import type { ListCondition, ListDefinition } from '../keyset-list';
+import { createReadCache } from '../read-cache';
 import { foldForSearch, patientSearchText } from '../search-text';
 
 /** A patient row as stored; tags and metadata are JSON text. */
@@ -19,21 +20,10 @@ export interface PatientRow {
 }
 
 /**
- * The API shape of a patient, rendered by SQLite. Optional fields that are not known are left out
- * rather than sent as null, as the spec does for optional fields elsewhere. This is the one place
- * where the row becomes the API's Patient.
+ * The API shape of a patient: the api_json column, which SQLite renders from the row whenever it is
+ * written (see migration 0001). This is the one place where the row becomes the API's Patient.
  */
-export const PATIENT_JSON = `'{"id":' || json_quote(id)
-  || ',"firstName":' || json_quote(first_name)
-  || ',"lastName":' || json_quote(last_name)
-  || CASE WHEN email IS NULL THEN '' ELSE ',"email":' || json_quote(email) END
-  || CASE WHEN phone IS NULL THEN '' ELSE ',"phone":' || json_quote(phone) END
-  || CASE WHEN date_of_birth IS NULL THEN '' ELSE ',"dateOfBirth":' || json_quote(date_of_birth) END
-  || ',"status":' || json_quote(status)
-  || ',"tags":' || tags
-  || ',"metadata":' || metadata
-  || ',"createdAt":' || json_quote(created_at)
-  || ',"updatedAt":' || json_quote(updated_at) || '}'`;
+export const PATIENT_JSON = 'api_json';
 
 export const PATIENT_LIST: ListDefinition = {
   name: 'patients',
@@ -55,10 +45,7 @@ export interface PatientFilters {
   search?: string | undefined;
 }
 
-/** How many search totals are remembered (until the next write to patients). */
-const COUNT_CACHE_SIZE = 256;
-
-export function createPatientQueries(db: Db) {
+export function createPatientQueries(db: Db, changeToken: () => string) {
   type StoredRow = PatientRow & { search_text: string };
   const insert = db.prepare<StoredRow>(
     `INSERT INTO patients (id, first_name, last_name, email, phone, date_of_birth, status, tags, metadata, created_at, updated_at, search_text)
@@ -94,30 +81,16 @@ export function createPatientQueries(db: Db) {
     )
     .pluck();
   const countLike = new Map<string, Statement<unknown[], number>>();
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-
-  // Counting the matches of a common search term costs about a millisecond on 100,000 patients,
-  // and paging through its results asks for the same total on every page. Totals are remembered
-  // until patients change: here (generation) or through another connection (data_version).
-  const counts = new Map<string, number>();
-  let generation = 0;
-  let seenGeneration = 0;
-  let seenDataVersion = -1;
-  const freshCounts = () => {
-    const version = dataVersion.get()!;
-    if (version !== seenDataVersion || generation !== seenGeneration) {
-      counts.clear();
-      seenDataVersion = version;
-      seenGeneration = generation;
-    }
-    return counts;
-  };
+  // Counting the matches of a common term costs about a millisecond on 100,000 patients, and
+  // paging through its results asks for the same total on every page.
+  const counts = createReadCache<number>(changeToken);
 
   function countSearch(search: Search, status: string | undefined): number {
-    const cache = freshCounts();
     const key = `${status ?? ''}\n${search.kind}\n${search.param.join('\n')}`;
-    const cached = cache.get(key);
-    if (cached !== undefined) return cached;
+    return counts.get(key, () => countSearchUncached(search, status));
+  }
+
+  function countSearchUncached(search: Search, status: string | undefined): number {
     let n: number;
     if (search.kind === 'match') {
       n = status
@@ -132,20 +105,12 @@ export function createPatientQueries(db: Db) {
       }
       n = stmt.get(...search.param, ...(status ? [status] : []))!;
     }
-    if (cache.size >= COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, n);
     return n;
   }
 
   return {
-    insert(row: PatientRow) {
-      generation++;
-      return insert.run({ ...row, search_text: patientSearchText(row) });
-    },
-    update(row: PatientRow) {
-      generation++;
-      return update.run({ ...row, search_text: patientSearchText(row) });
-    },
+    insert: (row: PatientRow) => insert.run({ ...row, search_text: patientSearchText(row) }),
+    update: (row: PatientRow) => update.run({ ...row, search_text: patientSearchText(row) }),
     get: (id: string): PatientRow | undefined => byId.get(id),
     getJson: (id: string): string | undefined => jsonById.get(id),
     /** The newest patient's ordering key; new patients must sort after it. */

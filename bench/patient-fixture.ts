@@ -1,0 +1,53 @@
+// Fills a data directory with N synthetic patients for load tests, through the service's own
+// patients query module (the same search text, triggers and time-order invariant as the API).
+// Bundled with the CLI (vite.cli.config.ts) so the benchmark runs plain JavaScript.
+import { monotonicFactory } from 'ulidx';
+import { openDb } from '../src-main/service/store/db';
+import { createQueries } from '../src-main/service/store/queries';
+import { createPrng } from '../src-main/service/seed/prng';
+import { FEMALE_NAMES, MALE_NAMES, SURNAMES, TAGS } from '../src-main/service/seed/demo-names';
+
+export function fillPatients(dataDir: string, count: number, nowMs = Date.now()): void {
+  const { db } = openDb({ dataDir });
+  const q = createQueries(db);
+  const rng = createPrng(100_000);
+  const ulid = monotonicFactory(rng.next);
+  const start = nowMs - 3 * 365 * 86_400_000;
+  const step = (nowMs - 60_000 - start) / count;
+  const ascii = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const t = Math.floor(start + i * step);
+      const first = rng.pick(rng.chance(0.5) ? FEMALE_NAMES : MALE_NAMES);
+      const last1 = rng.pick(SURNAMES);
+      const created = new Date(t).toISOString();
+      q.patients.insert({
+        id: `pat_${ulid(t)}`,
+        first_name: first,
+        last_name: `${last1} ${rng.pick(SURNAMES)}`,
+        email: `${ascii(first)}.${ascii(last1)}${i}@example.com`,
+        phone: `+346${String(rng.int(0, 99_999_999)).padStart(8, '0')}`,
+        date_of_birth: `${rng.int(1940, 2005)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
+        status: rng.chance(0.08) ? 'inactive' : 'active',
+        tags: JSON.stringify(rng.sample(TAGS, rng.int(0, 2))),
+        metadata: JSON.stringify({
+          mrn: `HC-${100_000 + i}`,
+          preferredLanguage: rng.pick(['es', 'ca']),
+        }),
+        created_at: created,
+        updated_at: created,
+      });
+    }
+  })();
+  db.pragma('optimize');
+  db.close();
+}
+
+// `node out/cli/bench-fixture.js DIR COUNT`
+const [dir, count] = process.argv.slice(2);
+if (dir && count) fillPatients(dir, Number(count));
