@@ -70,6 +70,9 @@ describe('Idempotency-Key', () => {
     const second = await post(body, key);
     expectReplayOf(second, first);
     expect(second.body.id).toBe(first.body.id);
+    // The replayed 201 points at the same patient.
+    expect(first.headers.get('location')).toBe(`/api/v1/patients/${first.body.id}`);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
     // Each response still has its own request id.
     expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
 

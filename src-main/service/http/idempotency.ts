@@ -97,6 +97,7 @@ export function installIdempotency(
         'A request with this Idempotency-Key is still being processed; retry shortly.',
       );
     }
+    if (existing.response_location) reply.header('location', existing.response_location);
     reply
       .code(existing.response_status!)
       .header('idempotent-replayed', 'true')
@@ -117,12 +118,14 @@ export function installIdempotency(
           ? payload.toString('utf8')
           : undefined;
     if (body !== undefined && status < 500 && !NOT_STORED.has(problemCode(status, body))) {
+      const location = reply.getHeader('location');
       q.complete(
         held.credentialId,
         held.key,
         status,
         String(reply.getHeader('content-type') ?? ''),
         body,
+        typeof location === 'string' ? location : null,
       );
     } else {
       q.release(held.credentialId, held.key);

@@ -191,6 +191,7 @@ CREATE TABLE idempotency_keys (
   response_status INTEGER,
   response_type   TEXT,
   response_body   TEXT,
+  response_location TEXT,                     -- the Location header of a replayed 201
   created_at      TEXT NOT NULL,
   expires_at      TEXT NOT NULL,
   PRIMARY KEY (credential_id, key)

@@ -10,6 +10,7 @@ export interface IdempotencyRow {
   response_status: number | null;
   response_type: string | null;
   response_body: string | null;
+  response_location?: string | null;
   created_at: string;
   expires_at: string;
 }
@@ -27,8 +28,9 @@ export function createIdempotencyQueries(db: Db) {
        created_at = excluded.created_at, expires_at = excluded.expires_at
      WHERE idempotency_keys.expires_at <= excluded.created_at`,
   );
-  const complete = db.prepare<[number, string, string, string, string]>(
-    `UPDATE idempotency_keys SET state = 'done', response_status = ?, response_type = ?, response_body = ?
+  const complete = db.prepare<[number, string, string, string | null, string, string]>(
+    `UPDATE idempotency_keys SET state = 'done', response_status = ?, response_type = ?, response_body = ?,
+       response_location = ?
      WHERE credential_id = ? AND key = ? AND state = 'in_flight'`,
   );
   const release = db.prepare<[string, string]>(
@@ -40,8 +42,14 @@ export function createIdempotencyQueries(db: Db) {
     get: (credentialId: string, key: string) => get.get(credentialId, key),
     /** Claims the key; false when a live record (in flight or done) already holds it. */
     begin: (row: IdempotencyRow) => begin.run(row).changes > 0,
-    complete: (credentialId: string, key: string, status: number, type: string, body: string) =>
-      complete.run(status, type, body, credentialId, key),
+    complete: (
+      credentialId: string,
+      key: string,
+      status: number,
+      type: string,
+      body: string,
+      location: string | null,
+    ) => complete.run(status, type, body, location, credentialId, key),
     release: (credentialId: string, key: string) => release.run(credentialId, key),
     /** At start: requests in flight when the process died will never finish. */
     releaseAllInFlight: () => releaseAllInFlight.run().changes,

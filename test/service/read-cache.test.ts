@@ -1,0 +1,95 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DB_FILE_NAME } from '../../src-main/service/store/db';
+import { createChangeToken, createReadCache } from '../../src-main/service/store/read-cache';
+import { startServer, tempDataDir, type TestServer } from './helpers';
+
+// The read caches (list pages, search totals, API keys) must never answer from before a write,
+// whoever made it: the service, raw SQL on the same connection, or another process.
+describe('read caches', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  async function server(): Promise<{ s: TestServer; other: Database.Database }> {
+    const { dir, cleanup } = tempDataDir();
+    const s = await startServer({ dataDir: dir, seed: 'demo' });
+    const other = new Database(join(dir, DB_FILE_NAME));
+    cleanups.push(
+      cleanup,
+      () => s.close(),
+      () => other.close(),
+    );
+    return { s, other };
+  }
+
+  it('a cached page reflects a write made through the API', async () => {
+    const { s } = await server();
+    const before = await s.request('GET', '/patients?limit=1');
+    await s.request('GET', '/patients?limit=1');
+    const created = await s.request('POST', '/patients', {
+      body: { firstName: 'Zoe', lastName: 'Nova' },
+    });
+    const after = await s.request('GET', '/patients?limit=1');
+    expect(after.body.total).toBe(before.body.total + 1);
+    expect(after.body.data[0].id).toBe(created.body.id);
+  });
+
+  it('a cached page reflects raw SQL on the service connection', async () => {
+    const { s } = await server();
+    const page = await s.request('GET', '/patients?limit=1');
+    const id = page.body.data[0].id;
+    s.service.core.db.prepare("UPDATE patients SET first_name = 'Raw' WHERE id = ?").run(id);
+    const again = await s.request('GET', '/patients?limit=1');
+    expect(again.body.data[0].firstName).toBe('Raw');
+  });
+
+  it('a cached page and search total reflect a commit by another connection', async () => {
+    const { s, other } = await server();
+    const search = await s.request('GET', '/patients?search=zzyzx');
+    expect(search.body.total).toBe(0);
+    const first = (await s.request('GET', '/patients?limit=1')).body.data[0];
+    // As another Engage Desk process would write it: the search text comes with the name.
+    other
+      .prepare("UPDATE patients SET first_name = 'Zzyzx', search_text = 'zzyzx' WHERE id = ?")
+      .run(first.id);
+    expect((await s.request('GET', '/patients?search=zzyzx')).body.total).toBe(1);
+    expect((await s.request('GET', '/patients?limit=1')).body.data[0].firstName).toBe('Zzyzx');
+  });
+
+  it('a key revoked by another connection stops working at once', async () => {
+    const { s, other } = await server();
+    const key = s.keyWith('patients:read');
+    expect((await s.request('GET', '/patients?limit=1', { token: key })).status).toBe(200);
+    const token = (await s.request('POST', '/auth/token', { body: { apiKey: key }, token: null }))
+      .body.accessToken;
+    expect((await s.request('GET', '/patients?limit=1', { token })).status).toBe(200);
+    other
+      .prepare("UPDATE api_keys SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE name = ?")
+      .run('only patients:read');
+    expect((await s.request('GET', '/patients?limit=1', { token: key })).status).toBe(401);
+    expect((await s.request('GET', '/patients?limit=1', { token })).status).toBe(401);
+  });
+
+  it('the change token moves with every write and only then', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (x)');
+    const token = createChangeToken(db);
+    const cache = createReadCache<number>(token, 2);
+    let computed = 0;
+    const read = () => cache.get('k', () => ++computed);
+    expect(read()).toBe(1);
+    expect(read()).toBe(1);
+    db.prepare('INSERT INTO t VALUES (1)').run();
+    expect(read()).toBe(2);
+    db.prepare('SELECT * FROM t').all();
+    expect(read()).toBe(2);
+    // A bounded cache: the oldest entry makes room.
+    cache.get('a', () => 10);
+    cache.get('b', () => 11);
+    expect(cache.get('k', () => 99)).toBe(99);
+    db.close();
+  });
+});
