@@ -20,7 +20,7 @@ describe('read caches', () => {
     cleanups.push(
       cleanup,
       () => s.close(),
-      () => other.close(),
+      () => void other.close(),
     );
     return { s, other };
   }
