@@ -555,19 +555,24 @@ describe('engage-desk usage errors', { timeout: 60_000 }, () => {
   });
 });
 
+/** `keys create` for a read-only key named CI. */
+function createReadKey(dir: string) {
+  return runCli([
+    'keys',
+    'create',
+    '--name',
+    'CI',
+    '--permissions',
+    'patients:read,credits:read',
+    '--data',
+    dir,
+  ]);
+}
+
 describe('engage-desk keys', { timeout: 90_000 }, () => {
   it('creates a limited key: stdout is only the key; it reads patients and is refused writing', async () => {
     const dir = join(tempDir(), 'clinic');
-    const created = await runCli([
-      'keys',
-      'create',
-      '--name',
-      'CI',
-      '--permissions',
-      'patients:read,credits:read',
-      '--data',
-      dir,
-    ]);
+    const created = await createReadKey(dir);
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/^sk_[0-9A-Za-z]{43}\n$/);
     const key = created.stdout.trim();
@@ -583,16 +588,7 @@ describe('engage-desk keys', { timeout: 90_000 }, () => {
 
   it('lists keys by id and hint, never the key; --json is JSON', async () => {
     const dir = join(tempDir(), 'clinic');
-    const created = await runCli([
-      'keys',
-      'create',
-      '--name',
-      'CI',
-      '--permissions',
-      'patients:read,credits:read',
-      '--data',
-      dir,
-    ]);
+    const created = await createReadKey(dir);
     const key = created.stdout.trim();
     expect(key).toMatch(KEY);
 

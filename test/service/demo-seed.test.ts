@@ -5,24 +5,15 @@ import { createCore, type Core } from '../../src-main/service/core';
 import { Patient } from '../../src-main/service/schemas/patient';
 import { listBody } from '../../src-main/service/store/keyset-list';
 import { MAGIC_PATIENTS, TAGS } from '../../src-main/service/seed/demo-names';
+import type { LedgerRow as StoredLedgerRow } from '../../src-main/service/store/queries/credit-ledger';
 import { startServer, type TestServer } from './helpers';
 
 /** A fixed "real now" so the seed is reproducible: 2026-11-22 09:30 UTC, mid-month. */
 const FIXED_NOW = Date.parse('2026-11-22T09:30:00.000Z');
 const DAY = 86_400_000;
 
-interface LedgerRow {
-  seq: number;
-  id: string;
-  kind: 'grant' | 'consume' | 'refund' | 'reset';
-  amount: number;
-  from_allowance: number;
-  balance_after: number;
-  reason: string;
-  resource_type: string | null;
-  resource_id: string | null;
-  created_at: string;
-}
+/** A ledger row as stored, with its insertion order. */
+type LedgerRow = StoredLedgerRow & { seq: number };
 
 const cores: Core[] = [];
 function demoCore(nowMs = FIXED_NOW): Core {

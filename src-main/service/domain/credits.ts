@@ -105,6 +105,27 @@ export function createCredits(deps: Deps) {
     });
   }
 
+  /** Records a movement already applied to `acc`: one ledger entry, then the account row. */
+  function settle(
+    acc: CreditAccountRow,
+    entry: Omit<LedgerRow, 'id' | 'balance_after' | 'created_at'>,
+    debited: boolean,
+  ): LedgerRow {
+    const atMs = clock.now();
+    const at = new Date(atMs).toISOString();
+    acc.updated_at = at;
+    const row = record(acc, entry, at, atMs);
+    watchLowBalance(acc, debited);
+    q.creditAccount.save(acc);
+    return row;
+  }
+
+  const resource = (input: ChargeInput) => ({
+    reason: input.reason,
+    resource_type: input.resourceType ?? null,
+    resource_id: input.resourceId ?? null,
+  });
+
   const charge = db.transaction((input: ChargeInput): LedgerRow => {
     assertAmount(input.amount);
     const acc = account();
@@ -116,30 +137,18 @@ export function createCredits(deps: Deps) {
         { balance: acc.balance, required: input.amount },
       );
     }
+    // The monthly allowance goes first: it expires at the reset, top-ups do not.
     const fromAllowance = Math.min(acc.allowance_balance, input.amount);
     acc.allowance_balance -= fromAllowance;
     acc.topup_balance -= input.amount - fromAllowance;
     acc.balance -= input.amount;
     acc.used_this_period += input.amount;
-    const atMs = clock.now();
-    const at = new Date(atMs).toISOString();
-    acc.updated_at = at;
-    const row = record(
-      acc,
-      {
-        kind: 'consume',
-        amount: -input.amount,
-        from_allowance: fromAllowance,
-        reason: input.reason,
-        resource_type: input.resourceType ?? null,
-        resource_id: input.resourceId ?? null,
-      },
-      at,
-      atMs,
-    );
-    watchLowBalance(acc, true);
-    q.creditAccount.save(acc);
-    return row;
+    const entry = {
+      kind: 'consume' as const,
+      amount: -input.amount,
+      from_allowance: fromAllowance,
+    };
+    return settle(acc, { ...entry, ...resource(input) }, true);
   });
 
   const refund = db.transaction((input: ChargeInput): LedgerRow => {
@@ -155,25 +164,8 @@ export function createCredits(deps: Deps) {
     acc.topup_balance += input.amount - toAllowance;
     acc.balance += input.amount;
     acc.used_this_period = Math.max(0, acc.used_this_period - input.amount);
-    const atMs = clock.now();
-    const at = new Date(atMs).toISOString();
-    acc.updated_at = at;
-    const row = record(
-      acc,
-      {
-        kind: 'refund',
-        amount: input.amount,
-        from_allowance: toAllowance,
-        reason: input.reason,
-        resource_type: input.resourceType ?? null,
-        resource_id: input.resourceId ?? null,
-      },
-      at,
-      atMs,
-    );
-    watchLowBalance(acc, false);
-    q.creditAccount.save(acc);
-    return row;
+    const entry = { kind: 'refund' as const, amount: input.amount, from_allowance: toAllowance };
+    return settle(acc, { ...entry, ...resource(input) }, false);
   });
 
   /** Credits bought on top of the plan; they do not expire at the monthly reset. */
@@ -182,18 +174,8 @@ export function createCredits(deps: Deps) {
     const acc = account();
     acc.topup_balance += amount;
     acc.balance += amount;
-    const atMs = clock.now();
-    const at = new Date(atMs).toISOString();
-    acc.updated_at = at;
-    const row = record(
-      acc,
-      { kind: 'grant', amount, from_allowance: 0, reason, resource_type: null, resource_id: null },
-      at,
-      atMs,
-    );
-    watchLowBalance(acc, false);
-    q.creditAccount.save(acc);
-    return row;
+    const entry = { kind: 'grant' as const, amount, from_allowance: 0 };
+    return settle(acc, { ...entry, ...resource({ amount, reason }) }, false);
   });
 
   /**
