@@ -98,12 +98,10 @@ function searchVariants() {
     for (let i = 0; i + 3 <= w.length; i++)
       for (let n = 3; i + n <= w.length && n <= 5; n++) terms.add(w.slice(i, i + n));
   for (let d = 100; terms.size < 600; d++) terms.add(`6${d}`);
-  return [...terms]
-    .slice(0, 600)
-    .map((t) => ({
-      method: 'GET',
-      path: `/api/v1/patients?limit=20&search=${encodeURIComponent(t)}`,
-    }));
+  return [...terms].slice(0, 600).map((t) => ({
+    method: 'GET',
+    path: `/api/v1/patients?limit=20&search=${encodeURIComponent(t)}`,
+  }));
 }
 
 async function main() {
