@@ -370,6 +370,34 @@ describe('engage-desk serve with a data directory', { timeout: 90_000 }, () => {
     },
   );
 
+  it('loses nothing acknowledged when killed with SIGKILL', async () => {
+    const dir = join(tempDir(), 'clinic');
+    const first = await serveJson(['--data', dir, '--seed', 'empty']);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const created = await api(first.baseUrl, first.apiKey, 'POST', '/patients', {
+        ...newPatient('Puig'),
+        firstName: `Acked ${i}`,
+      });
+      expect(created.status).toBe(201);
+      ids.push(created.body.id);
+    }
+    const clock = await api(first.baseUrl, first.apiKey, 'POST', '/sandbox/clock/advance', {
+      seconds: 86_400,
+    });
+    expect(clock.status).toBe(200);
+    const exit = await first.cli.stop('SIGKILL');
+    expect(exit.signal).toBe('SIGKILL');
+
+    const second = await serveJson(['--data', dir]);
+    const list = await api(second.baseUrl, second.apiKey, 'GET', '/patients?limit=100');
+    expect(list.body.total).toBe(20);
+    expect(list.body.data.map((p: { id: string }) => p.id).sort()).toEqual([...ids].sort());
+    // The acknowledged clock advance survived too: service time did not go back.
+    const now = await api(second.baseUrl, second.apiKey, 'GET', '/sandbox/clock');
+    expect(now.body.offsetSeconds).toBeGreaterThanOrEqual(86_400);
+  });
+
   it('handles SIGTERM sent as soon as the --json line is read (exit 0, not killed)', async () => {
     // A supervisor reads the ready line and may stop the server right away; the signal handlers
     // must be in place before readiness is announced. Repeated because it is a race.
