@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME } from '../../src-main/service/store/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { replyWithWrite } from '../../src-main/service/http/atomic-reply';
 import {
   expectProblem,
   startServer,
@@ -337,5 +339,84 @@ describe('Idempotency-Key across restarts', () => {
       retried,
     );
     expect(await listTotal(third, key)).toBe(2);
+  });
+});
+
+describe('Idempotency-Key answers are stored with the write they answer', () => {
+  it('commits the write and its stored answer together, before anything is sent', async () => {
+    const s = await startServer();
+    try {
+      const { core } = s.service;
+      const claim = { credentialId: 'key_test', key: 'atomic-1' };
+      core.q.idempotency.begin({
+        credential_id: claim.credentialId,
+        key: claim.key,
+        method: 'POST',
+        path: '/api/v1/patients',
+        request_hash: 'h',
+        state: 'in_flight',
+        response_status: null,
+        response_type: null,
+        response_body: null,
+        created_at: core.clock.nowIso(),
+        expires_at: new Date(core.clock.now() + 86_400_000).toISOString(),
+      });
+      const request = { idempotency: claim } as unknown as FastifyRequest;
+      // The process "dies" while answering: sending fails after the transaction committed.
+      const reply = {
+        header: () => reply,
+        code: () => reply,
+        type: () => reply,
+        send: () => {
+          throw new Error('connection lost');
+        },
+      } as unknown as FastifyReply;
+      expect(() =>
+        replyWithWrite(
+          core,
+          request,
+          reply,
+          () => core.patients.create({ firstName: 'Atomic', lastName: 'Write' }),
+          {
+            status: 201,
+            location: (p) => `/api/v1/patients/${p.id}`,
+          },
+        ),
+      ).toThrow('connection lost');
+      const stored = core.q.idempotency.get(claim.credentialId, claim.key)!;
+      expect(stored.state).toBe('done');
+      expect(stored.response_status).toBe(201);
+      const patient = JSON.parse(stored.response_body!);
+      expect(core.patients.get(patient.id).firstName).toBe('Atomic');
+      expect(stored.response_location).toBe(`/api/v1/patients/${patient.id}`);
+
+      // A write that fails stores nothing: the key stays claimed only until the request ends.
+      const failing = { credentialId: 'key_test', key: 'atomic-2' };
+      core.q.idempotency.begin({
+        ...core.q.idempotency.get(claim.credentialId, claim.key)!,
+        key: failing.key,
+        state: 'in_flight',
+        response_status: null,
+        response_type: null,
+        response_body: null,
+      });
+      const before = core.patients.list({ limit: 1 }).total;
+      expect(() =>
+        replyWithWrite(
+          core,
+          { idempotency: failing } as unknown as FastifyRequest,
+          reply,
+          () => {
+            core.patients.create({ firstName: 'Never', lastName: 'Stored' });
+            throw new Error('rule broken after the insert');
+          },
+          { status: 201 },
+        ),
+      ).toThrow('rule broken');
+      expect(core.patients.list({ limit: 1 }).total).toBe(before);
+      expect(core.q.idempotency.get(failing.credentialId, failing.key)!.state).toBe('in_flight');
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   UpdatePatient,
 } from '../../schemas/patient';
 import { listBody } from '../../store/keyset-list';
+import { replyWithWrite } from '../atomic-reply';
 import { sendJsonText } from '../json-text';
 import { route } from '../route-docs';
 import type { TypedApp } from '../typed-app';
@@ -68,13 +69,11 @@ export function patientRoutes(app: TypedApp, core: Core): void {
       },
       [409],
     ),
-    async (request, reply) => {
-      const patient = core.patients.create(request.body);
-      return reply
-        .code(201)
-        .header('location', `${request.routeOptions.url}/${patient.id}`)
-        .send(patient);
-    },
+    async (request, reply) =>
+      replyWithWrite(core, request, reply, () => core.patients.create(request.body), {
+        status: 201,
+        location: (patient) => `${request.routeOptions.url}/${patient.id}`,
+      }),
   );
 
   app.patch(
