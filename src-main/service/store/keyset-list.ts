@@ -50,7 +50,7 @@ export function createListRunner(db: Db, signer: CursorSigner) {
 
   function statement(def: ListDefinition, where: ListCondition[]) {
     const conditions = where.map((c) => c.sql).join(' AND ');
-    const cacheKey = `${def.name}\n${conditions}`;
+    const cacheKey = `${def.from}\n${def.keys.join()}\n${def.json}\n${conditions}`;
     let stmt = cache.get(cacheKey);
     if (!stmt) {
       const [k0, k1] = def.keys;
