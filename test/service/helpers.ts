@@ -65,18 +65,22 @@ export async function startServer(options: ServiceOptions = {}): Promise<TestSer
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';
       }
-      const response = await fetch(`${service.url}${path}`, { method, headers, body });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        /* not JSON: keep the text */
-      }
-      return { status: response.status, headers: response.headers, body: parsed as never, text };
+      return readResponse(await fetch(`${service.url}${path}`, { method, headers, body }));
     },
     close: () => service.close(),
   };
+}
+
+/** Status, headers, text and (when it parses) JSON body of a fetch response. */
+export async function readResponse<T = any>(response: Response): Promise<ApiResponse<T>> {
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: response.status, headers: response.headers, body: parsed as never, text };
 }
 
 /** A temporary data directory, removed by the returned cleanup. */

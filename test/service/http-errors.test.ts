@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProblemCode } from '../../src-main/service/errors';
 import { createPrng, type Prng } from '../../src-main/service/seed/prng';
-import { expectProblem, startServer, type ApiResponse, type TestServer } from './helpers';
+import {
+  expectProblem,
+  readResponse,
+  startServer,
+  type ApiResponse,
+  type TestServer,
+} from './helpers';
 
 /** Every code of ProblemCode; the type check below fails to compile if the union gains a member. */
 const PROBLEM_CODES = [
@@ -39,19 +45,13 @@ async function send(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {},
 ): Promise<ApiResponse> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: init.headers ?? {},
-    ...(init.body !== undefined ? { body: init.body } : {}),
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON: keep the text */
-  }
-  return { status: response.status, headers: response.headers, body: body as never, text };
+  return readResponse(
+    await fetch(url, {
+      method: init.method ?? 'GET',
+      headers: init.headers ?? {},
+      ...(init.body !== undefined ? { body: init.body } : {}),
+    }),
+  );
 }
 
 /** A 4xx of any status and code: the RFC 9457 shape, with a code the service defines. */

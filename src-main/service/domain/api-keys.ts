@@ -34,8 +34,10 @@ export function createApiKeys(deps: { clock: Clock; newId: IdFactory; q: Queries
   const { clock, newId, q } = deps;
   const lastTouched = new Map<string, number>();
   // The key behind a credential, until the next write (a revocation from any process is a write).
-  const byHash = createReadCache<ApiKeyRow | null>(q.changeToken);
-  const byId = createReadCache<ApiKeyRow | null>(q.changeToken);
+  // Only active keys are kept (as their parsed info); null remembers "unknown or revoked".
+  const byHash = createReadCache<ApiKeyInfo | null>(q.changeToken);
+  const byId = createReadCache<ApiKeyInfo | null>(q.changeToken);
+  const active = (row: ApiKeyRow | undefined) => (row && !row.revoked_at ? info(row) : null);
 
   function info(row: ApiKeyRow): ApiKeyInfo {
     return {
@@ -119,18 +121,18 @@ export function createApiKeys(deps: { clock: Clock; newId: IdFactory; q: Queries
     /** The active key behind a secret, or undefined (unknown or revoked). */
     authenticate(key: string): ApiKeyInfo | undefined {
       const hash = hashApiKey(key);
-      const row = byHash.get(hash, () => q.apiKeys.byHash(hash) ?? null);
-      if (!row || row.revoked_at) return undefined;
-      this.touch(row.id);
-      return info(row);
+      const found = byHash.get(hash, () => active(q.apiKeys.byHash(hash)));
+      if (!found) return undefined;
+      this.touch(found.id);
+      return found;
     },
 
     /** The active key by id (for tokens minted from it), or undefined. */
     activeById(id: string): ApiKeyInfo | undefined {
-      const row = byId.get(id, () => q.apiKeys.byId(id) ?? null);
-      if (!row || row.revoked_at) return undefined;
-      this.touch(row.id);
-      return info(row);
+      const key = byId.get(id, () => active(q.apiKeys.byId(id)));
+      if (!key) return undefined;
+      this.touch(key.id);
+      return key;
     },
 
     /** Records use, at most once a minute per key, so reads do not turn into a write each. */
