@@ -12,8 +12,13 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rollupOptions: {
-      // The benchmark's fixture writer rides along, so that it goes through the same query code.
-      input: { cli: 'src-main/cli.ts', 'bench-fixture': 'bench/patient-fixture.ts' },
+      // The benchmark fixture writer and the delivery benchmark ride along, so that they go
+      // through the same service code.
+      input: {
+        cli: 'src-main/cli.ts',
+        'bench-fixture': 'bench/patient-fixture.ts',
+        'delivery-bench': 'bench/delivery-bench.ts',
+      },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

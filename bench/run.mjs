@@ -1,5 +1,6 @@
 // npm run bench: the patient list and search on a 100,000-patient database against a bare
-// node:http server answering a same-size fixed body, measured in the same run on this machine.
+// node:http server answering a same-size fixed body, measured in the same run on this machine;
+// then 10,000 form deliveries due at one moment against plain SQLite writes of the same size.
 // Every server runs in its own process on 127.0.0.1; the load generator stops by itself.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const API_KEY = 'sk_bench0000000000000000000000000000000000000000';
@@ -201,6 +203,11 @@ async function main() {
       await stop(server.child);
     }
 
+    process.stderr.write(`  measuring ${SCHEDULES.toLocaleString('en')} deliveries due at once…\n`);
+    const deliveries = JSON.parse(
+      await startProcess(['out/cli/delivery-bench.js', String(SCHEDULES)]).firstLine,
+    );
+
     const listRatio = results.list.reqPerSec / results.bare.reqPerSec;
     const worstSearchP99 = Math.max(results.search.p99, results.searchUncached.p99);
     const report = {
@@ -216,6 +223,7 @@ async function main() {
       durationSeconds: DURATION,
       bodyBytes: bodySize,
       results,
+      deliveries,
       ratios: {
         listToBare: Number(listRatio.toFixed(3)),
         searchToBare: Number((results.search.reqPerSec / results.bare.reqPerSec).toFixed(3)),
@@ -244,6 +252,9 @@ async function main() {
     }
     console.log(
       `\nTargets: list ≥ 30% of bare: ${report.targets.listAtLeast30PercentOfBare ? 'met' : 'NOT met'} (${(listRatio * 100).toFixed(1)}%); search p99 < 10 ms: ${report.targets.searchP99Under10ms ? 'met' : 'NOT met'} (worst of both search runs: ${worstSearchP99} ms)`,
+    );
+    console.log(
+      `\n${deliveries.schedules.toLocaleString('en')} form schedules due at one moment, delivered by one POST /sandbox/clock/advance: ${deliveries.advanceSeconds} s, ${deliveries.deliveriesPerSecond} deliveries/s (${(deliveries.ratioToBaseline * 100).toFixed(1)}% of ${deliveries.baselineRowsPerSecond} plain ${deliveries.rowBytes}-byte SQLite rows/s in the same run; schedules created at ${deliveries.createPerSecond}/s)`,
     );
     mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
     writeFileSync(

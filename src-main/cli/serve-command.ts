@@ -3,6 +3,7 @@ import { createService, type Service } from '../service/create-service';
 import { DatabaseFromTheFutureError, DB_FILE_NAME } from '../service/store/db';
 import { parseRateLimit } from '../service/http/rate-limit';
 import { API_KEY_PATTERN } from '../service/security/api-key-format';
+import { parseSmtpUrl, type SmtpSettings } from '../service/delivery/smtp-settings';
 import { PERMISSIONS } from '../service/schemas/auth';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,11 +20,20 @@ export const SERVE_USAGE = `engage-desk serve [options]
   --api-key sk_…      make this exact key exist with every permission
   --rate-limit N/S    per-credential limit, e.g. 600/60 (the default), or off
   --no-sandbox        turn off the sandbox routes (/sandbox/…)
+  --smtp URL          send e-mail deliveries through SMTP, e.g.
+                      smtp://user:pass@mail.example.org:587?from=citas@example.org
+                      (smtps:// for TLS on connect; default: $ENGAGE_DESK_SMTP_URL,
+                      else e-mail stays in the outbox)
+  --public-url URL    base of the patient form links (default: this server's address)
   --json              print one line {"baseUrl","apiKey"} on stdout once ready`;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
-export async function serveCommand(argv: string[], io: Io): Promise<Service> {
+export async function serveCommand(
+  argv: string[],
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Service> {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -37,6 +47,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<Service> {
       'api-key': { type: 'string' },
       'rate-limit': { type: 'string', default: '600/60' },
       'no-sandbox': { type: 'boolean', default: false },
+      smtp: { type: 'string' },
+      'public-url': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -56,6 +68,19 @@ export async function serveCommand(argv: string[], io: Io): Promise<Service> {
     rateLimit = parseRateLimit(values['rate-limit']);
   } catch (error) {
     throw new UsageError((error as Error).message);
+  }
+  const smtpUrl = values.smtp ?? env.ENGAGE_DESK_SMTP_URL;
+  let smtp: SmtpSettings | undefined;
+  if (smtpUrl) {
+    try {
+      smtp = parseSmtpUrl(smtpUrl);
+    } catch (error) {
+      throw new UsageError(`--smtp: ${(error as Error).message}`);
+    }
+  }
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) {
+    throw new UsageError(`--public-url must be an http(s) URL, not '${publicUrl}'`);
   }
   const dataDir = values.memory ? undefined : (values.data ?? defaultDataDir());
   const existing = dataDir !== undefined && existsSync(join(dataDir, DB_FILE_NAME));
@@ -79,6 +104,8 @@ export async function serveCommand(argv: string[], io: Io): Promise<Service> {
       port,
       sandbox: !values['no-sandbox'],
       rateLimit,
+      ...(smtp ? { smtp } : {}),
+      ...(publicUrl ? { publicUrl } : {}),
       logger: { level: 'error', stream: process.stderr },
       onJobError: (kind, error) => io.err(`Job ${kind} failed: ${(error as Error).message}`),
     });
@@ -122,6 +149,10 @@ export async function serveCommand(argv: string[], io: Io): Promise<Service> {
     io.out(
       `  Data        ${dataDir ? `${dataDir}${core.created ? ` (new: ${values.seed ?? 'demo'} clinic)` : ''}` : 'in memory (gone when the server stops)'}`,
     );
+    io.out(
+      `  E-mail      ${smtp ? `SMTP ${smtp.host}:${smtp.port} as ${smtp.from}` : 'kept in the outbox (no --smtp)'}`,
+    );
+    io.out(`  Form links  ${core.delivery.publicUrl()}/f/…`);
     io.out(`  Sandbox     ${values['no-sandbox'] ? 'off' : `on (${origin}/api/v1/sandbox/…)`}`);
     io.out(
       `  Rate limit  ${rateLimit === 'off' ? 'off' : `${rateLimit.limit} requests per ${rateLimit.windowSeconds} s per credential`}`,

@@ -2,7 +2,12 @@ import { createAccessTokens } from './domain/access-tokens';
 import { createApiKeys } from './domain/api-keys';
 import { createCredits, CREDITS_RESET_JOB } from './domain/credits';
 import { createEventLog } from './domain/event-log';
+import { createForms } from './domain/forms';
+import { createFormSchedules, DELIVER_JOB } from './domain/form-schedules';
+import { createOutbox } from './domain/outbox';
 import { createPatients } from './domain/patients';
+import { createDeliverySettings, type DeliveryOptions } from './delivery/delivery-settings';
+import { createFormDelivery } from './delivery/form-delivery';
 import { DEFAULT_PLANS, DEFAULT_PRICES, type Prices } from './domain/pricing';
 import { createIdFactory } from './ids';
 import { createClock, type MutableClock } from './jobs/clock';
@@ -16,7 +21,7 @@ import { createQueries } from './store/queries';
 
 export type SeedName = 'demo' | 'empty';
 
-export interface CoreOptions {
+export interface CoreOptions extends DeliveryOptions {
   /** Directory of the database; ignored with `memory`. */
   dataDir?: string;
   memory?: boolean;
@@ -66,6 +71,33 @@ export function createCore(options: CoreOptions) {
     scheduleJob: (job) => runner.schedule(job),
   });
   const patients = createPatients({ db, clock, newId, q, events, listPage });
+  const scheduleJob = (job: Parameters<typeof runner.schedule>[0]) => {
+    runner.schedule(job);
+  };
+  const forms = createForms({ db, clock, newId, q, listPage });
+  const schedules = createFormSchedules({
+    db,
+    clock,
+    newId,
+    q,
+    events,
+    credits,
+    forms,
+    prices,
+    listPage,
+    scheduleJob,
+  });
+  const delivery = createDeliverySettings(q.settings, options);
+  const formDelivery = createFormDelivery({
+    db,
+    clock,
+    newId,
+    q,
+    schedules,
+    settings: delivery,
+    scheduleJob,
+  });
+  const outbox = createOutbox({ listPage });
   const apiKeys = createApiKeys({ clock, newId, q });
   const tokens = createAccessTokens({
     secret: q.settings.secret('jwt_secret'),
@@ -73,6 +105,7 @@ export function createCore(options: CoreOptions) {
     apiKeys,
   });
 
+  runner.register(DELIVER_JOB, formDelivery.deliver);
   runner.register(CREDITS_RESET_JOB, ({ payload }) => {
     credits.resetPeriod((payload as { resetsAt: string }).resetsAt);
   });
@@ -81,7 +114,7 @@ export function createCore(options: CoreOptions) {
   if (created) {
     db.transaction(() => {
       if ((options.seed ?? 'demo') === 'demo') {
-        seedDemoClinic({ db, q, clock, plans });
+        seedDemoClinic({ db, q, clock, plans, prices, scheduleJob });
       } else {
         credits.open(options.plan ?? 'professional');
       }
@@ -100,6 +133,10 @@ export function createCore(options: CoreOptions) {
     events,
     credits,
     patients,
+    forms,
+    schedules,
+    delivery,
+    outbox,
     apiKeys,
     tokens,
     runner,
@@ -110,6 +147,7 @@ export function createCore(options: CoreOptions) {
       return ran;
     },
     close() {
+      delivery.close();
       if (db.open) db.close();
     },
   };

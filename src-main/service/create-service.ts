@@ -21,10 +21,12 @@ export async function createService(options: ServiceOptions) {
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ host, port: options.port ?? 4010 });
-    await core.runner.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : (options.port ?? 4010);
     const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+    // Form links point back at this server unless a public URL was configured.
+    core.delivery.setListeningUrl(`http://${urlHost}:${port}`);
+    await core.runner.start();
     let closing: Promise<void> | undefined;
     return {
       core,

@@ -6,6 +6,7 @@ export type ProblemCode =
   | 'invalid_json'
   | 'invalid_cursor'
   | 'schedule_not_cancellable'
+  | 'schedule_not_submittable'
   | 'conversation_ended'
   | 'invalid_token'
   | 'token_expired'

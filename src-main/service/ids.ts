@@ -15,6 +15,7 @@ export type IdPrefix =
   | 'dlv'
   | 'req'
   | 'led'
+  | 'out'
   | 'job';
 
 /**

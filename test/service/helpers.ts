@@ -7,6 +7,8 @@ import {
   type ServiceOptions,
 } from '../../src-main/service/create-service';
 import { PERMISSIONS, type Permission } from '../../src-main/service/schemas/auth';
+import type { FormDefinition } from '../../src-main/service/schemas/clinical-form';
+import type { CreatePatient } from '../../src-main/service/schemas/patient';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -106,4 +108,61 @@ export function expectProblem(response: ApiResponse, status: number, code: strin
   }
   if (/at .*\.(ts|js):\d+/.test(response.text))
     throw new Error(`stack trace in body: ${response.text}`);
+}
+
+/** A form with one field of every type, each with its constraints (api-decisions §8). */
+export const EVERY_FIELD_TYPE: FormDefinition = {
+  name: 'Every field type',
+  type: 'assessment',
+  description: 'One question of each kind.',
+  fields: [
+    { id: 'notes', type: 'text', label: 'Anything else?', required: false },
+    { id: 'weight', type: 'number', label: 'Weight (kg)', required: false, min: 20, max: 300 },
+    { id: 'pain', type: 'slider', label: 'Pain now', required: true, min: 0, max: 10, step: 1 },
+    {
+      id: 'mood',
+      type: 'select',
+      label: 'Mood',
+      required: true,
+      options: ['Bien', 'Regular', 'Mal'],
+    },
+    {
+      id: 'symptoms',
+      type: 'multiselect',
+      label: 'Symptoms',
+      required: false,
+      options: ['Fiebre', 'Tos', 'Náuseas'],
+    },
+    { id: 'fever', type: 'boolean', label: 'Fever?', required: true },
+    { id: 'since', type: 'date', label: 'Since when?', required: false },
+  ],
+};
+
+/** Valid answers to EVERY_FIELD_TYPE. */
+export const EVERY_FIELD_ANSWERS = [
+  { fieldId: 'notes', value: 'Me encuentro mejor' },
+  { fieldId: 'weight', value: 72.5 },
+  { fieldId: 'pain', value: 3 },
+  { fieldId: 'mood', value: 'Bien' },
+  { fieldId: 'symptoms', value: ['Tos', 'Fiebre'] },
+  { fieldId: 'fever', value: false },
+  { fieldId: 'since', value: '2026-11-01' },
+];
+
+/** A form (EVERY_FIELD_TYPE unless given) and an active patient reachable on both channels. */
+export function formFixture(
+  server: TestServer,
+  options: { form?: FormDefinition; patient?: Partial<CreatePatient> } = {},
+): { formId: string; patientId: string } {
+  const { core } = server.service;
+  const formId = core.forms.create(options.form ?? EVERY_FIELD_TYPE).id;
+  const patientId = core.patients.create({
+    firstName: 'Núria',
+    lastName: 'Puig Soler',
+    email: 'nuria.puig@example.com',
+    phone: '+34612345678',
+    metadata: { preferredLanguage: 'ca' },
+    ...options.patient,
+  }).id;
+  return { formId, patientId };
 }

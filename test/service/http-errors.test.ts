@@ -14,6 +14,7 @@ const PROBLEM_CODES = [
   'invalid_json',
   'invalid_cursor',
   'schedule_not_cancellable',
+  'schedule_not_submittable',
   'conversation_ended',
   'invalid_token',
   'token_expired',

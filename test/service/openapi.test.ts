@@ -13,6 +13,24 @@ import {
   UpdatePatient,
 } from '../../src-main/service/schemas/patient';
 import { ClockAdvance, Health, SandboxClock } from '../../src-main/service/schemas/sandbox';
+import {
+  ClinicalForm,
+  ClinicalFormList,
+  ClinicalFormListQuery,
+  FormResponse,
+  FormResponseList,
+  FormResponseListQuery,
+  SubmittedAnswers,
+} from '../../src-main/service/schemas/clinical-form';
+import {
+  CancelledSchedule,
+  CreateFormSchedule,
+  FormSchedule,
+  FormScheduleList,
+  FormScheduleListQuery,
+  OutboxList,
+  OutboxListQuery,
+} from '../../src-main/service/schemas/form-schedule';
 import { expectProblem, startServer, type TestServer } from './helpers';
 
 type Json = any;
@@ -100,6 +118,24 @@ const ROUTE_SCHEMAS: Record<
   listLedgerEntries: { query: LedgerQuery, success: ['200', LedgerList] },
   getSandboxClock: { success: ['200', SandboxClock] },
   advanceSandboxClock: { body: ClockAdvance, success: ['200', SandboxClock] },
+  listClinicalForms: { query: ClinicalFormListQuery, success: ['200', ClinicalFormList] },
+  getClinicalForm: { params: IdParams, success: ['200', ClinicalForm] },
+  listFormResponses: {
+    params: IdParams,
+    query: FormResponseListQuery,
+    success: ['200', FormResponseList],
+  },
+  getFormResponse: { params: IdParams, success: ['200', FormResponse] },
+  listFormSchedules: { query: FormScheduleListQuery, success: ['200', FormScheduleList] },
+  createFormSchedule: { body: CreateFormSchedule, success: ['201', FormSchedule] },
+  getFormSchedule: { params: IdParams, success: ['200', FormSchedule] },
+  cancelFormSchedule: { params: IdParams, success: ['200', CancelledSchedule] },
+  submitSandboxFormSchedule: {
+    params: IdParams,
+    body: SubmittedAnswers,
+    success: ['201', FormResponse],
+  },
+  listSandboxOutbox: { query: OutboxListQuery, success: ['200', OutboxList] },
 };
 
 describe('OpenAPI document', () => {
@@ -113,7 +149,14 @@ describe('OpenAPI document', () => {
     expect(res.status).toBe(200);
     doc = res.body;
     ops = operations(doc);
+    formId = server.service.core.forms.create({
+      name: 'Check-in',
+      fields: [{ id: 'ok', type: 'boolean', label: 'All well?', required: true }],
+    }).id;
   });
+  /** The path with its {id} filled in by an existing resource (lists under one need it). */
+  let formId = '';
+  const withIds = (path: string) => path.replace('{id}', formId);
   afterAll(() => server.close());
 
   it('is served as JSON without a credential', async () => {
@@ -142,6 +185,15 @@ describe('OpenAPI document', () => {
         '/patients/{id}',
         '/sandbox/clock',
         '/sandbox/clock/advance',
+        '/clinical-forms',
+        '/clinical-forms/{id}',
+        '/clinical-forms/{id}/responses',
+        '/form-responses/{id}',
+        '/form-schedules',
+        '/form-schedules/{id}',
+        '/form-schedules/{id}/cancel',
+        '/sandbox/form-schedules/{id}/submit',
+        '/sandbox/outbox',
       ].sort(),
     );
     expect(ops.map(label).sort()).toEqual(
@@ -157,6 +209,16 @@ describe('OpenAPI document', () => {
         'GET /billing/ledger',
         'GET /sandbox/clock',
         'POST /sandbox/clock/advance',
+        'GET /clinical-forms',
+        'GET /clinical-forms/{id}',
+        'GET /clinical-forms/{id}/responses',
+        'GET /form-responses/{id}',
+        'GET /form-schedules',
+        'POST /form-schedules',
+        'GET /form-schedules/{id}',
+        'POST /form-schedules/{id}/cancel',
+        'POST /sandbox/form-schedules/{id}/submit',
+        'GET /sandbox/outbox',
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).not.toMatch(/^\/api\//);
@@ -213,6 +275,8 @@ describe('OpenAPI document', () => {
         'POST /patients',
         'PATCH /patients/{id}',
         'POST /sandbox/clock/advance',
+        'POST /form-schedules',
+        'POST /sandbox/form-schedules/{id}/submit',
       ].sort(),
     );
     for (const o of withBody) {
@@ -231,7 +295,13 @@ describe('OpenAPI document', () => {
     // Every authenticated POST claims its Idempotency-Key (api-decisions §6) and can answer
     // 409 idempotency_key_in_use or 422 idempotency_key_reused.
     const posts = ops.filter((x) => x.method === 'post' && !isPublic(x.op));
-    expect(posts.map(label).sort()).toEqual(['POST /patients', 'POST /sandbox/clock/advance']);
+    expect(posts.map(label).sort()).toEqual([
+      'POST /form-schedules',
+      'POST /form-schedules/{id}/cancel',
+      'POST /patients',
+      'POST /sandbox/clock/advance',
+      'POST /sandbox/form-schedules/{id}/submit',
+    ]);
     for (const o of posts) {
       const header = (o.op.parameters ?? []).find(
         (p: Json) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key',
@@ -250,7 +320,14 @@ describe('OpenAPI document', () => {
 
   it('documents limit (1..100) and cursor on every list operation', () => {
     const lists = ops.filter((o) => isList(o.op));
-    expect(lists.map(label).sort()).toEqual(['GET /billing/ledger', 'GET /patients']);
+    expect(lists.map(label).sort()).toEqual([
+      'GET /billing/ledger',
+      'GET /clinical-forms',
+      'GET /clinical-forms/{id}/responses',
+      'GET /form-schedules',
+      'GET /patients',
+      'GET /sandbox/outbox',
+    ]);
     for (const o of lists) {
       const params = Object.fromEntries(
         o.op.parameters.filter((p: Json) => p.in === 'query').map((p: Json) => [p.name, p]),
@@ -373,12 +450,12 @@ describe('OpenAPI document', () => {
     it('enforces the documented limit range on every list', async () => {
       for (const o of ops.filter((x) => isList(x.op))) {
         for (const limit of [1, 100]) {
-          const res = await server.request('GET', `${o.path}?limit=${limit}`);
+          const res = await server.request('GET', `${withIds(o.path)}?limit=${limit}`);
           expect(res.status, `${label(o)} limit=${limit}`).toBe(200);
           expect(res.body.pagination.limit).toBe(limit);
         }
         for (const limit of [0, 101]) {
-          const res = await server.request('GET', `${o.path}?limit=${limit}`);
+          const res = await server.request('GET', `${withIds(o.path)}?limit=${limit}`);
           expectProblem(res, 422, 'validation_failed');
           expect(res.body.errors).toContainEqual(expect.objectContaining({ parameter: 'limit' }));
         }

@@ -13,10 +13,16 @@ import { ProblemError } from '../errors';
 import { createRateLimiter } from './rate-limit';
 import { authTokenRoutes } from './routes/auth-token';
 import { billingRoutes } from './routes/billing';
+import { clinicalFormRoutes } from './routes/clinical-forms';
+import { formResponseRoutes } from './routes/form-responses';
+import { formScheduleRoutes } from './routes/form-schedules';
 import { healthRoutes } from './routes/health';
 import { openapiRoutes } from './routes/openapi';
 import { patientRoutes } from './routes/patients';
 import { sandboxClockRoutes } from './routes/sandbox-clock';
+import { sandboxFormScheduleRoutes } from './routes/sandbox-form-schedules';
+import { sandboxOutboxRoutes } from './routes/sandbox-outbox';
+import { FORM_PAGE_PREFIX, formPageRoutes } from './form-page-routes';
 import type { TypedApp } from './typed-app';
 import { validatorCompiler } from './validation';
 
@@ -105,11 +111,19 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
       openapiRoutes(typed);
       authTokenRoutes(typed, core);
       patientRoutes(typed, core);
+      clinicalFormRoutes(typed, core);
+      formResponseRoutes(typed, core);
+      formScheduleRoutes(typed, core);
       billingRoutes(typed, core);
-      if (options.sandbox) sandboxClockRoutes(typed, core);
+      if (options.sandbox) {
+        sandboxClockRoutes(typed, core);
+        sandboxOutboxRoutes(typed, core);
+        sandboxFormScheduleRoutes(typed, core);
+      }
     },
     { prefix: API_PREFIX },
   );
+  await app.register(async (pages) => formPageRoutes(pages, core), { prefix: FORM_PAGE_PREFIX });
   await app.ready();
   return app;
 }

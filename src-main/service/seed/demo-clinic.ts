@@ -1,10 +1,15 @@
+import { createDeliverySettings } from '../delivery/delivery-settings';
+import { createFormDelivery } from '../delivery/form-delivery';
 import { createCredits } from '../domain/credits';
-import { createEventLog } from '../domain/event-log';
-import { billingPeriod } from '../domain/pricing';
+import { createForms } from '../domain/forms';
+import { createFormSchedules } from '../domain/form-schedules';
+import { billingPeriod, type Prices } from '../domain/pricing';
 import { createIdFactory } from '../ids';
 import { createClock, type Clock } from '../jobs/clock';
+import type { ScheduleInput } from '../jobs/job-runner';
 import type { Plan } from '../schemas/billing';
 import type { Db } from '../store/db';
+import type { ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import type { PatientRow } from '../store/queries/patients';
 import {
@@ -17,23 +22,29 @@ import {
   SURNAMES,
   TAGS,
 } from './demo-names';
+import { planDemoDeliveries, type TimedAction } from './demo-deliveries';
 import { createPrng, type Prng } from './prng';
 
 export const DEMO_PATIENT_COUNT = 240;
+export const DEMO_CLINIC_NAME = 'Clínica Mediterrània';
 const DAY = 86_400_000;
 const MAGIC_SUFFIXES = ['0000', '1111', '9999'];
 
 /**
- * The demo clinic: a Barcelona-area practice with 240 patients and three months of credit history
- * on the professional plan. Everything comes from a fixed seed; dates are placed relative to the
- * service clock so the clinic always looks current. Seeding writes history, not news: it emits no
- * patient.created events. Later features extend this seed with their own resources.
+ * The demo clinic: a Barcelona-area practice with 240 patients, five clinical forms with months of
+ * deliveries and answers, and three months of credit history on the professional plan. Everything
+ * comes from a fixed seed; dates are placed relative to the service clock so the clinic always
+ * looks current. Seeding writes history, not news: it emits no events. Later features extend this
+ * seed with their own resources.
  */
 export function seedDemoClinic(deps: {
   db: Db;
   q: Queries;
   clock: Clock;
   plans: Record<Plan, number>;
+  prices: Prices;
+  /** The job table, for the deliveries still to come. */
+  scheduleJob: (job: ScheduleInput) => void;
 }) {
   const { db, q } = deps;
   const rng = createPrng(20261122);
@@ -44,33 +55,76 @@ export function seedDemoClinic(deps: {
   const newId = createIdFactory(() => at, rng.next);
 
   db.transaction(() => {
-    for (const row of demoPatients(rng, nowMs)) {
+    const patients = demoPatients(rng, nowMs);
+    for (const row of patients) {
       at = Date.parse(row.created_at);
       row.id = newId('pat', at);
       q.patients.insert(row);
     }
-    // The ledger gets its own id factory: its history starts months before the newest patient,
-    // and a shared monotonic factory would stamp its ids with that patient's later time.
-    const ledgerIds = createIdFactory(() => at, rng.next);
-    seedCreditHistory(rng, nowMs, (t) => (at = t), {
-      credits: createCredits({
-        db,
-        clock,
-        newId: ledgerIds,
-        q,
-        events: createEventLog(q.events, clock, ledgerIds),
-        plans: deps.plans,
-        listPage: () => {
-          throw new Error('not used while seeding');
-        },
-        scheduleJob: () => undefined,
-      }),
+    q.settings.set('clinic_name', DEMO_CLINIC_NAME);
+    // Everything after the patients happens on one timeline with its own id factory: its history
+    // starts months before the newest patient, and a shared monotonic factory would stamp its ids
+    // with that patient's later time.
+    const ids = createIdFactory(() => at, rng.next);
+    // History, not news: what the clinic did before the install is not sent to webhooks.
+    const silent = { emit: () => '' };
+    const unlisted: ListRunner = () => {
+      throw new Error('not used while seeding');
+    };
+    // Only deliveries still in the future need their job; the past ones the seed delivers itself.
+    const scheduleJob = (job: ScheduleInput) => {
+      if (Date.parse(job.dueAt) > nowMs) deps.scheduleJob(job);
+    };
+    const credits = createCredits({
+      db,
+      clock,
+      newId: ids,
+      q,
+      events: silent,
+      plans: deps.plans,
+      listPage: unlisted,
+      scheduleJob: () => undefined,
     });
+    const forms = createForms({ db, clock, newId: ids, q, listPage: unlisted });
+    const schedules = createFormSchedules({
+      db,
+      clock,
+      newId: ids,
+      q,
+      events: silent,
+      credits,
+      forms,
+      prices: deps.prices,
+      listPage: unlisted,
+      scheduleJob,
+    });
+    const delivery = createFormDelivery({
+      db,
+      clock,
+      newId: ids,
+      q,
+      schedules,
+      // A fresh install has no SMTP settings: the history is delivered to the outbox.
+      settings: createDeliverySettings(q.settings, {}),
+      scheduleJob,
+    });
+    const historyStart = historyStartOf(nowMs);
+    const actions = planDemoDeliveries({
+      rng,
+      nowMs,
+      historyStart,
+      patients,
+      forms,
+      schedules,
+      delivery,
+    });
+    runTimeline(rng, nowMs, historyStart, (t) => (at = t), credits, actions);
   })();
 }
 
 function demoPatients(rng: Prng, nowMs: number): PatientRow[] {
-  const usedEmails = new Set<string>();
+  // The magic patients' addresses are taken too, so no random patient shares one.
+  const usedEmails = new Set<string>(MAGIC_PATIENTS.map(magicEmail));
   const rows: PatientRow[] = [];
   for (let i = 0; i < DEMO_PATIENT_COUNT - MAGIC_PATIENTS.length; i++) {
     const female = rng.chance(0.54);
@@ -97,9 +151,7 @@ function demoPatients(rng: Prng, nowMs: number): PatientRow[] {
         nowMs,
         magic.firstName,
         magic.lastName,
-        'email' in magic
-          ? magic.email
-          : `${ascii(magic.firstName)}.${ascii(magic.lastName.split(' ')[0]!)}@example.com`,
+        magicEmail(magic),
         'phone' in magic ? magic.phone : spanishMobile(rng),
         { sandboxNote: magic.note },
       ),
@@ -107,6 +159,12 @@ function demoPatients(rng: Prng, nowMs: number): PatientRow[] {
   }
   // Ids are minted in time order, so the list order by createdAt and id agree.
   return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+function magicEmail(magic: (typeof MAGIC_PATIENTS)[number]): string {
+  return 'email' in magic
+    ? magic.email
+    : `${ascii(magic.firstName)}.${ascii(magic.lastName.split(' ')[0]!)}@example.com`;
 }
 
 function patient(
@@ -176,56 +234,83 @@ function ascii(text: string): string {
 
 type SeedCredits = ReturnType<typeof createCredits>;
 
+/** Spending that is not a form delivery (those are real schedules, see demo-deliveries.ts). */
 const SPENDING = [
   { reason: 'AI conversation started', resourceType: 'conversation', amount: 10, weight: 3 },
   { reason: 'AI conversation message', resourceType: 'conversation', amount: 1, weight: 8 },
-  { reason: 'Form delivery (WhatsApp)', resourceType: 'form_schedule', amount: 2, weight: 6 },
-  { reason: 'Form delivery (e-mail)', resourceType: 'form_schedule', amount: 1, weight: 4 },
   { reason: 'Voice call (3 started minutes)', resourceType: 'call', amount: 15, weight: 2 },
 ] as const;
 
+/** The first day of the third closed billing period before `nowMs`: where the history starts. */
+function historyStartOf(nowMs: number): number {
+  let start = Date.parse(billingPeriod(nowMs).start);
+  for (let i = 0; i < 3; i++) start = Date.parse(billingPeriod(start - DAY).start);
+  return start;
+}
+
 /**
- * Three closed months and the current one: the allowance granted at each period start, spending
- * spread over the days, a top-up, and the monthly resets in between, all through the real ledger
- * operations so the books balance.
+ * Runs the clinic's history in time order: the account opens on the professional plan at the
+ * start, the allowance resets at each period end, and between them the planned actions
+ * (deliveries) and everyday spending happen at their moments, with one top-up, all through the
+ * real ledger operations so the books balance. Actions planned before the account opened (the
+ * forms were written earlier) run first.
  */
-function seedCreditHistory(
+function runTimeline(
   rng: Prng,
   nowMs: number,
+  historyStart: number,
   setTime: (ms: number) => void,
-  { credits }: { credits: SeedCredits },
+  credits: SeedCredits,
+  planned: TimedAction[],
 ): void {
-  const current = billingPeriod(nowMs);
-  let periodStart = Date.parse(current.start);
-  for (let i = 0; i < 3; i++) periodStart = Date.parse(billingPeriod(periodStart - DAY).start);
-
-  const historyStart = periodStart;
-  setTime(periodStart);
-  credits.open('professional');
+  const spending: TimedAction[] = [];
+  const days = Math.floor((nowMs - 60_000 - historyStart) / DAY);
   let toppedUp = false;
-  for (;;) {
-    const period = billingPeriod(periodStart);
-    const end = Math.min(Date.parse(period.end), nowMs - 60_000);
-    const days = Math.max(0, Math.floor((end - periodStart) / DAY));
-    const moments = Array.from(
-      { length: days * 3 },
-      () => periodStart + rng.int(0, Math.max(0, end - periodStart - 1)),
-    ).sort((a, b) => a - b);
-    for (const t of moments) {
-      const item = weighted(rng);
-      setTime(t);
-      const balance = credits.balance().balance;
-      if (balance - item.amount < 400) continue; // keep the demo comfortably above credits.low
-      credits.charge({ amount: item.amount, reason: item.reason, resourceType: item.resourceType });
-      if (!toppedUp && t > historyStart + 40 * DAY) {
-        credits.topUp(500, 'Credit top-up (card ending 4242)');
-        toppedUp = true;
-      }
+  for (let i = 0; i < days * 2; i++) {
+    const t = historyStart + rng.int(0, Math.max(0, nowMs - 60_000 - historyStart - 1));
+    spending.push({
+      at: t,
+      run: () => {
+        const item = weighted(rng);
+        if (credits.balance().balance - item.amount < 400) return; // stay clear of credits.low
+        credits.charge({
+          amount: item.amount,
+          reason: item.reason,
+          resourceType: item.resourceType,
+        });
+        if (!toppedUp && t > historyStart + 40 * DAY) {
+          credits.topUp(500, 'Credit top-up (card ending 4242)');
+          toppedUp = true;
+        }
+      },
+    });
+  }
+  // A stable order: by time, then as planned (the sort is stable).
+  const actions = [...planned, ...spending].sort((a, b) => a.at - b.at);
+  let opened = false;
+  let periodEnd = Date.parse(billingPeriod(historyStart).end);
+  for (const action of actions) {
+    if (!opened && action.at >= historyStart) {
+      setTime(historyStart);
+      credits.open('professional');
+      opened = true;
     }
-    if (Date.parse(period.end) > nowMs) break;
-    setTime(Date.parse(period.end));
-    credits.resetPeriod(period.end);
-    periodStart = Date.parse(period.end);
+    while (opened && action.at >= periodEnd) {
+      setTime(periodEnd);
+      credits.resetPeriod(new Date(periodEnd).toISOString());
+      periodEnd = Date.parse(billingPeriod(periodEnd).end);
+    }
+    setTime(action.at);
+    action.run();
+  }
+  if (!opened) {
+    setTime(historyStart);
+    credits.open('professional');
+  }
+  while (periodEnd <= nowMs) {
+    setTime(periodEnd);
+    credits.resetPeriod(new Date(periodEnd).toISOString());
+    periodEnd = Date.parse(billingPeriod(periodEnd).end);
   }
 }
 

@@ -1,10 +1,14 @@
 import type { Db } from '../db';
 import { createApiKeyQueries } from './api-keys';
+import { createClinicalFormQueries } from './clinical-forms';
 import { createCreditAccountQueries } from './credit-account';
 import { createCreditLedgerQueries } from './credit-ledger';
 import { createEventQueries } from './events';
+import { createFormResponseQueries } from './form-responses';
+import { createFormScheduleQueries } from './form-schedules';
 import { createIdempotencyQueries } from './idempotency-keys';
 import { createJobQueries } from './jobs';
+import { createOutboxQueries } from './outbox';
 import { createPatientQueries } from './patients';
 import { createSettingsQueries } from './settings';
 import { createChangeToken } from '../read-cache';
@@ -23,6 +27,10 @@ export function createQueries(db: Db) {
     creditAccount: createCreditAccountQueries(db),
     creditLedger: createCreditLedgerQueries(db),
     idempotency: createIdempotencyQueries(db),
+    clinicalForms: createClinicalFormQueries(db),
+    formSchedules: createFormScheduleQueries(db),
+    formResponses: createFormResponseQueries(db),
+    outbox: createOutboxQueries(db),
   };
 }
 

@@ -18,8 +18,8 @@ export function createJobQueries(db: Db) {
     `INSERT INTO jobs (id, kind, payload, due_at, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO NOTHING`,
   );
-  const nextDue = db.prepare<[string], JobRow>(
-    `SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id LIMIT 1`,
+  const dueBatch = db.prepare<[string, number], JobRow>(
+    `SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id LIMIT ?`,
   );
   const earliest = db
     .prepare<[], string>(`SELECT min(due_at) FROM jobs WHERE status = 'pending'`)
@@ -46,7 +46,8 @@ export function createJobQueries(db: Db) {
       dedupeKey: string | null,
       createdAt: string,
     ) => insert.run(id, kind, payload, dueAt, dedupeKey, createdAt).changes > 0,
-    nextDue: (upTo: string) => nextDue.get(upTo),
+    /** The earliest due jobs, in due order. */
+    dueBatch: (upTo: string, limit: number) => dueBatch.all(upTo, limit),
     earliestDue: (): string | null => earliest.get() ?? null,
     finish: (id: string, status: 'done' | 'failed', error: string | null, at: string) =>
       setStatus.run(status, error, at, id),

@@ -7,6 +7,7 @@ export function createSettingsQueries(db: Db) {
   const put = db.prepare<[string, string]>(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );
+  const remove = db.prepare<[string]>('DELETE FROM settings WHERE key = ?');
   const insertIfMissing = db.prepare<[string, string]>(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
   );
@@ -14,6 +15,9 @@ export function createSettingsQueries(db: Db) {
     get: (key: string): string | undefined => get.get(key)?.value,
     set: (key: string, value: string): void => {
       put.run(key, value);
+    },
+    delete: (key: string): void => {
+      remove.run(key);
     },
     /** A random secret created once per install and kept; 32 bytes, base64url. */
     secret(key: string): Buffer {

@@ -1,0 +1,67 @@
+import type { SettingsQueries } from '../store/queries/settings';
+import type { SmtpSettings } from './smtp-settings';
+import { createSmtpTransport, type SmtpTransport } from './smtp-transport';
+
+const SMTP_SETTING = 'smtp';
+const CLINIC_NAME_SETTING = 'clinic_name';
+export const DEFAULT_CLINIC_NAME = 'Engage Desk';
+
+export interface DeliveryOptions {
+  /** Base of the patient form links (`<publicUrl>/f/<token>`); default the server's own address. */
+  publicUrl?: string | undefined;
+  /** SMTP for this run only (CLI flag, tests); otherwise the saved setting, if any. */
+  smtp?: SmtpSettings | undefined;
+}
+
+/**
+ * What deliveries need to know about this install: the clinic's name (it signs every message),
+ * the address patients open their forms at, and whether e-mail goes out by SMTP. SMTP settings
+ * saved from the desktop app live in the settings table; a run-time value takes precedence.
+ */
+export function createDeliverySettings(settings: SettingsQueries, options: DeliveryOptions) {
+  let publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  let listening = 'http://127.0.0.1:4010';
+  let cached: { key: string; transport: SmtpTransport } | undefined;
+
+  function smtpSettings(): SmtpSettings | undefined {
+    if (options.smtp) return options.smtp;
+    const saved = settings.get(SMTP_SETTING);
+    return saved ? (JSON.parse(saved) as SmtpSettings) : undefined;
+  }
+
+  return {
+    publicUrl: () => publicUrl ?? listening,
+    /** The address the server listens on; used for links when no public URL was given. */
+    setListeningUrl(url: string): void {
+      listening = url.replace(/\/+$/, '');
+    },
+    setPublicUrl(url: string | undefined): void {
+      publicUrl = url?.replace(/\/+$/, '');
+    },
+    clinicName: () => settings.get(CLINIC_NAME_SETTING) ?? DEFAULT_CLINIC_NAME,
+    setClinicName: (name: string) => settings.set(CLINIC_NAME_SETTING, name.trim()),
+    smtpSettings,
+    /** Saves (or with null forgets) the SMTP settings the desktop app configured. */
+    saveSmtp(value: SmtpSettings | null): void {
+      if (value) settings.set(SMTP_SETTING, JSON.stringify(value));
+      else settings.delete(SMTP_SETTING);
+    },
+    /** The transport for the current settings, or undefined when e-mail stays in the outbox. */
+    smtp(): SmtpTransport | undefined {
+      const current = smtpSettings();
+      if (!current) return undefined;
+      const key = JSON.stringify(current);
+      if (cached?.key !== key) {
+        cached?.transport.close();
+        cached = { key, transport: createSmtpTransport(current) };
+      }
+      return cached.transport;
+    },
+    close(): void {
+      cached?.transport.close();
+      cached = undefined;
+    },
+  };
+}
+
+export type DeliverySettings = ReturnType<typeof createDeliverySettings>;

@@ -1,0 +1,373 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ProblemError, resourceMissing, validationFailed, type FieldError } from '../errors';
+import type { IdFactory } from '../ids';
+import type { Clock } from '../jobs/clock';
+import type { FormResponse } from '../schemas/clinical-form';
+import type {
+  CancelledSchedule,
+  CreateFormSchedule,
+  FailureReason,
+  FormSchedule,
+  FormScheduleListQuery,
+  Language,
+} from '../schemas/form-schedule';
+import { LANGUAGES } from '../schemas/form-schedule';
+import type { Db } from '../store/db';
+import type { ListPage, ListRunner } from '../store/keyset-list';
+import type { Queries } from '../store/queries';
+import { SCHEDULE_LIST, type FormScheduleRow } from '../store/queries/form-schedules';
+import type { Credits } from './credits';
+import type { EventLog } from './event-log';
+import { validateAnswers, type SubmittedAnswer } from './form-answers';
+import type { Forms } from './forms';
+import type { Prices } from './pricing';
+
+export const DELIVER_JOB = 'form-schedule.deliver';
+
+/** A scheduledAt this far in the past is taken as "now" (client clocks drift); earlier is refused. */
+const PAST_TOLERANCE_MS = 5 * 60_000;
+/** Deliveries are planned at most a year ahead. */
+const MAX_AHEAD_MS = 366 * 86_400_000;
+
+/** The patient form page token: 256 random bits, base64url; only its SHA-256 is stored. */
+export function newFormToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashFormToken(token) };
+}
+
+export function hashFormToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function deliveryPrice(prices: Prices, channel: FormScheduleRow['channel']): number {
+  return channel === 'whatsapp' ? prices.deliveryWhatsapp : prices.deliveryEmail;
+}
+
+/**
+ * Scheduled deliveries of forms (interface spec: Form schedule; api-decisions §§7, 8). The state
+ * machine is pending → sent → completed, pending → failed, pending → cancelled; every transition
+ * runs in one transaction with the credits it moves and the event it reports, and is guarded by
+ * the state it leaves, so a cancel racing a delivery can only ever win once.
+ */
+export function createFormSchedules(deps: {
+  db: Db;
+  clock: Clock;
+  newId: IdFactory;
+  q: Queries;
+  events: EventLog;
+  credits: Credits;
+  forms: Forms;
+  prices: Prices;
+  listPage: ListRunner;
+  scheduleJob: (job: {
+    kind: string;
+    dueAt: string;
+    payload?: unknown;
+    dedupeKey?: string;
+  }) => void;
+}) {
+  const { db, clock, newId, q, events, credits } = deps;
+
+  function row(id: string): FormScheduleRow {
+    const found = q.formSchedules.get(id);
+    if (!found) throw resourceMissing('form schedule', id);
+    return found;
+  }
+
+  function getJson(id: string): string {
+    const json = q.formSchedules.getJson(id);
+    if (json === undefined) throw resourceMissing('form schedule', id);
+    return json;
+  }
+
+  const get = (id: string): FormSchedule => JSON.parse(getJson(id)) as FormSchedule;
+
+  function move(from: FormScheduleRow['status'], next: FormScheduleRow): void {
+    if (!q.formSchedules.transition(from, next)) {
+      throw new Error(`Schedule ${next.id} left '${from}' while it was being changed`);
+    }
+  }
+
+  /** The refund of everything the schedule consumed and has not had back; 0 if nothing. */
+  function refundAll(schedule: FormScheduleRow, reason: string): number {
+    const owed = q.creditLedger.netConsumed(schedule.id);
+    if (owed > 0) {
+      credits.refund({
+        amount: owed,
+        reason,
+        resourceType: 'form_schedule',
+        resourceId: schedule.id,
+      });
+    }
+    return owed;
+  }
+
+  function checkScheduledAt(input: string | undefined, nowMs: number): number {
+    if (input === undefined) return nowMs;
+    const ms = Date.parse(input);
+    const error = (code: string, detail: string): FieldError => ({
+      pointer: '/scheduledAt',
+      code,
+      detail,
+    });
+    if (ms < nowMs - PAST_TOLERANCE_MS) {
+      throw validationFailed([
+        error('past', 'scheduledAt is in the past; leave it out to deliver now.'),
+      ]);
+    }
+    if (ms > nowMs + MAX_AHEAD_MS) {
+      throw validationFailed([error('range', 'scheduledAt can be at most a year ahead.')]);
+    }
+    return Math.max(ms, nowMs);
+  }
+
+  const create = db.transaction((input: CreateFormSchedule): FormSchedule => {
+    const nowMs = clock.now();
+    const errors: FieldError[] = [];
+    const form = q.clinicalForms.get(input.formId);
+    if (!form) {
+      errors.push({
+        pointer: '/formId',
+        code: 'not_found',
+        detail: `No clinical form with id '${input.formId}' exists.`,
+      });
+    } else if (form.status === 'archived') {
+      errors.push({
+        pointer: '/formId',
+        code: 'form_archived',
+        detail: `Form '${form.name}' is archived and cannot be sent.`,
+      });
+    }
+    const patient = q.patients.get(input.patientId);
+    if (!patient) {
+      errors.push({
+        pointer: '/patientId',
+        code: 'not_found',
+        detail: `No patient with id '${input.patientId}' exists.`,
+      });
+    }
+    if (errors.length) throw validationFailed(errors);
+    if (patient!.status !== 'active') {
+      throw new ProblemError(
+        422,
+        'patient_inactive',
+        'The patient is inactive; reactivate them before sending forms.',
+        {
+          errors: [
+            { pointer: '/patientId', code: 'patient_inactive', detail: 'The patient is inactive.' },
+          ],
+        },
+      );
+    }
+    const address = input.channel === 'whatsapp' ? patient!.phone : patient!.email;
+    if (!address) {
+      const missing = input.channel === 'whatsapp' ? 'a phone number' : 'an e-mail address';
+      throw new ProblemError(
+        422,
+        'patient_unreachable',
+        `The patient has no ${missing} for ${input.channel}.`,
+        {
+          errors: [
+            {
+              pointer: '/channel',
+              code: 'patient_unreachable',
+              detail: `The patient has no ${missing}.`,
+            },
+          ],
+        },
+      );
+    }
+    const dueMs = checkScheduledAt(input.scheduledAt, nowMs);
+    const id = newId('sch', nowMs);
+    const now = new Date(nowMs).toISOString();
+    const price = deliveryPrice(deps.prices, input.channel);
+    credits.charge({
+      amount: price,
+      reason: input.channel === 'whatsapp' ? 'Form delivery (WhatsApp)' : 'Form delivery (e-mail)',
+      resourceType: 'form_schedule',
+      resourceId: id,
+    });
+    const scheduledAt = new Date(dueMs).toISOString();
+    q.formSchedules.insert({
+      id,
+      form_id: form!.id,
+      patient_id: patient!.id,
+      channel: input.channel,
+      language: input.language ?? preferredLanguage(patient!.metadata),
+      status: 'pending',
+      scheduled_at: scheduledAt,
+      message: input.message?.trim() || null,
+      credits_consumed: price,
+      credits_refunded: null,
+      token_hash: null,
+      sent_at: null,
+      failed_at: null,
+      failure_reason: null,
+      cancelled_at: null,
+      completed_at: null,
+      response_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+    deps.scheduleJob({
+      kind: DELIVER_JOB,
+      dueAt: scheduledAt,
+      payload: { scheduleId: id },
+      dedupeKey: `${DELIVER_JOB}:${id}`,
+    });
+    return get(id);
+  });
+
+  const cancel = db.transaction((id: string): CancelledSchedule => {
+    const current = row(id);
+    if (current.status !== 'pending') {
+      throw new ProblemError(
+        400,
+        'schedule_not_cancellable',
+        `Only pending schedules can be cancelled; this one is ${current.status}.`,
+        { status: current.status },
+      );
+    }
+    const refunded = refundAll(current, 'Form delivery cancelled');
+    const at = clock.nowIso();
+    move('pending', {
+      ...current,
+      status: 'cancelled',
+      cancelled_at: at,
+      credits_refunded: refunded,
+      updated_at: at,
+    });
+    return { id, status: 'cancelled', creditsRefunded: refunded, cancelledAt: at };
+  });
+
+  /** Delivered: the link's token is now valid and schedule.sent is written. */
+  const markSent = db.transaction((id: string, tokenHash: string): boolean => {
+    const current = row(id);
+    if (current.status !== 'pending') return false;
+    const at = clock.nowIso();
+    move('pending', {
+      ...current,
+      status: 'sent',
+      sent_at: at,
+      token_hash: tokenHash,
+      updated_at: at,
+    });
+    events.emit('schedule.sent', {
+      scheduleId: id,
+      formId: current.form_id,
+      patientId: current.patient_id,
+      channel: current.channel,
+      sentAt: at,
+      creditsConsumed: current.credits_consumed,
+    });
+    return true;
+  });
+
+  /** Not delivered: the credits go back in full and no schedule.sent is written. */
+  const markFailed = db.transaction((id: string, reason: FailureReason): boolean => {
+    const current = row(id);
+    if (current.status !== 'pending') return false;
+    const refunded = refundAll(current, 'Form delivery failed');
+    const at = clock.nowIso();
+    move('pending', {
+      ...current,
+      status: 'failed',
+      failed_at: at,
+      failure_reason: reason,
+      credits_refunded: refunded,
+      updated_at: at,
+    });
+    return true;
+  });
+
+  /**
+   * The patient answered (form page or sandbox submit): the response, the schedule's move to
+   * completed and form.completed commit together, or nothing does. Only a sent schedule accepts
+   * answers, so the token is single use.
+   */
+  const submit = db.transaction(
+    (id: string, submitted: readonly SubmittedAnswer[]): FormResponse => {
+      const current = row(id);
+      if (current.status !== 'sent') {
+        throw new ProblemError(
+          400,
+          'schedule_not_submittable',
+          current.status === 'completed'
+            ? 'This form has already been answered.'
+            : `Only a sent schedule can be answered; this one is ${current.status}.`,
+          { status: current.status },
+        );
+      }
+      const form = deps.forms.definition(current.form_id);
+      const answers = validateAnswers(form.fieldList, submitted);
+      const atMs = clock.now();
+      const at = new Date(atMs).toISOString();
+      const responseId = newId('resp', atMs);
+      q.formResponses.insert({
+        id: responseId,
+        form_id: current.form_id,
+        patient_id: current.patient_id,
+        schedule_id: id,
+        responses: JSON.stringify(answers),
+        completed_at: at,
+      });
+      move('sent', {
+        ...current,
+        status: 'completed',
+        completed_at: at,
+        response_id: responseId,
+        updated_at: at,
+      });
+      events.emit('form.completed', {
+        responseId,
+        formId: current.form_id,
+        patientId: current.patient_id,
+        scheduleId: id,
+        completedAt: at,
+        responses: answers,
+      });
+      return JSON.parse(deps.forms.responseJson(responseId)) as FormResponse;
+    },
+  );
+
+  return {
+    create,
+    cancel,
+    submit,
+    markSent,
+    markFailed,
+    get,
+    getJson,
+    row,
+    /** The schedule a form page token opens, if any. */
+    byToken(token: string): FormScheduleRow | undefined {
+      // Tokens are 43 base64url characters; anything else cannot match and is not hashed.
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+      return q.formSchedules.byTokenHash(hashFormToken(token));
+    },
+    list(query: FormScheduleListQuery): ListPage {
+      const where = [];
+      if (query.patientId) where.push({ sql: 'patient_id = ?', params: [query.patientId] });
+      if (query.formId) where.push({ sql: 'form_id = ?', params: [query.formId] });
+      if (query.status) where.push({ sql: 'status = ?', params: [query.status] });
+      return deps.listPage(SCHEDULE_LIST, {
+        limit: query.limit ?? 20,
+        cursor: query.cursor,
+        filters: { patientId: query.patientId, formId: query.formId, status: query.status },
+        where,
+      });
+    },
+  };
+}
+
+export type FormSchedules = ReturnType<typeof createFormSchedules>;
+
+/** The patient's metadata.preferredLanguage when it is one the service speaks, else Spanish. */
+export function preferredLanguage(metadata: string): Language {
+  try {
+    const value = (JSON.parse(metadata) as { preferredLanguage?: unknown }).preferredLanguage;
+    return (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : 'es';
+  } catch {
+    return 'es';
+  }
+}

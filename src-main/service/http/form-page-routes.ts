@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Core } from '../core';
+import { checkAnswers, type AnswerError } from '../domain/form-answers';
+import { ProblemError } from '../errors';
+import { parseFormPost } from '../form-page/parse-form-post';
+import { FORM_PAGE_CSP } from '../form-page/page-style';
+import { renderFormPage } from '../form-page/render-form';
+import { renderStatusPage } from '../form-page/render-status';
+import type { Language } from '../schemas/form-schedule';
+import type { FormScheduleRow } from '../store/queries/form-schedules';
+
+/** The page's own address: nothing but the token, and the form it opens, is reachable here. */
+export const FORM_PAGE_PREFIX = '/f';
+
+type StatusKind = Parameters<typeof renderStatusPage>[0]['kind'];
+
+/**
+ * The patient form page, `GET/POST /f/{token}`: plain HTML that works without JavaScript, posted
+ * as an ordinary form and checked on the server with the same validator as the API. The token
+ * in the path is the only credential; pages are never cached and never leak the URL as referrer.
+ */
+export async function formPageRoutes(app: FastifyInstance, core: Core): Promise<void> {
+  // Browsers post forms url-encoded; this parser exists only inside this plugin.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+  );
+
+  const config = { access: 'public' as const };
+  const schema = { hide: true };
+
+  function html(reply: FastifyReply, status: number, page: string): FastifyReply {
+    return reply
+      .code(status)
+      .headers({
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': FORM_PAGE_CSP,
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      })
+      .send(page);
+  }
+
+  function statusPage(
+    reply: FastifyReply,
+    status: number,
+    kind: StatusKind,
+    schedule?: FormScheduleRow,
+  ) {
+    const language: Language = schedule?.language ?? 'es';
+    const formName = schedule ? core.forms.definition(schedule.form_id).name : undefined;
+    return html(
+      reply,
+      status,
+      renderStatusPage({
+        language,
+        clinicName: core.delivery.clinicName(),
+        kind,
+        ...(formName ? { formName } : {}),
+        ...(schedule?.completed_at ? { completedAt: schedule.completed_at } : {}),
+      }),
+    );
+  }
+
+  /** Every state but `sent` answers with a page saying so; `sent` returns undefined. */
+  function closed(reply: FastifyReply, schedule: FormScheduleRow | undefined, posting: boolean) {
+    if (!schedule) return statusPage(reply, 404, 'not_found');
+    switch (schedule.status) {
+      case 'sent':
+        return undefined;
+      case 'completed':
+        // Opening the link again is fine (200); answering twice is a conflict (409).
+        return statusPage(reply, posting ? 409 : 200, 'completed', schedule);
+      case 'cancelled':
+        return statusPage(reply, 410, 'cancelled', schedule);
+      default:
+        return statusPage(reply, 410, 'unavailable', schedule);
+    }
+  }
+
+  function formPage(
+    reply: FastifyReply,
+    status: number,
+    token: string,
+    schedule: FormScheduleRow,
+    previous?: Pick<Parameters<typeof renderFormPage>[0], 'values' | 'errors'>,
+  ) {
+    const form = core.forms.definition(schedule.form_id);
+    return html(
+      reply,
+      status,
+      renderFormPage({
+        language: schedule.language,
+        clinicName: core.delivery.clinicName(),
+        form: { name: form.name, description: form.description, fields: form.fieldList },
+        action: `${FORM_PAGE_PREFIX}/${token}`,
+        ...previous,
+      }),
+    );
+  }
+
+  app.get<{ Params: { token: string } }>('/:token', { config, schema }, async (request, reply) => {
+    const { token } = request.params;
+    const schedule = core.schedules.byToken(token);
+    return closed(reply, schedule, false) ?? formPage(reply, 200, token, schedule!);
+  });
+
+  app.post<{ Params: { token: string }; Body: unknown }>(
+    '/:token',
+    { config, schema },
+    async (request, reply) => {
+      const { token } = request.params;
+      const schedule = core.schedules.byToken(token);
+      const answered = closed(reply, schedule, true);
+      if (answered) return answered;
+      const params = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const form = core.forms.definition(schedule!.form_id);
+      const { submitted, values } = parseFormPost(form.fieldList, params);
+      const { errors } = checkAnswers(form.fieldList, submitted);
+      if (errors.length) return formPage(reply, 422, token, schedule!, { values, errors });
+      try {
+        core.schedules.submit(schedule!.id, submitted);
+      } catch (error) {
+        // Answered or withdrawn between the check above and the write: say what happened.
+        if (error instanceof ProblemError && error.code === 'schedule_not_submittable') {
+          return closed(reply, core.schedules.row(schedule!.id), true);
+        }
+        // The form was edited between the check and the write: show the new complaints.
+        if (error instanceof ProblemError && error.code === 'validation_failed') {
+          const again = error.extensions.errors as AnswerError[];
+          return formPage(reply, 422, token, schedule!, { values, errors: again });
+        }
+        throw error;
+      }
+      // Post/redirect/get: reloading the thank-you page does not post the answers again.
+      return reply.code(303).header('location', `${FORM_PAGE_PREFIX}/${token}`).send();
+    },
+  );
+}

@@ -1,0 +1,149 @@
+import { Type, type Static } from 'typebox';
+import { DateTime, ListOf, PageQuery } from './common';
+
+/** Scheduled deliveries of a form to a patient (interface spec, api-decisions §8). */
+
+export const CHANNELS = ['whatsapp', 'email'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const SCHEDULE_STATUSES = ['pending', 'sent', 'failed', 'completed', 'cancelled'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+export const LANGUAGES = ['es', 'ca', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const FAILURE_REASONS = [
+  'patient_inactive',
+  'patient_unreachable',
+  'invalid_number',
+  'email_bounced',
+  'smtp_error',
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+const Channel = Type.Enum([...CHANNELS], { type: 'string' });
+const Language = Type.Enum([...LANGUAGES], { type: 'string' });
+
+export const FormSchedule = Type.Object(
+  {
+    id: Type.String({ pattern: '^sch_', examples: ['sch_01JD8X3V6Q9R2T5W7Y0B4C6E8G'] }),
+    formId: Type.String(),
+    patientId: Type.String(),
+    channel: Channel,
+    language: Language,
+    status: Type.Enum([...SCHEDULE_STATUSES], { type: 'string' }),
+    scheduledAt: DateTime,
+    message: Type.Optional(Type.String()),
+    sentAt: Type.Optional(
+      Type.String({ format: 'date-time', description: 'Present only when status is sent.' }),
+    ),
+    completedAt: Type.Optional(
+      Type.String({ format: 'date-time', description: 'Present when status is completed.' }),
+    ),
+    responseId: Type.Optional(
+      Type.String({ description: 'The form response, when status is completed.' }),
+    ),
+    failedAt: Type.Optional(Type.String({ format: 'date-time' })),
+    failureReason: Type.Optional(
+      Type.Enum([...FAILURE_REASONS], {
+        type: 'string',
+        description: 'Why the delivery failed; present when status is failed.',
+      }),
+    ),
+    cancelledAt: Type.Optional(Type.String({ format: 'date-time' })),
+    creditsConsumed: Type.Integer({ description: 'Charged when the schedule was created.' }),
+    creditsRefunded: Type.Optional(
+      Type.Integer({ description: 'Given back on cancel or failed delivery.' }),
+    ),
+    createdAt: DateTime,
+  },
+  { additionalProperties: false },
+);
+export type FormSchedule = Static<typeof FormSchedule>;
+
+export const FormScheduleList = ListOf(FormSchedule, 'Form schedules, newest first.');
+
+export const FormScheduleListQuery = Type.Object(
+  {
+    ...PageQuery,
+    patientId: Type.Optional(Type.String({ maxLength: 64 })),
+    formId: Type.Optional(Type.String({ maxLength: 64 })),
+    status: Type.Optional(Type.Enum([...SCHEDULE_STATUSES], { type: 'string' })),
+  },
+  { additionalProperties: false },
+);
+export type FormScheduleListQuery = Static<typeof FormScheduleListQuery>;
+
+export const CreateFormSchedule = Type.Object(
+  {
+    formId: Type.String({ minLength: 1, maxLength: 64 }),
+    patientId: Type.String({ minLength: 1, maxLength: 64 }),
+    channel: Channel,
+    scheduledAt: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'When to deliver (default now); a time in the past means now.',
+      }),
+    ),
+    message: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1000,
+        description: 'Text sent with the form link.',
+      }),
+    ),
+    language: Type.Optional(
+      Type.Enum([...LANGUAGES], {
+        type: 'string',
+        description:
+          "Language of the message and the form page; default the patient's metadata.preferredLanguage, else es.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateFormSchedule = Static<typeof CreateFormSchedule>;
+
+export const CancelledSchedule = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.Literal('cancelled'),
+    creditsRefunded: Type.Integer(),
+    cancelledAt: DateTime,
+  },
+  { additionalProperties: false },
+);
+export type CancelledSchedule = Static<typeof CancelledSchedule>;
+
+export const OutboxMessage = Type.Object(
+  {
+    id: Type.String({ pattern: '^out_' }),
+    channel: Channel,
+    transport: Type.Enum(['outbox', 'smtp'], {
+      type: 'string',
+      description: '`outbox`: kept here only; `smtp`: also handed to the SMTP server.',
+    }),
+    to: Type.String({ description: 'Phone (whatsapp) or e-mail address.' }),
+    subject: Type.Optional(Type.String()),
+    body: Type.String({ description: 'The text as the patient receives it.' }),
+    link: Type.Optional(Type.String({ description: 'The patient form page link.' })),
+    scheduleId: Type.Optional(Type.String()),
+    patientId: Type.Optional(Type.String()),
+    createdAt: DateTime,
+  },
+  { additionalProperties: false },
+);
+export type OutboxMessage = Static<typeof OutboxMessage>;
+
+export const OutboxList = ListOf(OutboxMessage, 'Messages the service sent, newest first.');
+
+export const OutboxListQuery = Type.Object(
+  {
+    ...PageQuery,
+    channel: Type.Optional(Channel),
+    patientId: Type.Optional(Type.String({ maxLength: 64 })),
+    scheduleId: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type OutboxListQuery = Static<typeof OutboxListQuery>;

@@ -1,0 +1,58 @@
+import type { Db } from '../db';
+import type { ListDefinition } from '../keyset-list';
+
+/** A clinical form as stored; `fields` is the JSON array of field definitions. */
+export interface ClinicalFormRow {
+  id: string;
+  name: string;
+  type: 'assessment' | 'follow_up' | 'survey';
+  description: string;
+  status: 'active' | 'archived';
+  fields: string;
+  created_at: string;
+  updated_at: string;
+  archived_at: string | null;
+}
+
+export const FORM_LIST: ListDefinition = {
+  name: 'clinical_forms',
+  from: 'clinical_forms',
+  json: 'api_json',
+  keys: ['created_at', 'id'],
+};
+
+export function createClinicalFormQueries(db: Db) {
+  const insert = db.prepare<ClinicalFormRow>(
+    `INSERT INTO clinical_forms (id, name, type, description, status, fields, created_at, updated_at, archived_at)
+     VALUES (@id, @name, @type, @description, @status, @fields, @created_at, @updated_at, @archived_at)`,
+  );
+  const update = db.prepare<ClinicalFormRow>(
+    `UPDATE clinical_forms SET name = @name, type = @type, description = @description, status = @status,
+       fields = @fields, updated_at = @updated_at, archived_at = @archived_at
+     WHERE id = @id`,
+  );
+  const byId = db.prepare<[string], ClinicalFormRow>(
+    `SELECT id, name, type, description, status, fields, created_at, updated_at, archived_at
+     FROM clinical_forms WHERE id = ?`,
+  );
+  const jsonById = db
+    .prepare<[string], string>('SELECT api_json FROM clinical_forms WHERE id = ?')
+    .pluck();
+  // Field ids that already have answers: their type can no longer change (see domain/forms.ts).
+  const answeredFieldIds = db
+    .prepare<[string], string>(
+      `SELECT DISTINCT json_extract(answer.value, '$.fieldId')
+       FROM form_responses, json_each(form_responses.responses) AS answer
+       WHERE form_responses.form_id = ?`,
+    )
+    .pluck();
+  return {
+    insert: (row: ClinicalFormRow) => insert.run(row),
+    update: (row: ClinicalFormRow) => update.run(row),
+    get: (id: string): ClinicalFormRow | undefined => byId.get(id),
+    getJson: (id: string): string | undefined => jsonById.get(id),
+    answeredFieldIds: (id: string): string[] => answeredFieldIds.all(id),
+  };
+}
+
+export type ClinicalFormQueries = ReturnType<typeof createClinicalFormQueries>;

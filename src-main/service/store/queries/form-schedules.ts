@@ -1,0 +1,72 @@
+import type { Db } from '../db';
+import type { ListDefinition } from '../keyset-list';
+import type { Channel, FailureReason, Language, ScheduleStatus } from '../../schemas/form-schedule';
+
+export interface FormScheduleRow {
+  id: string;
+  form_id: string;
+  patient_id: string;
+  channel: Channel;
+  language: Language;
+  status: ScheduleStatus;
+  scheduled_at: string;
+  message: string | null;
+  credits_consumed: number;
+  credits_refunded: number | null;
+  token_hash: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  failure_reason: FailureReason | null;
+  cancelled_at: string | null;
+  completed_at: string | null;
+  response_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const SCHEDULE_LIST: ListDefinition = {
+  name: 'form_schedules',
+  from: 'form_schedules',
+  json: 'api_json',
+  keys: ['created_at', 'id'],
+};
+
+const COLUMNS = `id, form_id, patient_id, channel, language, status, scheduled_at, message, credits_consumed,
+  credits_refunded, token_hash, sent_at, failed_at, failure_reason, cancelled_at, completed_at, response_id,
+  created_at, updated_at`;
+
+export function createFormScheduleQueries(db: Db) {
+  const insert = db.prepare<FormScheduleRow>(
+    `INSERT INTO form_schedules (${COLUMNS}) VALUES (@id, @form_id, @patient_id, @channel, @language, @status,
+       @scheduled_at, @message, @credits_consumed, @credits_refunded, @token_hash, @sent_at, @failed_at,
+       @failure_reason, @cancelled_at, @completed_at, @response_id, @created_at, @updated_at)`,
+  );
+  // Every transition rewrites the mutable columns, guarded by the status it starts from: a row that
+  // moved on meanwhile is left alone and the caller sees 0 changes.
+  const transition = db.prepare<FormScheduleRow & { from_status: ScheduleStatus }>(
+    `UPDATE form_schedules SET status = @status, credits_refunded = @credits_refunded, token_hash = @token_hash,
+       sent_at = @sent_at, failed_at = @failed_at, failure_reason = @failure_reason, cancelled_at = @cancelled_at,
+       completed_at = @completed_at, response_id = @response_id, updated_at = @updated_at
+     WHERE id = @id AND status = @from_status`,
+  );
+  const byId = db.prepare<[string], FormScheduleRow>(
+    `SELECT ${COLUMNS} FROM form_schedules WHERE id = ?`,
+  );
+  const byTokenHash = db.prepare<[string], FormScheduleRow>(
+    `SELECT ${COLUMNS} FROM form_schedules WHERE token_hash = ?`,
+  );
+  const jsonById = db
+    .prepare<[string], string>('SELECT api_json FROM form_schedules WHERE id = ?')
+    .pluck();
+  return {
+    insert: (row: FormScheduleRow) => insert.run(row),
+    /** Applies `next` if the row is still in `from`; false when it was not. */
+    transition: (from: ScheduleStatus, next: FormScheduleRow): boolean =>
+      transition.run({ ...next, from_status: from }).changes === 1,
+    get: (id: string): FormScheduleRow | undefined => byId.get(id),
+    byTokenHash: (hash: string): FormScheduleRow | undefined => byTokenHash.get(hash),
+    getJson: (id: string): string | undefined => jsonById.get(id),
+  };
+}
+
+export type FormScheduleQueries = ReturnType<typeof createFormScheduleQueries>;
