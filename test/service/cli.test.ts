@@ -4,6 +4,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDataDir } from '../../src-main/cli/default-data-dir';
 import { PERMISSIONS } from '../../src-main/service/schemas/auth';
@@ -52,14 +53,17 @@ function isRunning(cli: Cli): boolean {
   return cli.child.exitCode === null && cli.child.signalCode === null;
 }
 
-function spawnCli(args: string[]): Cli {
+function spawnCli(args: string[], extraEnv: Record<string, string> = {}): Cli {
+  // The machine's own SMTP setting must not leak into the children: e-mail stays in the outbox.
+  const { ENGAGE_DESK_SMTP_URL: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: repo,
     env: {
-      ...process.env,
+      ...inherited,
       HOME: fakeHome,
       XDG_CONFIG_HOME: join(fakeHome, '.config'),
       APPDATA: join(fakeHome, 'AppData'),
+      ...extraEnv,
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -157,8 +161,8 @@ interface Served {
 }
 
 /** `serve … --json` on 127.0.0.1:0; resolves once the one JSON line is out. */
-async function serveJson(args: string[]): Promise<Served> {
-  const cli = spawnCli(['serve', '--port', '0', '--json', ...args]);
+async function serveJson(args: string[], env: Record<string, string> = {}): Promise<Served> {
+  const cli = spawnCli(['serve', '--port', '0', '--json', ...args], env);
   const line = await cli.waitForStdout(/^\{/);
   const info = JSON.parse(line) as { baseUrl: string; apiKey: string };
   const port = Number(new URL(info.baseUrl).port);
@@ -210,6 +214,29 @@ function countBy<T extends string | number>(items: T[]): Record<string, number> 
   const counts: Record<string, number> = {};
   for (const item of items) counts[String(item)] = (counts[String(item)] ?? 0) + 1;
   return counts;
+}
+
+/** Schedules one e-mail delivery of a demo form, delivers it, and returns the outbox row. */
+async function deliverOneEmail(served: Served) {
+  const call = (method: string, path: string, body?: unknown) =>
+    api(served.baseUrl, served.apiKey, method, path, body);
+  const patient = await call('POST', '/patients', newPatient('Puig'));
+  expect(patient.status).toBe(201);
+  // Forms are authored in the app, not over the API: the demo clinic brings its own.
+  const forms = await call('GET', '/clinical-forms');
+  expect(forms.status).toBe(200);
+  const formId = forms.body.data[0]?.id as string;
+  const schedule = await call('POST', '/form-schedules', {
+    formId,
+    patientId: patient.body.id,
+    channel: 'email',
+  });
+  expect(schedule.status, JSON.stringify(schedule.body)).toBe(201);
+  expect((await call('POST', '/sandbox/clock/advance', { seconds: 1 })).status).toBe(200);
+  const outbox = await call('GET', `/sandbox/outbox?scheduleId=${schedule.body.id}`);
+  const got = await call('GET', `/form-schedules/${schedule.body.id}`);
+  expect(got.body.status).toBe('sent');
+  return { outbox: outbox.body.data[0] as { link: string; transport: string } };
 }
 
 const newPatient = (lastName: string) => ({
@@ -481,6 +508,54 @@ describe('engage-desk serve options', { timeout: 60_000 }, () => {
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('--public-url sets the base of the form links sent to patients', async () => {
+    const served = await serveJson([
+      '--memory',
+      '--public-url',
+      'https://forms.example.org/clinic/',
+    ]);
+    const link = await deliverOneEmail(served);
+    expect(link.outbox.link).toMatch(/^https:\/\/forms\.example\.org\/clinic\/f\/[\w-]{43}$/);
+    expect(link.outbox.transport).toBe('outbox');
+  });
+
+  it('--smtp (or ENGAGE_DESK_SMTP_URL) sends e-mail deliveries through that SMTP server', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let raw = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => (raw += chunk));
+        stream.on('end', () => {
+          received.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = smtp.server.address() as { port: number };
+      const url = `smtp://127.0.0.1:${port}?from=citas@example.org`;
+      for (const [args, env] of [
+        [['--smtp', url], {}],
+        [[], { ENGAGE_DESK_SMTP_URL: url }],
+      ] as const) {
+        const served = await serveJson(['--memory', ...args], env);
+        const sent = await deliverOneEmail(served);
+        expect(sent.outbox.transport).toBe('smtp');
+        expect(received.at(-1)).toContain('citas@example.org');
+        // Quoted-printable may wrap long lines; the token itself survives intact.
+        expect(received.at(-1)).toContain(sent.outbox.link.split('/f/')[1]!.slice(0, 20));
+        await served.cli.stop();
+      }
+      expect(received).toHaveLength(2);
+    } finally {
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
   it('--no-sandbox removes the sandbox routes', async () => {
     const served = await serveJson(['--memory', '--seed', 'empty', '--no-sandbox']);
     const res = await api(served.baseUrl, served.apiKey, 'GET', '/sandbox/clock');
@@ -571,6 +646,9 @@ describe('engage-desk usage errors', { timeout: 60_000 }, () => {
     ['--rate-limit bogus', ['serve', '--memory', '--rate-limit', 'bogus'], /--rate-limit.*bogus/],
     ['--rate-limit 0/60', ['serve', '--memory', '--rate-limit', '0/60'], /--rate-limit/],
     ['an unknown command', ['frobnicate'], /Unknown command 'frobnicate'/],
+    ['--smtp with another scheme', ['serve', '--memory', '--smtp', 'ftp://h?from=a@b'], /--smtp/],
+    ['--smtp without from', ['serve', '--memory', '--smtp', 'smtp://mail.example.org'], /from/],
+    ['--public-url not a URL', ['serve', '--memory', '--public-url', 'forms'], /--public-url/],
   ])('%s exits 2 with a clear message', async (_label, args, message) => {
     const dir = join(tempDir(), 'never-created');
     const result = await runCli(args.map((a) => (a === '<dir>' ? dir : a)));

@@ -3,8 +3,12 @@ import { Value } from 'typebox/value';
 import { decodeTime } from 'ulidx';
 import { createCore, type Core } from '../../src-main/service/core';
 import { Patient } from '../../src-main/service/schemas/patient';
-import { listBody } from '../../src-main/service/store/keyset-list';
+import { listBody, listItems } from '../../src-main/service/store/keyset-list';
 import { MAGIC_PATIENTS, TAGS } from '../../src-main/service/seed/demo-names';
+import { DEMO_CLINIC_NAME } from '../../src-main/service/seed/demo-clinic';
+import { DEMO_FORMS } from '../../src-main/service/seed/demo-forms';
+import { checkAnswers, type SubmittedAnswer } from '../../src-main/service/domain/form-answers';
+import type { ClinicalForm } from '../../src-main/service/schemas/clinical-form';
 import type { LedgerRow as StoredLedgerRow } from '../../src-main/service/store/queries/credit-ledger';
 import { startServer, type TestServer } from './helpers';
 
@@ -380,5 +384,174 @@ describe('demo clinic over HTTP', () => {
     const led = await server.request('GET', '/billing/ledger?kind=reset&limit=100');
     expect(led.status).toBe(200);
     expect(led.body.data.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('demo clinic forms and deliveries', () => {
+  let core: Core;
+  beforeAll(() => {
+    core = createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
+  });
+  afterAll(() => core.close());
+
+  const all = <T>(sql: string, ...params: unknown[]) => core.db.prepare(sql).all(...params) as T[];
+  const one = <T>(sql: string, ...params: unknown[]) =>
+    core.db
+      .prepare(sql)
+      .pluck()
+      .get(...params) as T;
+
+  it('has the five demo forms, PHQ-9 and GAD-7 with their scoring bands', () => {
+    const page = core.forms.list({ limit: 100 });
+    const forms = listItems<ClinicalForm>(page);
+    expect(forms.map((f) => f.name).sort()).toEqual(
+      DEMO_FORMS.map((f) => f.definition.name).sort(),
+    );
+    const phq9 = forms.find((f) => f.name.includes('PHQ-9'))!;
+    expect(phq9.fields.filter((f) => f.required)).toHaveLength(9);
+    expect(phq9.description).toMatch(/20[–-]27/);
+    const gad7 = forms.find((f) => f.name.includes('GAD-7'))!;
+    expect(gad7.fields.filter((f) => f.required)).toHaveLength(7);
+    expect(gad7.description).toMatch(/15[–-]21/);
+    const nrs = forms.find((f) => f.name.includes('EVN'))!;
+    expect(nrs.fields[0]).toMatchObject({ type: 'slider', min: 0, max: 10, step: 1 });
+  });
+
+  it('has months of deliveries in every state, and pending ones in the coming days', () => {
+    const counts = Object.fromEntries(
+      all<{ status: string; n: number }>(
+        'SELECT status, count(*) AS n FROM form_schedules GROUP BY status',
+      ).map((r) => [r.status, r.n]),
+    );
+    expect(counts.completed).toBeGreaterThan(200);
+    expect(counts.sent).toBeGreaterThan(10);
+    expect(counts.cancelled).toBeGreaterThan(0);
+    expect(counts.failed).toBeGreaterThan(0);
+    expect(counts.pending).toBeGreaterThan(3);
+    const oldest = one<string>('SELECT min(created_at) FROM form_schedules');
+    expect(FIXED_NOW - Date.parse(oldest)).toBeGreaterThan(80 * DAY);
+    // Every pending delivery is in the future, within a week, and has its job on the table.
+    const pending = all<{ id: string; scheduled_at: string }>(
+      `SELECT id, scheduled_at FROM form_schedules WHERE status = 'pending'`,
+    );
+    for (const p of pending) {
+      expect(Date.parse(p.scheduled_at)).toBeGreaterThan(FIXED_NOW);
+      expect(Date.parse(p.scheduled_at)).toBeLessThan(FIXED_NOW + 8 * DAY);
+      expect(
+        one<number>(
+          `SELECT count(*) FROM jobs WHERE kind = 'form-schedule.deliver' AND status = 'pending'
+           AND json_extract(payload, '$.scheduleId') = ?`,
+          p.id,
+        ),
+      ).toBe(1);
+    }
+    // Past deliveries were delivered by the seed itself, so no overdue job runs at first start.
+    expect(
+      one<number>(
+        `SELECT count(*) FROM jobs WHERE status = 'pending' AND due_at <= ?`,
+        new Date(FIXED_NOW).toISOString(),
+      ),
+    ).toBe(0);
+  });
+
+  it('charged every delivery and refunded every cancelled or failed one; the books balance', () => {
+    const schedules = all<{
+      id: string;
+      status: string;
+      credits_consumed: number;
+      credits_refunded: number | null;
+      channel: string;
+    }>('SELECT id, status, credits_consumed, credits_refunded, channel FROM form_schedules');
+    for (const s of schedules) {
+      expect(s.credits_consumed).toBe(s.channel === 'whatsapp' ? 2 : 1);
+      const net = core.q.creditLedger.netConsumed(s.id);
+      if (s.status === 'cancelled' || s.status === 'failed') {
+        expect(s.credits_refunded).toBe(s.credits_consumed);
+        expect(net).toBe(0);
+      } else {
+        expect(net).toBe(s.credits_consumed);
+      }
+    }
+    expect(core.q.creditLedger.sum()).toBe(core.credits.balance().balance);
+  });
+
+  it('shows the failure paths through the magic patients', () => {
+    const reasons = all<{ failure_reason: string }>(
+      `SELECT failure_reason FROM form_schedules WHERE status = 'failed'`,
+    ).map((r) => r.failure_reason);
+    expect(reasons).toContain('email_bounced');
+    expect(reasons).toContain('invalid_number');
+  });
+
+  it('stores answers that pass the shared validator, one response per completed schedule', () => {
+    const rows = all<{
+      form_id: string;
+      responses: string;
+      schedule_id: string;
+      completed_at: string;
+    }>('SELECT form_id, responses, schedule_id, completed_at FROM form_responses');
+    expect(rows.length).toBe(
+      one<number>(`SELECT count(*) FROM form_schedules WHERE status = 'completed'`),
+    );
+    for (const row of rows) {
+      const form = core.forms.get(row.form_id);
+      const { errors } = checkAnswers(form.fields, JSON.parse(row.responses) as SubmittedAnswer[]);
+      expect(errors).toEqual([]);
+      const schedule = core.schedules.get(row.schedule_id);
+      expect(schedule.status).toBe('completed');
+      expect(schedule.completedAt).toBe(row.completed_at);
+      expect(Date.parse(row.completed_at)).toBeLessThan(FIXED_NOW);
+    }
+  });
+
+  it('has believable trends: PHQ-9 scores fall on average over the months', () => {
+    const phq9 = DEMO_FORMS.find((f) => f.key === 'phq9')!;
+    const formId = listItems<ClinicalForm>(core.forms.list({ limit: 100 })).find(
+      (f) => f.name === phq9.definition.name,
+    )!.id;
+    const rows = all<{ responses: string; completed_at: string }>(
+      'SELECT responses, completed_at FROM form_responses WHERE form_id = ? ORDER BY completed_at',
+      formId,
+    );
+    expect(rows.length).toBeGreaterThan(40);
+    const scores = rows.map((r) => phq9.score!(JSON.parse(r.responses) as SubmittedAnswer[]));
+    const third = Math.floor(scores.length / 3);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    expect(mean(scores.slice(-third))).toBeLessThan(mean(scores.slice(0, third)));
+    expect(new Set(scores).size).toBeGreaterThan(8);
+  });
+
+  it('kept what it sent in the outbox, with a form link, and emitted no events', () => {
+    const sent = one<number>(
+      `SELECT count(*) FROM form_schedules WHERE status IN ('sent', 'completed')`,
+    );
+    expect(one<number>('SELECT count(*) FROM outbox')).toBe(sent);
+    const bodies = all<{ body: string; link: string }>('SELECT body, link FROM outbox');
+    for (const b of bodies) {
+      expect(b.link).toMatch(/^http:\/\/127\.0\.0\.1:4010\/f\/[A-Za-z0-9_-]{43}$/);
+      expect(b.body).toContain(b.link);
+    }
+    expect(one<number>('SELECT count(*) FROM events')).toBe(0);
+    expect(core.delivery.clinicName()).toBe(DEMO_CLINIC_NAME);
+  });
+
+  it('opens the link of a sent demo delivery on the form page, in the patient language', async () => {
+    const server = await startServer({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
+    try {
+      const { core: live } = server.service;
+      const row = live.db
+        .prepare(
+          `SELECT o.link, s.language FROM outbox o JOIN form_schedules s ON s.id = o.schedule_id
+           WHERE s.status = 'sent' LIMIT 1`,
+        )
+        .get() as { link: string; language: string };
+      // Seeded links name the default port; the same path answers on this test server.
+      const path = new URL(row.link).pathname;
+      const res = await fetch(`${server.url.replace(/\/api\/v1$/, '')}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(`lang="${row.language}"`);
+    } finally {
+      await server.close();
+    }
   });
 });

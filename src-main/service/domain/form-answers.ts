@@ -19,7 +19,10 @@ export type AnswerErrorCode =
 
 export interface AnswerError extends FieldError {
   code: AnswerErrorCode;
-  /** The field the error is about (absent only for an entry without a usable fieldId). */
+  /**
+   * The fieldId the error is about, as submitted: for unknown_field it names no field of the
+   * form, so renderers look it up before placing the error next to a field.
+   */
   fieldId?: string;
 }
 
@@ -32,7 +35,7 @@ export interface SubmittedAnswer {
  * The one validator for answers (api-decisions §8), used by every way a response arrives: the
  * patient form page, the sandbox submit endpoint and the demo seed. It reports every problem at
  * once, each with a JSON pointer into `responses`, and returns the answers in the form's field
- * order with unanswered optional fields left out.
+ * order with unanswered optional fields (and an optional multiselect with nothing ticked) left out.
  */
 export function checkAnswers(
   fields: readonly FormField[],
@@ -81,6 +84,9 @@ export function checkAnswers(
     const problem = checkValue(field, entry.value);
     if (problem) {
       errors.push({ pointer: `/responses/${entry.index}/value`, fieldId: field.id, ...problem });
+    } else if (Array.isArray(entry.value) && entry.value.length === 0) {
+      // No option ticked on an optional multiselect is no answer, as on the form page.
+      continue;
     } else {
       answers.push({ fieldId: field.id, value: entry.value as Answer['value'] });
     }
