@@ -387,6 +387,31 @@ describe('the job runner', () => {
     expect(jobsOfKind(core, 'test.throws')[0]!.attempts).toBe(1);
   });
 
+  it('commits a batch of due jobs together, a failing one undoing only its own work', async () => {
+    const core = newCore({ realNow: fakeTime().now });
+    // 600 jobs due at one moment span three batches; the 300th fails half-way.
+    core.runner.register('test.write', ({ payload }) => {
+      const n = (payload as { n: number }).n;
+      core.q.settings.set(`job_${n}`, 'done');
+      if (n === 300) throw new Error('the 300th fails');
+    });
+    for (let n = 1; n <= 600; n++) {
+      core.runner.schedule({ kind: 'test.write', dueAt: iso(T0 + HOUR), payload: { n } });
+    }
+    expect(await core.advanceClock(2 * 3600)).toBe(600);
+    const statuses = core.db
+      .prepare(`SELECT status, count(*) AS n FROM jobs WHERE kind = 'test.write' GROUP BY status`)
+      .all();
+    expect(statuses).toEqual([
+      { status: 'done', n: 599 },
+      { status: 'failed', n: 1 },
+    ]);
+    expect(core.q.settings.get('job_299')).toBe('done');
+    expect(core.q.settings.get('job_300')).toBeUndefined();
+    expect(core.q.settings.get('job_301')).toBe('done');
+    expect(core.q.settings.get('job_600')).toBe('done');
+  });
+
   it('runs an overdue job at the current time, not back in the past', async () => {
     const core = newCore({ realNow: fakeTime().now });
     const seen = recorder(core);

@@ -26,8 +26,9 @@ interface DeliverPayload {
 /**
  * Delivers a due schedule: renders the message with a fresh form link and sends it through the
  * channel. The outbox channel (WhatsApp always, e-mail without SMTP) stores the message in the
- * job's own transaction with the move to sent. SMTP sends first and records after, so a crash in
- * between sends again on restart (at least once), with a new link replacing the old one.
+ * job's own transaction with the move to sent. SMTP stores the link's token on the pending
+ * schedule, sends, and records after, so a crash in between sends again on restart (at least
+ * once), with a new link replacing the old one.
  */
 export function createFormDelivery(deps: {
   db: Db;
@@ -113,6 +114,9 @@ export function createFormDelivery(deps: {
       schedules.markSent(schedule.id, hash);
       return;
     }
+    // The link is known before the mail leaves: should a cancel win the race with the SMTP
+    // hand-off, the patient who opens it is told the form was withdrawn, not that it is unknown.
+    q.formSchedules.setPendingToken(schedule.id, hash, clock.nowIso());
     return (async () => {
       const result = await smtp.send({
         to,

@@ -32,7 +32,7 @@ CREATE TRIGGER clinical_forms_no_delete BEFORE DELETE ON clinical_forms BEGIN
 END;
 
 -- A delivery of a form to a patient. `token_hash` is the SHA-256 of the patient form page token,
--- set when the message is sent; the token itself only travels in the message.
+-- set when the message is rendered; the token itself only travels in the message.
 CREATE TABLE form_schedules (
   id               TEXT PRIMARY KEY,
   form_id          TEXT NOT NULL REFERENCES clinical_forms (id),

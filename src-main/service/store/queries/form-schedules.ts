@@ -49,6 +49,9 @@ export function createFormScheduleQueries(db: Db) {
        completed_at = @completed_at, response_id = @response_id, updated_at = @updated_at
      WHERE id = @id AND status = @from_status`,
   );
+  const setPendingToken = db.prepare<[string, string, string]>(
+    `UPDATE form_schedules SET token_hash = ?, updated_at = ? WHERE id = ? AND status = 'pending'`,
+  );
   const byId = db.prepare<[string], FormScheduleRow>(
     `SELECT ${COLUMNS} FROM form_schedules WHERE id = ?`,
   );
@@ -63,6 +66,9 @@ export function createFormScheduleQueries(db: Db) {
     /** Applies `next` if the row is still in `from`; false when it was not. */
     transition: (from: ScheduleStatus, next: FormScheduleRow): boolean =>
       transition.run({ ...next, from_status: from }).changes === 1,
+    /** Records the link of a message about to leave while the schedule is still pending. */
+    setPendingToken: (id: string, hash: string, at: string): boolean =>
+      setPendingToken.run(hash, at, id).changes === 1,
     get: (id: string): FormScheduleRow | undefined => byId.get(id),
     byTokenHash: (hash: string): FormScheduleRow | undefined => byTokenHash.get(hash),
     getJson: (id: string): string | undefined => jsonById.get(id),
