@@ -110,6 +110,12 @@ export function createFormSchedules(deps: {
       code,
       detail,
     });
+    // A leap second (23:59:60) passes the format check but is no instant JavaScript can hold.
+    if (Number.isNaN(ms)) {
+      throw validationFailed([
+        error('format', 'scheduledAt must be an ISO 8601 date-time such as 2026-11-23T09:00:00Z.'),
+      ]);
+    }
     if (ms < nowMs - PAST_TOLERANCE_MS) {
       throw validationFailed([
         error('past', 'scheduledAt is in the past; leave it out to deliver now.'),
@@ -300,6 +306,10 @@ export function createFormSchedules(deps: {
       }
       const form = deps.forms.definition(current.form_id);
       const answers = validateAnswers(form.fieldList, submitted);
+      const types = new Map(form.fieldList.map((f) => [f.id, f.type]));
+      for (const answer of answers) {
+        q.formAnsweredFields.record(current.form_id, answer.fieldId, types.get(answer.fieldId)!);
+      }
       const atMs = clock.now();
       const at = new Date(atMs).toISOString();
       const responseId = newId('resp', atMs);

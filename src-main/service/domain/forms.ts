@@ -16,6 +16,7 @@ import type { Queries } from '../store/queries';
 import { FORM_LIST, type ClinicalFormRow } from '../store/queries/clinical-forms';
 import { RESPONSE_LIST } from '../store/queries/form-responses';
 import { dateRangeConditions } from './date-range';
+import { onStep } from './form-answers';
 
 const checkDefinitionShape = compileBodyValidator(FormDefinition);
 const checkUpdateShape = compileBodyValidator(FormUpdate);
@@ -72,7 +73,8 @@ export function createForms(deps: {
 
   /**
    * Changes apply to deliveries answered from now on; past responses keep their answers. A field
-   * that already has answers keeps its type, so those answers stay meaningful.
+   * that already has answers keeps its type, so those answers stay meaningful: also when it was
+   * removed and comes back under the same id.
    */
   const update = db.transaction((id: string, patch: FormUpdate): ClinicalForm => {
     const current = row(id);
@@ -81,16 +83,15 @@ export function createForms(deps: {
     let fields = current.fields;
     if (patch.fields) {
       const next = normaliseFields(patch.fields, '/fields');
-      const before = new Map((JSON.parse(current.fields) as FormField[]).map((f) => [f.id, f]));
-      const answered = new Set(q.clinicalForms.answeredFieldIds(id));
+      const answered = q.formAnsweredFields.ofForm(id);
       const errors: FieldError[] = [];
       next.forEach((field, i) => {
-        const old = before.get(field.id);
-        if (old && old.type !== field.type && answered.has(field.id)) {
+        const was = answered.get(field.id);
+        if (was !== undefined && was !== field.type) {
           errors.push({
             pointer: `/fields/${i}/type`,
             code: 'field_type_locked',
-            detail: `Field '${field.id}' already has answers as ${old.type}; add a new field instead of changing its type.`,
+            detail: `Field '${field.id}' already has answers as ${was}; add a new field instead of changing its type.`,
           });
         }
       });
@@ -199,6 +200,9 @@ export function normaliseFields(fields: readonly FormField[], base: string): For
         fail('/max', 'range', 'max must be greater than min.');
       } else if (field.step !== undefined && field.step > field.max - field.min) {
         fail('/step', 'range', 'step is larger than the range.');
+      } else if (!onStep(field.max, field.min, field.step ?? 1)) {
+        // Otherwise max could never be answered.
+        fail('/step', 'step', 'max must be min plus a whole number of steps.');
       }
     } else if (field.type === 'number') {
       if (field.min !== undefined && field.max !== undefined && field.min > field.max) {
@@ -214,10 +218,13 @@ export function normaliseFields(fields: readonly FormField[], base: string): For
     if (field.step !== undefined && field.type !== 'slider') {
       fail('/step', 'not_allowed', 'only sliders have a step.');
     }
+    // A blank hint is no hint.
+    const { hint: _untrimmed, ...rest } = field;
+    const hint = field.hint?.trim();
     const clean: FormField = {
-      ...field,
+      ...rest,
       label: field.label.trim(),
-      ...(field.hint !== undefined ? { hint: field.hint.trim() } : {}),
+      ...(hint ? { hint } : {}),
       ...(choice && field.options ? { options: field.options.map((o) => o.trim()) } : {}),
       ...(field.type === 'slider' ? { step: field.step ?? 1 } : {}),
     };

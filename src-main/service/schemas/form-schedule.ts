@@ -87,8 +87,8 @@ export const CreateFormSchedule = Type.Object(
     ),
     message: Type.Optional(
       Type.String({
-        minLength: 1,
         maxLength: 1000,
+        pattern: '\\S',
         description: 'Text sent with the form link.',
       }),
     ),

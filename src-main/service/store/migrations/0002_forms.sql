@@ -119,6 +119,15 @@ CREATE TRIGGER form_responses_no_delete BEFORE DELETE ON form_responses BEGIN
   SELECT RAISE(ABORT, 'form responses are clinical records and are kept');
 END;
 
+-- The type each answered field had when it was answered: a field with answers keeps its type,
+-- also when it is removed from the form and added back later (see domain/forms.ts).
+CREATE TABLE form_answered_fields (
+  form_id  TEXT NOT NULL REFERENCES clinical_forms (id),
+  field_id TEXT NOT NULL,
+  type     TEXT NOT NULL,
+  PRIMARY KEY (form_id, field_id)
+) STRICT, WITHOUT ROWID;
+
 -- Every message the service sent (form links, notices): the sandbox outbox and the app's log.
 -- `transport` says whether it also went to an SMTP server.
 CREATE TABLE outbox (

@@ -38,20 +38,11 @@ export function createClinicalFormQueries(db: Db) {
   const jsonById = db
     .prepare<[string], string>('SELECT api_json FROM clinical_forms WHERE id = ?')
     .pluck();
-  // Field ids that already have answers: their type can no longer change (see domain/forms.ts).
-  const answeredFieldIds = db
-    .prepare<[string], string>(
-      `SELECT DISTINCT json_extract(answer.value, '$.fieldId')
-       FROM form_responses, json_each(form_responses.responses) AS answer
-       WHERE form_responses.form_id = ?`,
-    )
-    .pluck();
   return {
     insert: (row: ClinicalFormRow) => insert.run(row),
     update: (row: ClinicalFormRow) => update.run(row),
     get: (id: string): ClinicalFormRow | undefined => byId.get(id),
     getJson: (id: string): string | undefined => jsonById.get(id),
-    answeredFieldIds: (id: string): string[] => answeredFieldIds.all(id),
   };
 }
 

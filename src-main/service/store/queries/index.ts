@@ -4,6 +4,7 @@ import { createClinicalFormQueries } from './clinical-forms';
 import { createCreditAccountQueries } from './credit-account';
 import { createCreditLedgerQueries } from './credit-ledger';
 import { createEventQueries } from './events';
+import { createFormAnsweredFieldQueries } from './form-answered-fields';
 import { createFormResponseQueries } from './form-responses';
 import { createFormScheduleQueries } from './form-schedules';
 import { createIdempotencyQueries } from './idempotency-keys';
@@ -30,6 +31,7 @@ export function createQueries(db: Db) {
     clinicalForms: createClinicalFormQueries(db),
     formSchedules: createFormScheduleQueries(db),
     formResponses: createFormResponseQueries(db),
+    formAnsweredFields: createFormAnsweredFieldQueries(db),
     outbox: createOutboxQueries(db),
   };
 }
