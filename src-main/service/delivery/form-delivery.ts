@@ -127,8 +127,10 @@ export function createFormDelivery(deps: {
       });
       if (result.ok) {
         db.transaction(() => {
-          // A cancel that won the race while the mail was in flight stands; nothing is recorded.
-          if (schedules.markSent(schedule.id, hash)) record(schedule, patient, 'smtp', message);
+          // The mail left, so it is in the outbox either way; a cancel that won the race while
+          // it was in flight stands (the link then says the form was withdrawn).
+          record(schedule, patient, 'smtp', message);
+          schedules.markSent(schedule.id, hash);
         })();
       } else if (!result.permanent && attempt < SMTP_RETRY_DELAYS_S.length) {
         deps.scheduleJob({

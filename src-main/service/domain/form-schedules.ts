@@ -278,6 +278,8 @@ export function createFormSchedules(deps: {
     move('pending', {
       ...current,
       status: 'failed',
+      // A link that may have been rendered for the failed message opens nothing any more.
+      token_hash: null,
       failed_at: at,
       failure_reason: reason,
       credits_refunded: refunded,

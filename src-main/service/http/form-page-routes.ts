@@ -20,7 +20,9 @@ type StatusKind = Parameters<typeof renderStatusPage>[0]['kind'];
  * in the path is the only credential; pages are never cached and never leak the URL as referrer.
  */
 export async function formPageRoutes(app: FastifyInstance, core: Core): Promise<void> {
-  // Browsers post forms url-encoded; this parser exists only inside this plugin.
+  // Browsers post forms url-encoded, and that is all this page reads: the API's JSON parser is
+  // taken away here, so any other body is a plain 415 rather than an empty form.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
