@@ -4,7 +4,7 @@ import { createClock } from '../../src-main/service/jobs/clock';
 import type { LedgerEntry } from '../../src-main/service/schemas/billing';
 import type { JobContext } from '../../src-main/service/jobs/job-runner';
 import type { JobRow } from '../../src-main/service/store/queries/jobs';
-import { expectProblem, startServer, tempDataDir, type TestServer } from './helpers';
+import { expectProblem, startServer, tempDataDir, type TestServer, fakeTime } from './helpers';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -12,16 +12,6 @@ const DAY = 86_400_000;
 const T0_ISO = '2026-05-10T08:00:00.000Z';
 const T0 = Date.parse(T0_ISO);
 const iso = (ms: number) => new Date(ms).toISOString();
-
-function fakeTime(start = T0) {
-  let t = start;
-  return {
-    now: () => t,
-    set: (ms: number) => {
-      t = ms;
-    },
-  };
-}
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -70,7 +60,7 @@ function recorder(core: Core, kind = 'test.kind') {
 
 describe('the sandbox clock over HTTP', () => {
   it('reads the clock and moves it forward', async () => {
-    const server = await newServer({ realNow: fakeTime().now });
+    const server = await newServer({ realNow: fakeTime(T0).now });
     const start = await server.request('GET', '/sandbox/clock');
     expect(start.status).toBe(200);
     expect(start.body).toEqual({ now: T0_ISO, offsetSeconds: 0 });
@@ -109,7 +99,7 @@ describe('the sandbox clock over HTTP', () => {
   });
 
   it('rejects negative, fractional, missing, mistyped and over-ten-year advances', async () => {
-    const server = await newServer({ realNow: fakeTime().now });
+    const server = await newServer({ realNow: fakeTime(T0).now });
     const bodies: unknown[] = [
       { seconds: -1 },
       { seconds: -3600 },
@@ -144,7 +134,7 @@ describe('the sandbox clock over HTTP', () => {
   });
 
   it('needs a credential', async () => {
-    const server = await newServer({ realNow: fakeTime().now });
+    const server = await newServer({ realNow: fakeTime(T0).now });
     expectProblem(
       await server.request('GET', '/sandbox/clock', { token: null }),
       401,
@@ -166,7 +156,7 @@ describe('the sandbox clock over HTTP', () => {
   });
 
   it('never goes backwards', async () => {
-    const time = fakeTime();
+    const time = fakeTime(T0);
     const server = await newServer({ realNow: time.now });
     await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 7200 } });
     const readings: number[] = [];
@@ -182,7 +172,7 @@ describe('the sandbox clock over HTTP', () => {
 
 describe('the clock', () => {
   it('ignores attempts to set it back and pins no earlier than now', () => {
-    const time = fakeTime();
+    const time = fakeTime(T0);
     const clock = createClock({ realNow: time.now });
     clock.setNow(T0 + HOUR);
     expect(clock.now()).toBe(T0 + HOUR);
@@ -205,7 +195,7 @@ describe('the clock', () => {
 
 describe('the job runner', () => {
   it('runs due jobs in due order, each at its own due time, and leaves later ones pending', async () => {
-    const core = newCore({ realNow: fakeTime().now });
+    const core = newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
     for (const [name, offset] of [
       ['third', 3 * HOUR],
@@ -249,7 +239,7 @@ describe('the job runner', () => {
   });
 
   it('orders jobs due at the same moment by schedule order, and keeps the clock at the target after', async () => {
-    const core = newCore({ realNow: fakeTime().now });
+    const core = newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
     for (const name of ['a', 'b', 'c']) {
       core.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 + HOUR), payload: { name } });
@@ -264,7 +254,7 @@ describe('the job runner', () => {
   });
 
   it('returns from an advance only after asynchronous handlers have finished', async () => {
-    const core = newCore({ realNow: fakeTime().now });
+    const core = newCore({ realNow: fakeTime(T0).now });
     const log: string[] = [];
     core.runner.register('test.async', async (ctx) => {
       const name = (ctx.payload as { name: string }).name;
@@ -285,7 +275,7 @@ describe('the job runner', () => {
   });
 
   it('ignores a job whose dedupe key is already taken', async () => {
-    const core = newCore({ realNow: fakeTime().now });
+    const core = newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
     const job = { kind: 'test.kind', dueAt: iso(T0 + HOUR), dedupeKey: 'once' };
     expect(core.runner.schedule({ ...job, payload: { name: 'original' } })).toBe(true);
@@ -307,7 +297,7 @@ describe('the job runner', () => {
   });
 
   it('runs a job scheduled by a job in the same advance when it falls within the window', async () => {
-    const core = newCore({ realNow: fakeTime().now });
+    const core = newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
     core.runner.register('test.parent', (ctx) => {
       seen.push({ name: 'parent', now: core.clock.now(), dueAt: ctx.dueAt });
@@ -344,7 +334,7 @@ describe('the job runner', () => {
   it('marks a throwing handler failed with its error and runs the rest', async () => {
     const errors: Array<[string, unknown]> = [];
     const core = newCore({
-      realNow: fakeTime().now,
+      realNow: fakeTime(T0).now,
       onJobError: (kind, error) => errors.push([kind, error]),
     });
     const seen = recorder(core);
@@ -388,7 +378,7 @@ describe('the job runner', () => {
   });
 
   it('commits a batch of due jobs together, a failing one undoing only its own work', async () => {
-    const core = newCore({ realNow: fakeTime().now });
+    const core = newCore({ realNow: fakeTime(T0).now });
     // 600 jobs due at one moment span three batches; the 300th fails half-way.
     core.runner.register('test.write', ({ payload }) => {
       const n = (payload as { n: number }).n;
@@ -413,7 +403,7 @@ describe('the job runner', () => {
   });
 
   it('runs an overdue job at the current time, not back in the past', async () => {
-    const core = newCore({ realNow: fakeTime().now });
+    const core = newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
     core.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 - DAY), payload: { name: 'overdue' } });
     await core.advanceClock(60);
@@ -422,7 +412,7 @@ describe('the job runner', () => {
   });
 
   it('serialises concurrent advances', async () => {
-    const core = newCore({ realNow: fakeTime().now });
+    const core = newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
     for (let h = 1; h <= 4; h++) {
       core.runner.schedule({
@@ -466,7 +456,7 @@ describe('durability across restarts', () => {
 
   it('keeps a future job pending over a restart and runs it when its time comes', async () => {
     const dir = dataDir();
-    const time = fakeTime();
+    const time = fakeTime(T0);
     const first = openCore(dir, time);
     recorder(first);
     await first.runner.start();
@@ -498,7 +488,7 @@ describe('durability across restarts', () => {
 
   it('runs at start a job that became overdue while the service was stopped', async () => {
     const dir = dataDir();
-    const time = fakeTime();
+    const time = fakeTime(T0);
     const first = openCore(dir, time);
     recorder(first);
     first.runner.schedule({
@@ -523,7 +513,7 @@ describe('durability across restarts', () => {
 
   it('puts a job a crash left running back to pending and runs it at start', async () => {
     const dir = dataDir();
-    const time = fakeTime();
+    const time = fakeTime(T0);
     const first = openCore(dir, time);
     first.runner.schedule({
       kind: 'test.kind',
@@ -571,7 +561,7 @@ describe('durability across restarts', () => {
 
   it('keeps the sandbox clock offset over a restart', async () => {
     const dir = dataDir();
-    const time = fakeTime();
+    const time = fakeTime(T0);
     const first = await startServer({ dataDir: dir, realNow: time.now });
     cleanups.push(() => first.close());
     const moved = await first.request('POST', '/sandbox/clock/advance', {

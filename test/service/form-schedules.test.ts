@@ -16,6 +16,7 @@ import {
   tempDataDir,
   type ApiResponse,
   type TestServer,
+  fakeTime,
 } from './helpers';
 
 /*
@@ -95,23 +96,13 @@ interface EventRow {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-function fakeTime(start = T0) {
-  let t = start;
-  return {
-    now: () => t,
-    set: (ms: number) => {
-      t = ms;
-    },
-  };
-}
-
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
 async function newServer(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const server = await startServer({ realNow: fakeTime().now, ...options });
+  const server = await startServer({ realNow: fakeTime(T0).now, ...options });
   cleanups.push(() => server.close());
   return server;
 }
@@ -1698,7 +1689,7 @@ describe('durability', () => {
   it('delivers a schedule created before a restart once, after the restart', async () => {
     const data = tempDataDir();
     cleanups.push(data.cleanup);
-    const time = fakeTime();
+    const time = fakeTime(T0);
     const first = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
     const { formId, patientId } = formFixture(first);
     const made = await created(first, {
@@ -1729,7 +1720,7 @@ describe('durability', () => {
   it('delivers at start what fell due while the server was down', async () => {
     const data = tempDataDir();
     cleanups.push(data.cleanup);
-    const time = fakeTime();
+    const time = fakeTime(T0);
     const first = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
     const { formId, patientId } = formFixture(first);
     const made = await created(first, {

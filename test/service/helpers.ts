@@ -166,3 +166,14 @@ export function formFixture(
   }).id;
   return { formId, patientId };
 }
+
+/** A real-time source for the service that only moves when the test sets it. */
+export function fakeTime(start: number) {
+  let t = start;
+  return {
+    now: () => t,
+    set: (ms: number) => {
+      t = ms;
+    },
+  };
+}

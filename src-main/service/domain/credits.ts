@@ -3,7 +3,7 @@ import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import type { CreditBalance, LedgerQuery, Plan } from '../schemas/billing';
 import type { Db } from '../store/db';
-import type { ListPage, ListRunner } from '../store/keyset-list';
+import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { CreditAccountRow } from '../store/queries/credit-account';
 import { LEDGER_LIST, type LedgerRow } from '../store/queries/credit-ledger';
 import type { Queries } from '../store/queries';
@@ -296,8 +296,10 @@ export function createCredits(deps: Deps) {
       if (acc) scheduleReset(acc.resets_at);
     },
     ledger(query: LedgerQuery): ListPage {
-      const where = dateRangeConditions('created_at', query.from, query.to);
-      if (query.kind) where.push({ sql: 'kind = ?', params: [query.kind] });
+      const where = [
+        ...equalTo({ kind: query.kind }),
+        ...dateRangeConditions('created_at', query.from, query.to),
+      ];
       return deps.listPage(LEDGER_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,

@@ -13,7 +13,7 @@ import type {
 } from '../schemas/form-schedule';
 import { LANGUAGES } from '../schemas/form-schedule';
 import type { Db } from '../store/db';
-import type { ListPage, ListRunner } from '../store/keyset-list';
+import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { SCHEDULE_LIST, type FormScheduleRow } from '../store/queries/form-schedules';
 import type { Credits } from './credits';
@@ -358,10 +358,11 @@ export function createFormSchedules(deps: {
       return q.formSchedules.byTokenHash(hashFormToken(token));
     },
     list(query: FormScheduleListQuery): ListPage {
-      const where = [];
-      if (query.patientId) where.push({ sql: 'patient_id = ?', params: [query.patientId] });
-      if (query.formId) where.push({ sql: 'form_id = ?', params: [query.formId] });
-      if (query.status) where.push({ sql: 'status = ?', params: [query.status] });
+      const where = equalTo({
+        patient_id: query.patientId,
+        form_id: query.formId,
+        status: query.status,
+      });
       return deps.listPage(SCHEDULE_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,

@@ -11,7 +11,7 @@ import {
   type FormResponseListQuery,
 } from '../schemas/clinical-form';
 import type { Db } from '../store/db';
-import type { ListPage, ListRunner } from '../store/keyset-list';
+import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { FORM_LIST, type ClinicalFormRow } from '../store/queries/clinical-forms';
 import { RESPONSE_LIST } from '../store/queries/form-responses';
@@ -138,7 +138,7 @@ export function createForms(deps: {
       return { ...found, fieldList: JSON.parse(found.fields) as FormField[] };
     },
     list(query: ClinicalFormListQuery): ListPage {
-      const where = query.status ? [{ sql: 'status = ?', params: [query.status] }] : [];
+      const where = equalTo({ status: query.status });
       return deps.listPage(FORM_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
@@ -149,10 +149,9 @@ export function createForms(deps: {
     responses(formId: string, query: FormResponseListQuery): ListPage {
       row(formId);
       const where = [
-        { sql: 'form_id = ?', params: [formId] },
+        ...equalTo({ form_id: formId, patient_id: query.patientId }),
         ...dateRangeConditions('completed_at', query.from, query.to),
       ];
-      if (query.patientId) where.push({ sql: 'patient_id = ?', params: [query.patientId] });
       return deps.listPage(RESPONSE_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,

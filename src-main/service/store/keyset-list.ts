@@ -111,3 +111,10 @@ export function listBody(page: ListPage, extra?: Record<string, unknown>): Buffe
 export function listItems<T>(page: ListPage): T[] {
   return JSON.parse(`[${page.rows.toString('utf8')}]`) as T[];
 }
+
+/** `column = ?` for each column whose filter value is given: the equality filters of a list. */
+export function equalTo(filters: Record<string, string | undefined>): ListCondition[] {
+  return Object.entries(filters)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '')
+    .map(([column, value]) => ({ sql: `${column} = ?`, params: [value] }));
+}
