@@ -210,6 +210,20 @@ const gad7: DemoForm = {
 
 const PAIN_HINT = '0 = sin dolor, 10 = el peor dolor imaginable';
 
+/** The 0–10 "pain right now" question, the same in the pain scale and the post-op follow-up. */
+function painNow(id: string): FormField {
+  return {
+    id,
+    type: 'slider',
+    label: '¿Cuánto dolor tiene ahora mismo?',
+    required: true,
+    hint: PAIN_HINT,
+    min: 0,
+    max: 10,
+    step: 1,
+  };
+}
+
 const PAIN_REGIONS = [
   'Cabeza',
   'Cuello',
@@ -248,16 +262,7 @@ const painNrs: DemoForm = {
       'Interpretación: 0 sin dolor, 1–3 dolor leve, 4–6 dolor moderado, 7–10 dolor intenso. La puntuación es la del dolor actual.',
     ].join('\n\n'),
     fields: [
-      {
-        id: 'pain_now',
-        type: 'slider',
-        label: '¿Cuánto dolor tiene ahora mismo?',
-        required: true,
-        hint: PAIN_HINT,
-        min: 0,
-        max: 10,
-        step: 1,
-      },
+      painNow('pain_now'),
       {
         id: 'pain_worst_24h',
         type: 'slider',
@@ -382,16 +387,7 @@ const postOp: DemoForm = {
         min: 34,
         max: 43,
       },
-      {
-        id: 'pain',
-        type: 'slider',
-        label: '¿Cuánto dolor tiene ahora mismo?',
-        required: true,
-        hint: PAIN_HINT,
-        min: 0,
-        max: 10,
-        step: 1,
-      },
+      painNow('pain'),
       {
         id: 'medication_as_prescribed',
         type: 'boolean',
