@@ -1,5 +1,8 @@
+import { createAssistantRouter, type AssistantOptions } from './assistant/assistant-settings';
 import { createAccessTokens } from './domain/access-tokens';
 import { createApiKeys } from './domain/api-keys';
+import { CALL_STEP_JOB, createCalls } from './domain/calls';
+import { CONVERSATION_CLOSE_JOB, createConversations } from './domain/conversations';
 import { createCredits, CREDITS_RESET_JOB } from './domain/credits';
 import { createEventLog } from './domain/event-log';
 import { createForms } from './domain/forms';
@@ -21,7 +24,7 @@ import { createQueries } from './store/queries';
 
 export type SeedName = 'demo' | 'empty';
 
-export interface CoreOptions extends DeliveryOptions {
+export interface CoreOptions extends DeliveryOptions, AssistantOptions {
   /** Directory of the database; ignored with `memory`. */
   dataDir?: string;
   memory?: boolean;
@@ -98,6 +101,33 @@ export function createCore(options: CoreOptions) {
     scheduleJob,
   });
   const outbox = createOutbox({ listPage });
+  const assistants = createAssistantRouter(q.settings, options);
+  const conversations = createConversations({
+    db,
+    clock,
+    newId,
+    q,
+    events,
+    credits,
+    prices,
+    listPage,
+    assistant: assistants.assistant,
+    clinicName: delivery.clinicName,
+    rescheduleJob: (job) => runner.reschedule(job),
+  });
+  const calls = createCalls({
+    db,
+    clock,
+    newId,
+    q,
+    events,
+    credits,
+    prices,
+    listPage,
+    assistant: assistants.assistant,
+    clinicName: delivery.clinicName,
+    scheduleJob,
+  });
   const apiKeys = createApiKeys({ clock, newId, q });
   const tokens = createAccessTokens({
     secret: q.settings.secret('jwt_secret'),
@@ -106,6 +136,10 @@ export function createCore(options: CoreOptions) {
   });
 
   runner.register(DELIVER_JOB, formDelivery.deliver);
+  runner.register(CONVERSATION_CLOSE_JOB, ({ payload }) => {
+    conversations.onCloseDue((payload as { conversationId: string }).conversationId);
+  });
+  runner.register(CALL_STEP_JOB, ({ payload }) => calls.onStepDue((payload as { callId: string }).callId));
   runner.register(CREDITS_RESET_JOB, ({ payload }) => {
     credits.resetPeriod((payload as { resetsAt: string }).resetsAt);
   });
@@ -137,6 +171,9 @@ export function createCore(options: CoreOptions) {
     schedules,
     delivery,
     outbox,
+    assistants,
+    conversations,
+    calls,
     apiKeys,
     tokens,
     runner,

@@ -8,6 +8,7 @@ export type ProblemCode =
   | 'schedule_not_cancellable'
   | 'schedule_not_submittable'
   | 'conversation_ended'
+  | 'conversation_busy'
   | 'invalid_token'
   | 'token_expired'
   | 'invalid_api_key'

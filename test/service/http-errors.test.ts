@@ -16,6 +16,7 @@ const PROBLEM_CODES = [
   'schedule_not_cancellable',
   'schedule_not_submittable',
   'conversation_ended',
+  'conversation_busy',
   'invalid_token',
   'token_expired',
   'invalid_api_key',

@@ -129,14 +129,7 @@ export function createCredits(deps: Deps) {
   const charge = db.transaction((input: ChargeInput): LedgerRow => {
     assertAmount(input.amount);
     const acc = account();
-    if (acc.balance < input.amount) {
-      throw new ProblemError(
-        402,
-        'insufficient_credits',
-        `This action needs ${input.amount} credits and the balance is ${acc.balance}.`,
-        { balance: acc.balance, required: input.amount },
-      );
-    }
+    if (acc.balance < input.amount) throw insufficient(acc.balance, input.amount);
     // The monthly allowance goes first: it expires at the reset, top-ups do not.
     const fromAllowance = Math.min(acc.allowance_balance, input.amount);
     acc.allowance_balance -= fromAllowance;
@@ -290,6 +283,14 @@ export function createCredits(deps: Deps) {
     setPlan,
     resetPeriod,
     balance: (): CreditBalance => toBalance(account()),
+    /**
+     * The 402 a charge of `amount` would meet, thrown before slow work (a language model's reply)
+     * rather than after it; the charge itself checks again when it commits.
+     */
+    requireBalance(amount: number): void {
+      const { balance } = account();
+      if (balance < amount) throw insufficient(balance, amount);
+    },
     /** Makes sure the next monthly reset is on the job table (idempotent; run at every start). */
     ensureResetScheduled(): void {
       const acc = q.creditAccount.get();
@@ -311,6 +312,15 @@ export function createCredits(deps: Deps) {
 }
 
 export type Credits = ReturnType<typeof createCredits>;
+
+function insufficient(balance: number, required: number): ProblemError {
+  return new ProblemError(
+    402,
+    'insufficient_credits',
+    `This action needs ${required} credits and the balance is ${balance}.`,
+    { balance, required },
+  );
+}
 
 function assertAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) {

@@ -20,6 +20,7 @@ import type { Credits } from './credits';
 import type { EventLog } from './event-log';
 import { validateAnswers, type SubmittedAnswer } from './form-answers';
 import type { Forms } from './forms';
+import { requireActive, unreachable } from './patient-checks';
 import type { Prices } from './pricing';
 
 export const DELIVER_JOB = 'form-schedule.deliver';
@@ -153,34 +154,13 @@ export function createFormSchedules(deps: {
       });
     }
     if (errors.length) throw validationFailed(errors);
-    if (patient!.status !== 'active') {
-      throw new ProblemError(
-        422,
-        'patient_inactive',
-        'The patient is inactive; reactivate them before sending forms.',
-        {
-          errors: [
-            { pointer: '/patientId', code: 'patient_inactive', detail: 'The patient is inactive.' },
-          ],
-        },
-      );
-    }
+    requireActive(patient!, 'sending forms');
     const address = input.channel === 'whatsapp' ? patient!.phone : patient!.email;
     if (!address) {
-      const missing = input.channel === 'whatsapp' ? 'a phone number' : 'an e-mail address';
-      throw new ProblemError(
-        422,
-        'patient_unreachable',
-        `The patient has no ${missing} for ${input.channel}.`,
-        {
-          errors: [
-            {
-              pointer: '/channel',
-              code: 'patient_unreachable',
-              detail: `The patient has no ${missing}.`,
-            },
-          ],
-        },
+      throw unreachable(
+        '/channel',
+        input.channel === 'whatsapp' ? 'a phone number' : 'an e-mail address',
+        input.channel,
       );
     }
     const dueMs = checkScheduledAt(input.scheduledAt, nowMs);

@@ -14,6 +14,7 @@ import { createRateLimiter } from './rate-limit';
 import { authTokenRoutes } from './routes/auth-token';
 import { billingRoutes } from './routes/billing';
 import { clinicalFormRoutes } from './routes/clinical-forms';
+import { conversationRoutes } from './routes/conversations';
 import { formResponseRoutes } from './routes/form-responses';
 import { formScheduleRoutes } from './routes/form-schedules';
 import { healthRoutes } from './routes/health';
@@ -22,6 +23,7 @@ import { patientRoutes } from './routes/patients';
 import { sandboxClockRoutes } from './routes/sandbox-clock';
 import { sandboxFormScheduleRoutes } from './routes/sandbox-form-schedules';
 import { sandboxOutboxRoutes } from './routes/sandbox-outbox';
+import { voiceCallRoutes } from './routes/voice-calls';
 import { FORM_PAGE_PREFIX, formPageRoutes } from './form-page-routes';
 import type { TypedApp } from './typed-app';
 import { validatorCompiler } from './validation';
@@ -114,6 +116,8 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
       clinicalFormRoutes(typed, core);
       formResponseRoutes(typed, core);
       formScheduleRoutes(typed, core);
+      conversationRoutes(typed, core);
+      voiceCallRoutes(typed, core);
       billingRoutes(typed, core);
       if (options.sandbox) {
         sandboxClockRoutes(typed, core);

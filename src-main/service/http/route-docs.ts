@@ -19,7 +19,7 @@ const ERROR_TEXT: Record<number, string> = {
   402: 'The credit balance cannot cover the action; nothing was changed.',
   403: 'The credential lacks the permission this route requires.',
   404: 'The resource does not exist.',
-  409: 'A request with the same Idempotency-Key is still in flight.',
+  409: 'A request with the same Idempotency-Key is still in flight, or the resource kept changing while the request ran.',
   413: 'The body is larger than 1 MiB.',
   415: 'The body is not JSON.',
   422: 'The request is well-formed but its values are not valid.',

@@ -179,6 +179,24 @@ export function createJobRunner(deps: {
       return inserted;
     },
 
+    /**
+     * Sets the due time of the job with this dedupe key, adding it if there is none: a deadline
+     * that moves (a conversation's inactivity close) keeps one row instead of one per move. A job
+     * that already ran is not revived.
+     */
+    reschedule(input: ScheduleInput & { dedupeKey: string }): void {
+      const changed = jobs.reschedule(
+        newId('job'),
+        input.kind,
+        JSON.stringify(input.payload ?? {}),
+        new Date(Date.parse(input.dueAt)).toISOString(),
+        input.dedupeKey,
+        clock.nowIso(),
+      );
+      if (changed) scheduled++;
+      if (changed && running) queueMicrotask(arm);
+    },
+
     /** Recovers jobs a crash left running, runs what is overdue, then follows the clock. */
     async start(): Promise<void> {
       running = true;

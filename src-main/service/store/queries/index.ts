@@ -1,6 +1,9 @@
 import type { Db } from '../db';
 import { createApiKeyQueries } from './api-keys';
+import { createCallQueries } from './calls';
 import { createClinicalFormQueries } from './clinical-forms';
+import { createConversationMessageQueries } from './conversation-messages';
+import { createConversationQueries } from './conversations';
 import { createCreditAccountQueries } from './credit-account';
 import { createCreditLedgerQueries } from './credit-ledger';
 import { createEventQueries } from './events';
@@ -33,6 +36,9 @@ export function createQueries(db: Db) {
     formResponses: createFormResponseQueries(db),
     formAnsweredFields: createFormAnsweredFieldQueries(db),
     outbox: createOutboxQueries(db),
+    conversations: createConversationQueries(db),
+    conversationMessages: createConversationMessageQueries(db),
+    calls: createCallQueries(db),
   };
 }
 

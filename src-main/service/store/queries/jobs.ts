@@ -18,6 +18,13 @@ export function createJobQueries(db: Db) {
     `INSERT INTO jobs (id, kind, payload, due_at, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO NOTHING`,
   );
+  // Moves a pending job to a new due time (or adds it): one row per deadline that keeps moving,
+  // such as a conversation's inactivity close. A job that already ran is left alone.
+  const reschedule = db.prepare<[string, string, string, string, string, string]>(
+    `INSERT INTO jobs (id, kind, payload, due_at, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (dedupe_key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload
+     WHERE jobs.status = 'pending'`,
+  );
   const dueBatch = db.prepare<[string, number], JobRow>(
     `SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id LIMIT ?`,
   );
@@ -46,6 +53,15 @@ export function createJobQueries(db: Db) {
       dedupeKey: string | null,
       createdAt: string,
     ) => insert.run(id, kind, payload, dueAt, dedupeKey, createdAt).changes > 0,
+    /** Inserts a job, or moves the pending job with the same dedupe key to `dueAt`. */
+    reschedule: (
+      id: string,
+      kind: string,
+      payload: string,
+      dueAt: string,
+      dedupeKey: string,
+      createdAt: string,
+    ) => reschedule.run(id, kind, payload, dueAt, dedupeKey, createdAt).changes > 0,
     /** The earliest due jobs, in due order. */
     dueBatch: (upTo: string, limit: number) => dueBatch.all(upTo, limit),
     earliestDue: (): string | null => earliest.get() ?? null,

@@ -1,0 +1,126 @@
+import { validationFailed } from '../errors';
+import type { SettingsQueries } from '../store/queries/settings';
+import {
+  AssistantError,
+  type Assistant,
+  type AssistantReply,
+  type CallScript,
+  type ReplyMetadata,
+} from './assistant';
+import { createBuiltinAssistant } from './builtin/builtin-assistant';
+import { redFlagsIn } from './builtin/understanding';
+import { createOpenAiAssistant, type OpenAiSettings } from './openai-assistant';
+
+const ASSISTANT_SETTING = 'assistant';
+
+export type AssistantSettings = { provider: 'builtin' } | ({ provider: 'openai' } & OpenAiSettings);
+
+export interface AssistantOptions {
+  /** The assistant for this run only (CLI flags, tests); otherwise the saved setting. */
+  assistant?: AssistantSettings | undefined;
+}
+
+/** What the settings screen may show: never the key itself. */
+export interface AssistantDescription {
+  provider: 'builtin' | 'openai';
+  baseUrl?: string;
+  model?: string;
+  hasApiKey?: boolean;
+  timeoutMs?: number;
+  source: 'default' | 'settings' | 'run';
+}
+
+/**
+ * Chooses the assistant for each request from the settings (the built-in one unless a language
+ * model is configured) and keeps the service answering when the model does not: any failure of
+ * the model makes the built-in assistant answer, with `metadata.fallback` saying why. Red-flag
+ * messages are always answered by the built-in assistant, whose urgent-care instruction does not
+ * depend on what a model happens to write.
+ */
+export function createAssistantRouter(settings: SettingsQueries, options: AssistantOptions) {
+  const builtin = createBuiltinAssistant();
+  let cached: { key: string; assistant: Assistant } | undefined;
+
+  function saved(): AssistantSettings | undefined {
+    const text = settings.get(ASSISTANT_SETTING);
+    return text ? (JSON.parse(text) as AssistantSettings) : undefined;
+  }
+
+  function current(): AssistantSettings {
+    return options.assistant ?? saved() ?? { provider: 'builtin' };
+  }
+
+  function model(): Assistant | undefined {
+    const chosen = current();
+    if (chosen.provider !== 'openai') return undefined;
+    const key = JSON.stringify(chosen);
+    if (cached?.key !== key) cached = { key, assistant: createOpenAiAssistant(chosen) };
+    return cached.assistant;
+  }
+
+  function fallback(error: unknown): ReplyMetadata['fallback'] {
+    return error instanceof AssistantError
+      ? { from: 'openai', reason: error.reason, detail: error.message }
+      : { from: 'openai', reason: 'invalid_response', detail: 'The language model failed.' };
+  }
+
+  async function withFallback<T extends AssistantReply | CallScript>(
+    primary: Assistant | undefined,
+    run: (assistant: Assistant) => Promise<T>,
+  ): Promise<T> {
+    if (!primary) return run(builtin);
+    try {
+      return await run(primary);
+    } catch (error) {
+      const result = await run(builtin);
+      return { ...result, metadata: { ...result.metadata, fallback: fallback(error) } };
+    }
+  }
+
+  const assistant: Assistant = {
+    get provider() {
+      return current().provider;
+    },
+    welcome: (setup) => withFallback(model(), (a) => a.welcome(setup)),
+    reply(setup, history, message) {
+      const primary = redFlagsIn(message).length ? undefined : model();
+      return withFallback(primary, (a) => a.reply(setup, history, message));
+    },
+    call: (setup) => withFallback(model(), (a) => a.call(setup)),
+  };
+
+  return {
+    assistant,
+    describe(): AssistantDescription {
+      const chosen = current();
+      const source = options.assistant ? 'run' : saved() ? 'settings' : 'default';
+      if (chosen.provider === 'builtin') return { provider: 'builtin', source };
+      return {
+        provider: 'openai',
+        baseUrl: chosen.baseUrl,
+        model: chosen.model,
+        hasApiKey: Boolean(chosen.apiKey),
+        ...(chosen.timeoutMs ? { timeoutMs: chosen.timeoutMs } : {}),
+        source,
+      };
+    },
+    /** Saves the provider chosen in the desktop app (null: back to the built-in assistant). */
+    save(value: AssistantSettings | null): void {
+      if (value && value.provider === 'openai') {
+        if (!/^https?:\/\/[^/]+/.test(value.baseUrl))
+          throw validationFailed([
+            { pointer: '/baseUrl', code: 'format', detail: 'The base URL must be an http(s) URL.' },
+          ]);
+        if (!value.model.trim())
+          throw validationFailed([
+            { pointer: '/model', code: 'minLength', detail: 'A model name is required.' },
+          ]);
+      }
+      if (value) settings.set(ASSISTANT_SETTING, JSON.stringify(value));
+      else settings.delete(ASSISTANT_SETTING);
+      cached = undefined;
+    },
+  };
+}
+
+export type AssistantRouter = ReturnType<typeof createAssistantRouter>;

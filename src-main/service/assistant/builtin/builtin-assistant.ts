@@ -1,0 +1,264 @@
+import type {
+  Assistant,
+  AssistantReply,
+  CallScript,
+  CallSetup,
+  ChatSetup,
+  ChatTurn,
+  Findings,
+  ReplyMetadata,
+} from '../assistant';
+import { PLANS, readContext, type ContextReading, type Topic } from './context-reading';
+import { PHRASES } from './phrases';
+import { simulatedCall } from './simulated-call';
+import { formatTemperature, needsAttention, sideEffectList, summaryItems, joinList } from './findings-summary';
+import { choose, elide, fill, sentence, upperFirst } from './text';
+import { TOPIC_KEYS, understand, type Understanding } from './understanding';
+
+/** Longest patient text quoted back into a note for the team. */
+const NOTE_MAX = 200;
+
+/** Where a conversation stands, rebuilt from the metadata of the assistant's earlier replies. */
+interface ChatState {
+  /** The topic the last reply asked about; 'done' after the closing message. */
+  current: Topic | 'done' | undefined;
+  /** The last reply asked the same topic again. */
+  retried: boolean;
+  asked: Set<Topic>;
+  findings: Findings;
+}
+
+function replay(history: readonly ChatTurn[]): ChatState {
+  const state: ChatState = { current: undefined, retried: false, asked: new Set(), findings: {} };
+  for (const turn of history) {
+    const meta = turn.metadata;
+    if (!meta) continue;
+    if (meta.findings) Object.assign(state.findings, meta.findings);
+    if (turn.role === 'assistant' && meta.topic) {
+      state.current = meta.topic as Topic | 'done';
+      state.retried = meta.retry === true;
+      if (meta.topic !== 'done') state.asked.add(meta.topic as Topic);
+    }
+  }
+  return state;
+}
+
+/** A phrase writer for one conversation turn: picks variants and fills placeholders. */
+function writer(setup: ChatSetup, reading: ContextReading, turn: number) {
+  const bank = PHRASES[setup.language];
+  const values = { name: setup.firstName, clinic: setup.clinicName };
+  return {
+    bank,
+    say(variants: readonly string[], slot: string, extra: Record<string, string | number> = {}) {
+      const template = choose(variants, `${setup.key}:${turn}:${slot}`);
+      return elide(setup.language, setup.clinicName, fill(template, { ...values, ...extra }, reading.formal));
+    },
+  };
+}
+
+type Writer = ReturnType<typeof writer>;
+
+/** Joins a lead ("Ahora,") and a question, fixing the case of the question's first letter. */
+function lead(prefix: string, question: string): string {
+  if (!prefix) return sentence(question);
+  return `${prefix} ${question.replace(/^([¿¡]?)(\p{L})/u, (_, mark: string, letter: string) => mark + letter.toLowerCase())}`;
+}
+
+/** The acknowledgement of an answer to `topic`. */
+function acknowledge(w: Writer, topic: Topic, answer: Partial<Findings>, all: Findings): string {
+  const a = w.bank.ack;
+  const slot = `ack:${topic}`;
+  switch (topic) {
+    case 'wellbeing':
+      return w.say(a.wellbeing[answer.wellbeing!], slot);
+    case 'pain': {
+      const n = answer.pain!;
+      const band = n === 0 ? 'none' : n <= 3 ? 'mild' : n <= 6 ? 'moderate' : 'severe';
+      return w.say(a.pain[band], slot, { n });
+    }
+    case 'fever': {
+      const parts: string[] = [];
+      if (answer.temperature !== undefined)
+        parts.push(w.say(a.fever.temperature, `${slot}:t`, { t: formatTemperature(w.bank, answer.temperature) }));
+      parts.push(w.say(answer.fever ? a.fever.yes : a.fever.no, slot));
+      return parts.join(' ');
+    }
+    case 'wound':
+      return w.say(a.wound[answer.wound!], slot);
+    case 'medication':
+      return w.say(a.medication[answer.medication!], slot);
+    case 'side_effects':
+      return answer.sideEffects!.length
+        ? w.say(a.sideEffects.some, slot, { list: sideEffectList(w.bank, all) })
+        : w.say(a.sideEffects.none, slot);
+    case 'supply':
+      return w.say(a.supply[answer.supply!], slot);
+    case 'attendance':
+      return w.say(a.attendance[answer.attendance!], slot);
+    case 'preparation':
+      return w.say(a.preparation[answer.preparation!], slot);
+    case 'symptoms':
+      return w.say(a.symptoms[answer.symptoms!], slot);
+    case 'questions':
+      return w.say(a.questions[answer.questions!], slot);
+  }
+}
+
+/** Topics where the patient's own question is the answer, not a request for advice. */
+const QUESTION_IS_ANSWER = new Set<Topic | 'done' | undefined>(['attendance', 'preparation', 'questions']);
+
+export interface BuiltinOptions {
+  /** A call closes by voice ("call the clinic"), a chat in writing ("write to me here"). */
+  channel?: 'chat' | 'call';
+}
+
+/** The first message of a conversation: greeting, purpose and the first question. */
+export function builtinWelcome(setup: ChatSetup): AssistantReply {
+  const reading = readContext(setup.context);
+  const w = writer(setup, reading, 0);
+  const first = PLANS[reading.purpose][0]!;
+  const parts = [w.say(w.bank.greeting, 'greeting')];
+  if (!reading.brief) parts.push(w.say(w.bank.intro[reading.purpose], 'intro'));
+  parts.push(lead(w.say(w.bank.firstQuestionLead, 'lead'), w.say(w.bank.questions[first], `q:${first}`)));
+  return {
+    content: parts.join(' '),
+    escalated: false,
+    metadata: { provider: 'builtin', topic: first },
+  };
+}
+
+/**
+ * The built-in assistant's reply: red flags first (urgent-care instruction, escalated), then an
+ * acknowledgement of what the patient said, and the next question of the purpose's plan, or the
+ * closing summary once every topic is covered. Never a diagnosis: requests for advice are passed
+ * to the team.
+ */
+export function builtinReply(
+  setup: ChatSetup,
+  history: readonly ChatTurn[],
+  message: string,
+  options: BuiltinOptions = {},
+): AssistantReply {
+  const reading = readContext(setup.context);
+  const plan = PLANS[reading.purpose];
+  const state = replay(history);
+  const w = writer(setup, reading, history.length);
+  const current = state.current === 'done' ? 'done' : state.current;
+  const heard: Understanding = understand(message, current === 'done' ? undefined : current);
+  const base: ReplyMetadata = { provider: 'builtin' };
+
+  if (heard.redFlags.length) {
+    const flag = heard.redFlags[0]!;
+    return {
+      content: `${w.say(w.bank.redFlag[flag], `red:${flag}`)} ${w.say(w.bank.afterRedFlag, 'after-red')}`,
+      escalated: true,
+      // The conversation resumes where it was once the patient is safe.
+      metadata: { ...base, ...(current ? { topic: current } : {}), redFlags: heard.redFlags },
+    };
+  }
+
+  const found: Partial<Findings> = { ...heard.volunteered, ...heard.answer };
+  // Quoted in the summary, where a closing full stop would double the sentence's own.
+  const note = message.trim().slice(0, NOTE_MAX).replace(/\.+$/, '');
+  const parts: string[] = [];
+
+  if (current === 'done') {
+    let text: string;
+    const nothing = !heard.question && (heard.nothingMore || heard.thanks);
+    if (heard.question) text = w.say(w.bank.afterDone.question, 'done:q');
+    else if (heard.thanks) text = w.say(w.bank.afterDone.thanks, 'done:thanks');
+    else if (nothing) text = w.say(w.bank.afterDone.nothing, 'done:nothing');
+    else text = w.say(w.bank.afterDone.generic, 'done:generic');
+    const keep = nothing ? {} : { note };
+    const findings = { ...found, ...keep };
+    return {
+      content: upperFirst(text),
+      escalated: false,
+      metadata: { ...base, topic: 'done', ...(Object.keys(findings).length ? { findings } : {}) },
+    };
+  }
+
+  if (heard.question && !QUESTION_IS_ANSWER.has(current)) {
+    parts.push(w.say(w.bank.noAdvice, 'no-advice'));
+    found.note = note;
+    // The question is passed on; the topic it interrupted is asked again.
+    if (current && heard.answer[TOPIC_KEYS[current]] === undefined) {
+      parts.push(upperFirst(w.say(w.bank.questions[current], `q:${current}`)));
+      return {
+        content: upperFirst(parts.join(' ')),
+        escalated: false,
+        metadata: { ...base, topic: current, findings: found },
+      };
+    }
+  }
+  if ((current === 'questions' && found.questions === 'noted') || (current === 'preparation' && found.preparation === 'question'))
+    found.note = note;
+
+  const all: Findings = { ...state.findings, ...found };
+  if (current) {
+    const key = TOPIC_KEYS[current];
+    if (heard.answer[key] !== undefined) {
+      const ack = acknowledge(w, current, heard.answer, all);
+      if (ack && !(reading.brief && !needsAttention(heard.answer) && parts.length === 0 && isPleasantry(current, heard.answer)))
+        parts.push(ack);
+      if (needsAttention(heard.answer)) parts.push(w.say(w.bank.teamAlert, 'alert'));
+    } else if (!heard.question) {
+      if (!state.retried) {
+        return {
+          content: upperFirst(w.say(w.bank.reask[current], `reask:${current}`)),
+          escalated: false,
+          metadata: { ...base, topic: current, retry: true, ...(Object.keys(found).length ? { findings: found } : {}) },
+        };
+      }
+      parts.push(w.say(w.bank.moveOn, 'move-on'));
+    }
+  }
+
+  const covered = (topic: Topic) =>
+    state.asked.has(topic) || all[TOPIC_KEYS[topic]] !== undefined;
+  const next = plan.find((topic) => !covered(topic));
+  let topic: Topic | 'done';
+  if (next) {
+    parts.push(lead(w.say(w.bank.next, 'next'), w.say(w.bank.questions[next], `q:${next}`)));
+    topic = next;
+  } else {
+    const summary = joinList(w.bank, summaryItems(w.bank, all));
+    const closing = options.channel === 'call' ? w.bank.call.closing : w.bank.closing;
+    parts.push(w.say(closing, 'closing', { summary }));
+    topic = 'done';
+  }
+  return {
+    content: upperFirst(parts.filter(Boolean).join(' ')),
+    escalated: false,
+    metadata: { ...base, topic, ...(Object.keys(found).length ? { findings: found } : {}) },
+  };
+}
+
+/** Good news that a brief chat does not need to comment on. */
+function isPleasantry(topic: Topic, answer: Partial<Findings>): boolean {
+  return (
+    (topic === 'wellbeing' && answer.wellbeing === 'good') ||
+    (topic === 'pain' && answer.pain === 0) ||
+    (topic === 'fever' && answer.fever === false) ||
+    (topic === 'wound' && answer.wound === 'fine') ||
+    (topic === 'medication' && answer.medication === 'taken') ||
+    (topic === 'symptoms' && answer.symptoms === 'none')
+  );
+}
+
+/** The built-in call: the same interview, spoken, with a simulated patient. */
+export function builtinCall(setup: CallSetup): CallScript {
+  return simulatedCall(setup, (history, message) =>
+    builtinReply({ ...setup, context: setup.purpose }, history, message, { channel: 'call' }),
+  );
+}
+
+/** The offline assistant: deterministic, instant, and no network. */
+export function createBuiltinAssistant(): Assistant {
+  return {
+    provider: 'builtin',
+    welcome: (setup) => Promise.resolve(builtinWelcome(setup)),
+    reply: (setup, history, message) => Promise.resolve(builtinReply(setup, history, message)),
+    call: (setup) => Promise.resolve(builtinCall(setup)),
+  };
+}

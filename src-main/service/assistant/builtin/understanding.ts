@@ -1,0 +1,313 @@
+import type { Findings, RedFlag, SideEffect } from '../assistant';
+import type { Topic } from './context-reading';
+import { fold } from './text';
+
+/**
+ * What the built-in assistant reads in a patient message, in Spanish, Catalan or English
+ * (patients do not always write in the conversation's language). Keyword matching on folded
+ * text, with a look-back for negations ("no tengo fiebre", "sense dolor al pit"): simple,
+ * deterministic and instant, which is what an offline demo needs.
+ */
+export interface Understanding {
+  redFlags: RedFlag[];
+  /** The answer to the topic just asked, if the message gives one. */
+  answer: Partial<Findings>;
+  /** Answers to other topics the patient volunteered ("no fever, but the wound is red"). */
+  volunteered: Partial<Findings>;
+  /** The patient asks something (a question for the team, or for advice). */
+  question: boolean;
+  thanks: boolean;
+  /** "No, nada más": the patient has nothing to add. */
+  nothingMore: boolean;
+}
+
+const NEGATIONS = new Set([
+  'no',
+  'sin',
+  'ni',
+  'nunca',
+  'sense',
+  'cap',
+  'mai',
+  'not',
+  'without',
+  'never',
+  "don't",
+  'dont',
+  "haven't",
+  'havent',
+  "isn't",
+  'no,',
+]);
+
+/** True when one of the three words before `index` negates what follows. */
+function negated(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 40), index).split(' ').filter(Boolean).slice(-3);
+  return before.some((word) => NEGATIONS.has(word) || /n't$/.test(word));
+}
+
+/** The first match of `pattern` that is not negated, if any. */
+function affirmed(text: string, pattern: RegExp): boolean {
+  const global = new RegExp(pattern.source, 'g');
+  for (const match of text.matchAll(global)) {
+    if (!negated(text, match.index)) return true;
+  }
+  return false;
+}
+
+function mentioned(text: string, pattern: RegExp): 'yes' | 'no' | undefined {
+  const global = new RegExp(pattern.source, 'g');
+  let seen: 'yes' | 'no' | undefined;
+  for (const match of text.matchAll(global)) {
+    if (!negated(text, match.index)) return 'yes';
+    seen = 'no';
+  }
+  return seen;
+}
+
+const RED_FLAG_WORDS: [RedFlag, RegExp][] = [
+  [
+    'chest_pain',
+    /dolor (en el|de|al|en la zona del) pecho|dolor toracic|(opresion|presion|pinchazo) en el pecho|me duele (mucho )?el pecho|dolor (al|de|en el) pit|em fa mal el pit|pressio (al|en el) pit|chest (pain|pressure|tightness)|pain in (my|the) chest|(my )?chest (hurts|is tight)|tight(ness)? (in my )?chest|pressure (in|on) my chest/,
+  ],
+  [
+    'breathing_difficulty',
+    /no puedo respirar|me ahogo|me falta (el )?aire|falta de aire|dificultad (para|al) respirar|me cuesta (mucho )?respirar|apenas (puedo )?respir|no puc respirar|m'ofego|em falta (l')?aire|em costa (molt )?respirar|dificultat (per|a l'hora de) respirar|can'?t breathe|cannot breathe|short(ness)? of breath|difficulty breathing|struggling to breathe|hard to breathe|trouble breathing|breathless/,
+  ],
+  [
+    'suicidal_thoughts',
+    /suicid|quitarme la vida|acabar con (mi vida|todo)|(me )?quiero morir|no quiero (seguir )?vivir|hacerme dano|treure'm la vida|acabar amb (la meva vida|tot)|vull morir|no vull (seguir )?viure|fer-me mal|kill myself|end (my life|it all)|want to die|(don'?t|do not) want to (live|be alive)|hurt(ing)? myself|self[- ]harm/,
+  ],
+  [
+    'heavy_bleeding',
+    /mucha sangre|sangra (mucho|muchisimo|sin parar|a chorro)|sangrando mucho|(no para|no deja) de sangrar|sangrado (abundante|intenso|importante)|hemorragia|molta sang|sagna (molt|sense parar)|(no para|no deixa) de sagnar|sagnat (abundant|intens)|bleeding (a lot|heavily|badly|profusely)|heavy bleeding|(won'?t|will not|doesn'?t|does not) stop bleeding|lots of blood|soaked (in|with) blood|empapad[oa] de sangre|xopa de sang/,
+  ],
+];
+
+/** Red-flag symptoms in the message, unless negated ("no tengo dolor en el pecho"). */
+export function redFlagsIn(message: string): RedFlag[] {
+  const text = fold(message);
+  return RED_FLAG_WORDS.filter(([, words]) => affirmed(text, words)).map(([flag]) => flag);
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  cero: 0,
+  zero: 0,
+  uno: 1,
+  one: 1,
+  dos: 2,
+  two: 2,
+  tres: 3,
+  three: 3,
+  cuatro: 4,
+  quatre: 4,
+  four: 4,
+  cinco: 5,
+  cinc: 5,
+  five: 5,
+  seis: 6,
+  sis: 6,
+  six: 6,
+  siete: 7,
+  seven: 7,
+  ocho: 8,
+  vuit: 8,
+  eight: 8,
+  nueve: 9,
+  nine: 9,
+  diez: 10,
+  deu: 10,
+  ten: 10,
+};
+
+const YES =
+  /^(si|yes|yeah|yep|sure|claro|vale|ok|okay|d'acord|dacord|correcte|correcto|correct|exacto|exacte|efectivamente|por supuesto|of course|perfecto|perfecte|aixi es|asi es|that's right|afirmatiu|afirmativo|alli estare|alli estaremos|alla sere|i will|i'll be there|hi sere|ahi estare)\b/;
+const NO = /^(no|nop|nope|nah|cap|gens|tampoco|tampoc|negativo|negatiu|ninguno|ninguna|nada|res|none|nothing|never|nunca|mai)\b/;
+
+function yesNo(text: string): 'yes' | 'no' | undefined {
+  if (YES.test(text)) return 'yes';
+  if (NO.test(text)) return 'no';
+  return undefined;
+}
+
+/** A pain score 0–10 from digits, number words or descriptions ("a bit", "molt"). */
+function painScore(text: string, asked: boolean): number | undefined {
+  const scale = /\b(10|[0-9])\s*(\/|de|sobre|out of|of|de cada)\s*10\b/.exec(text);
+  if (scale) return Number(scale[1]);
+  if (asked) {
+    // A temperature is not a pain score.
+    const digit = /(?<![\d.,])\b(10|[0-9])\b(?![.,]\d|\s*(°|grad|graus|degree))/.exec(text);
+    if (digit) return Number(digit[1]);
+    for (const word of text.split(/[^a-z]+/)) {
+      const n = NUMBER_WORDS[word];
+      if (n !== undefined) return n;
+    }
+  }
+  if (!asked && !/dolor|dol\b|pain|duele|fa mal|hurts?|molest/.test(text)) return undefined;
+  if (/sin dolor|sense dolor|no pain|no me duele|no em fa mal|doesn'?t hurt|nada de dolor|gens de dolor|cap dolor|ningun dolor|no tengo dolor|no tinc dolor|pain[- ]free|^nada|^gens|^res\b|^none/.test(text))
+    return 0;
+  if (/insoportable|inaguantable|unbearable|muchisimo|moltissim|terrible|horrible|el peor|worst/.test(text))
+    return 9;
+  if (/mucho|molt\b|fuerte|fort\b|intens|severe|a lot|really bad|bastante dolor|forca dolor|quite a lot/.test(text))
+    return 7;
+  if (/moderad|moderat|regular|medium|so-so|mas o menos|mes o menys/.test(text)) return 5;
+  if (/poco|poc\b|una mica|a bit|a little|leve|lleu|mild|slight|ligero|lleuger|molestia|molestias/.test(text))
+    return 2;
+  return undefined;
+}
+
+/** A body temperature in °C written in the message (37,5 / 38.2 / 39 graus). */
+function temperatureIn(text: string): number | undefined {
+  const m = /\b(3[5-9]|4[0-2])(?:[.,](\d))?\b(?:\s*(?:°|o c|grad|graus|degrees|y medio|i mig|and a half))?/.exec(
+    text,
+  );
+  if (!m) return undefined;
+  const context = /fiebre|febre|fever|temperat|termometr|thermometer|grad|graus|°|degrees|medio|mig|half/.test(
+    text,
+  );
+  if (!context) return undefined;
+  let value = Number(m[1]) + (m[2] ? Number(m[2]) / 10 : 0);
+  if (!m[2] && /y medio|i mig|and a half/.test(text.slice(m.index, m.index + 20))) value += 0.5;
+  return value;
+}
+
+const FEVER = /fiebre|febre|fever|febril|calentura|temperatura alta|high temperature|feverish/;
+const BLEEDING = /sangr|sagn|\bsang\b|bleed|blood|ha manchado|manchado el aposito|ha tacat|tacat l'aposit/;
+const WOUND_CHANGES =
+  /roj[oa]|enrojec|vermell|\bred\b|redness|hinchad|inflamad|inflam|infla\b|swollen|swelling|\bpus\b|supura|supur|discharge|oozing|calent|\bwarm\b|\bhot\b|mal olor|mala olor|smell|se ha abierto|s'ha obert|opened/;
+const WOUND_FINE =
+  /bien|\bbe\b|good|fine|\bok\b|limpia|neta|clean|seca|\bdry\b|normal|cicatriza|cicatritza|healing|sin cambios|sense canvis|igual/;
+const MISSED =
+  /olvid|oblid|missed|forgot|forget|skipp?ed|me he saltado|m'he saltat|no (me )?(la|las|lo|los) (he )?tomad|no (me )?(la|las|lo|los) tomo|no (l'he|les he|els he) pres|dej[eo] de tomar|he dejado|deixat de prendre|stopped taking|not taking|no la tomo|alguna vez no|a vegades no|sometimes not|not always|no siempre|no sempre/;
+const TAKEN =
+  /tomad[oa]s?|la tomo|las tomo|lo tomo|los tomo|me la tomo|tom[eo]\b|\bpres(es|a)?\b|l'he presa|les he preses|les prenc|la prenc|prenc|took|taken|taking (them|it)|al dia|cada dia|every day|todos los dias|tots els dies|segun (la )?pauta|segons (la )?pauta|as prescribed|puntual|religiosamente|sin falta|sense falta|never miss/;
+const SIDE_EFFECT_WORDS: [SideEffect, RegExp][] = [
+  ['nausea', /nausea|nausees|ganas de vomitar|vomit|mareo de estomago/],
+  ['dizziness', /mareo|mareig|marejat|maread|dizz|lighthead|vertigo/],
+  ['rash', /rash|sarpullido|erupcio|picor|picazon|\bpica\b|itch|ronchas|granos|hives/],
+  ['stomach', /diarrea|diarrhoea|diarrhea|estren|restren|constipat|stomach|estomago|estomac|acidez|ardor|heartburn/],
+  ['headache', /dolor de cabeza|mal de cap|headache|jaqueca|migran/],
+  ['drowsiness', /sueno|somnolen|drowsy|sleepy|cansancio|cansament|cansad|tired|fatiga|fatigue|agotad|esgotat|exhaust/],
+  ['insomnia', /insomn|no duermo|no dormo|can'?t sleep|cannot sleep|duermo mal|dormo malament/],
+];
+const GOOD =
+  /\bbien\b|\bbe\b|\bbe,|good|fine|great|mejor|millor|better|genial|estupend|perfect|fenomenal|muy bien|molt be|well\b|tranquil|animad|animat/;
+const BAD =
+  /\bmal\b|malament|fatal|peor|pitjor|worse|\bbad\b|not good|not great|no muy bien|no gaire be|regular|cansad|tired|trist|sad|down\b|decaid|no me encuentro|no em trobo|low\b/;
+const QUESTION =
+  /\?|^(puedo|debo|deberia|es normal|es grave|que hago|que tengo|que me pasa|por que|puc|haig de|he de|hauria de|que faig|que tinc|per que|can i|should i|do i need|is it normal|is this normal|is it serious|what should|why|will i)\b/;
+const THANKS = /gracias|gracies|merci|thanks|thank you|thx|moltes gracies|muchas gracias|mil gracias/;
+
+/**
+ * Reads a patient message. `topic` is what the assistant asked last; a bare "sí"/"no" or a
+ * bare number answers it.
+ */
+export function understand(message: string, topic: Topic | undefined): Understanding {
+  const text = fold(message);
+  const yn = yesNo(text);
+  const found: Partial<Findings> = {};
+
+  const temperature = temperatureIn(text);
+  const pain = painScore(text, topic === 'pain');
+  if (pain !== undefined) found.pain = pain;
+
+  const fever = mentioned(text, FEVER);
+  if (temperature !== undefined) {
+    found.temperature = temperature;
+    found.fever = temperature >= 38;
+  } else if (fever) found.fever = fever === 'yes';
+  else if (topic === 'fever' && yn) found.fever = yn === 'yes';
+
+  const bleeding = mentioned(text, BLEEDING);
+  if (bleeding === 'yes') found.wound = 'bleeding';
+  else if (affirmed(text, WOUND_CHANGES)) found.wound = 'changes';
+  else if (topic === 'wound' && (WOUND_FINE.test(text) || yn === 'no' || bleeding === 'no'))
+    found.wound = 'fine';
+
+  if (MISSED.test(text)) found.medication = 'missed';
+  else if (TAKEN.test(text)) found.medication = 'taken';
+  else if (topic === 'medication' && yn) found.medication = yn === 'yes' ? 'taken' : 'missed';
+
+  const effects = SIDE_EFFECT_WORDS.filter(([, words]) => affirmed(text, words)).map(([e]) => e);
+  if (effects.length && (topic === 'side_effects' || topic === 'symptoms' || topic === 'medication'))
+    found.sideEffects = effects;
+  else if (topic === 'side_effects' && (yn === 'no' || /ningun|cap efecte|none|nothing|nada|res\b/.test(text)))
+    found.sideEffects = [];
+
+  if (topic === 'supply') {
+    if (/poc[ao]s|poques|queda poco|queden poques|running (out|low)|almost out|se me acaba|se m'acab|no me quedan|no em queden|few left|need (a|more)|necesito (mas|receta)|necessito/.test(text))
+      found.supply = 'short';
+    else if (yn === 'yes' || /suficient|enough|de sobra|para (un|dos|varios)|per a (un|dos)|plenty|me quedan|em queden/.test(text))
+      found.supply = 'enough';
+    else if (yn === 'no') found.supply = 'short';
+  }
+
+  if (topic === 'attendance') {
+    if (/no (podre|puedo|podria|pourai|podre anar|puc|podre venir|i can'?t|can'?t make)|can'?t (come|make it|attend)|cannot (come|attend)|cambiar|canviar|reschedul|aplazar|ajornar|otro dia|un altre dia|another (day|date)/.test(text))
+      found.attendance = 'no';
+    else if (yn) found.attendance = yn;
+    else if (/alli estare|alla sere|hi sere|alli|there|vendre|vindre|i'll come|i will come|asistire|ahi estare|confirm/.test(text))
+      found.attendance = 'yes';
+  }
+
+  const question = QUESTION.test(text);
+  if (topic === 'preparation') {
+    if (question) found.preparation = 'question';
+    else if (yn === 'no' || /todo claro|tot clar|all clear|clear|entendido|entes|understood|ninguna|cap\b/.test(text))
+      found.preparation = 'clear';
+    else if (yn === 'yes') found.preparation = 'question';
+  }
+
+  if (topic === 'symptoms' || topic === 'wellbeing') {
+    if (effects.length || (topic === 'symptoms' && yn === 'yes') || /nuevo sintoma|nou simptoma|new symptom/.test(text))
+      found.symptoms = 'some';
+    else if (topic === 'symptoms' && (yn === 'no' || /nada nuevo|res de nou|nothing new|igual|the same|lo mismo|el mateix/.test(text)))
+      found.symptoms = 'none';
+  }
+
+  if (topic === 'wellbeing' || !topic) {
+    if (BAD.test(text) && !/no (estoy|esta|estic|em trobo|me encuentro) mal|not bad/.test(text))
+      found.wellbeing = 'bad';
+    else if (GOOD.test(text) || /not bad|no estoy mal|no estic malament/.test(text))
+      found.wellbeing = 'good';
+  }
+
+  const nothingMore =
+    yn === 'no' ||
+    /nada mas|res mes|nothing (else|more)|that'?s all|eso es todo|aixo es tot|todo bien|tot be|ya esta|ja esta/.test(text);
+  if (topic === 'questions') {
+    if (nothingMore) found.questions = 'none';
+    else found.questions = 'noted';
+  }
+
+  const answer: Partial<Findings> = {};
+  const volunteered: Partial<Findings> = {};
+  const key = topic ? TOPIC_KEYS[topic] : undefined;
+  for (const [k, v] of Object.entries(found) as [keyof Findings, unknown][]) {
+    const target = key && (k === key || (k === 'temperature' && key === 'fever')) ? answer : volunteered;
+    (target as Record<string, unknown>)[k] = v;
+  }
+  return {
+    redFlags: redFlagsIn(message),
+    answer,
+    volunteered,
+    question,
+    thanks: THANKS.test(text),
+    nothingMore,
+  };
+}
+
+/** The findings key that answers each topic. */
+export const TOPIC_KEYS: Record<Topic, keyof Findings> = {
+  wellbeing: 'wellbeing',
+  pain: 'pain',
+  fever: 'fever',
+  wound: 'wound',
+  medication: 'medication',
+  side_effects: 'sideEffects',
+  supply: 'supply',
+  attendance: 'attendance',
+  preparation: 'preparation',
+  symptoms: 'symptoms',
+  questions: 'questions',
+};

@@ -1,0 +1,251 @@
+import type { Assistant } from '../assistant/assistant';
+import { hash } from '../assistant/builtin/text';
+import { resourceMissing } from '../errors';
+import type { IdFactory } from '../ids';
+import type { Clock } from '../jobs/clock';
+import type { ScheduleInput } from '../jobs/job-runner';
+import type { CallDetail, CallFailureReason, CallListQuery, CallStatus, CreateCall } from '../schemas/call';
+import type { Db } from '../store/db';
+import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
+import type { Queries } from '../store/queries';
+import { CALL_LIST, type CallRow } from '../store/queries/calls';
+import type { Credits } from './credits';
+import { dateRangeConditions } from './date-range';
+import type { EventLog } from './event-log';
+import { preferredLanguage } from './form-schedules';
+import { activePatient, unreachable } from './patient-checks';
+import type { Prices } from './pricing';
+
+export const CALL_STEP_JOB = 'call.step';
+
+/** Seconds from creation until the phone rings (dialling). */
+const DIAL_SECONDS = 3;
+
+/**
+ * How the line answers, by the magic endings of api-decisions §10 (like test card numbers):
+ * 0000 rings out, 1111 is busy, 9999 does not exist. Every other number answers after a few rings.
+ */
+export function lineOutcome(phone: string): { failure?: CallFailureReason; afterSeconds: number } {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.endsWith('0000')) return { failure: 'no_answer', afterSeconds: 45 };
+  if (digits.endsWith('1111')) return { failure: 'busy', afterSeconds: 4 };
+  if (digits.endsWith('9999')) return { failure: 'invalid_number', afterSeconds: 2 };
+  return { afterSeconds: 6 + (hash(digits) % 10) };
+}
+
+/** 5 credits per started minute (api-decisions §7). */
+export function callPrice(prices: Prices, durationSeconds: number): number {
+  return Math.ceil(durationSeconds / 60) * prices.callPerStartedMinute;
+}
+
+/**
+ * Automated voice calls (interface spec: Call; api-decisions §§7, 8, 10). The simulated lifecycle
+ * runs as durable jobs on the service clock: queued → ringing → in-progress → completed, or
+ * ringing → failed. Every step is an UPDATE guarded by the state it leaves, so a step that runs
+ * twice (a crash between the work and its job's mark) changes nothing the second time. Credits
+ * are charged once, when the call ends.
+ */
+export function createCalls(deps: {
+  db: Db;
+  clock: Clock;
+  newId: IdFactory;
+  q: Queries;
+  events: EventLog;
+  credits: Credits;
+  prices: Prices;
+  listPage: ListRunner;
+  assistant: Assistant;
+  clinicName: () => string;
+  scheduleJob: (job: ScheduleInput) => void;
+}) {
+  const { db, clock, newId, q, events, credits, prices } = deps;
+
+  function row(id: string): CallRow {
+    const found = q.calls.get(id);
+    if (!found) throw resourceMissing('call', id);
+    return found;
+  }
+
+  function getJson(id: string): string {
+    const json = q.calls.detailJson(id);
+    if (json === undefined) throw resourceMissing('call', id);
+    return json;
+  }
+
+  const get = (id: string): CallDetail => JSON.parse(getJson(id)) as CallDetail;
+
+  function step(id: string, status: CallStatus, afterSeconds: number): void {
+    deps.scheduleJob({
+      kind: CALL_STEP_JOB,
+      dueAt: new Date(clock.now() + afterSeconds * 1000).toISOString(),
+      payload: { callId: id },
+      dedupeKey: `${CALL_STEP_JOB}:${id}:${status}`,
+    });
+  }
+
+  function ended(call: CallRow): void {
+    events.emit('call.ended', {
+      callId: call.id,
+      patientId: call.patient_id,
+      status: call.status,
+      duration: call.duration,
+      ...(call.failure_reason ? { failureReason: call.failure_reason } : {}),
+      creditsConsumed: call.credits_consumed,
+      ...(call.completed_at ? { completedAt: call.completed_at } : {}),
+    });
+  }
+
+  const create = db.transaction((input: CreateCall): CallDetail => {
+    const patient = activePatient(q, input.patientId, 'calling them');
+    if (!patient.phone) throw unreachable('/patientId', 'a phone number', 'calls');
+    // Nothing is charged now; a call that will cost something needs a little in hand.
+    credits.requireBalance(prices.callMinimumBalance);
+    const nowMs = clock.now();
+    const now = new Date(nowMs).toISOString();
+    const id = newId('call', nowMs);
+    q.calls.insert({
+      id,
+      patient_id: patient.id,
+      phone: patient.phone,
+      purpose: input.purpose.trim(),
+      language: input.language ?? preferredLanguage(patient.metadata),
+      status: 'queued',
+      duration: 0,
+      credits_consumed: 0,
+      failure_reason: null,
+      transcript: null,
+      summary: null,
+      metadata: '{}',
+      ringing_at: null,
+      answered_at: null,
+      completed_at: null,
+      failed_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    step(id, 'queued', DIAL_SECONDS);
+    return get(id);
+  });
+
+  function move(from: CallStatus, next: CallRow): boolean {
+    return q.calls.transition(from, next);
+  }
+
+  /** queued → ringing, and the line's answer (or failure) planned. */
+  const ring = db.transaction((call: CallRow): void => {
+    const at = clock.nowIso();
+    if (!move('queued', { ...call, status: 'ringing', ringing_at: at, updated_at: at })) return;
+    step(call.id, 'ringing', lineOutcome(call.phone).afterSeconds);
+  });
+
+  /** ringing → failed: nothing is charged and call.ended says why. */
+  const fail = db.transaction((call: CallRow, reason: CallFailureReason): void => {
+    const at = clock.nowIso();
+    const next: CallRow = { ...call, status: 'failed', failure_reason: reason, failed_at: at, updated_at: at };
+    if (move('ringing', next)) ended(next);
+  });
+
+  /** ringing → in-progress with the conversation already written; hang-up planned at its end. */
+  async function answer(call: CallRow): Promise<void> {
+    const patient = q.patients.get(call.patient_id)!;
+    const script = await deps.assistant.call({
+      key: call.id,
+      firstName: patient.first_name,
+      context: call.purpose,
+      purpose: call.purpose,
+      language: call.language,
+      clinicName: deps.clinicName(),
+    });
+    db.transaction(() => {
+      const current = q.calls.get(call.id);
+      if (!current || current.status !== 'ringing') return;
+      const atMs = clock.now();
+      const at = new Date(atMs).toISOString();
+      const transcript = script.turns.map((turn) => ({
+        role: turn.role,
+        content: turn.content,
+        at: new Date(atMs + turn.offsetSeconds * 1000).toISOString(),
+      }));
+      const next: CallRow = {
+        ...current,
+        status: 'in-progress',
+        answered_at: at,
+        duration: script.durationSeconds,
+        transcript: JSON.stringify(transcript),
+        summary: script.summary,
+        metadata: JSON.stringify(script.metadata),
+        updated_at: at,
+      };
+      if (move('ringing', next)) step(call.id, 'in-progress', script.durationSeconds);
+    })();
+  }
+
+  /** in-progress → completed: the minutes are charged and call.ended is written. */
+  const complete = db.transaction((call: CallRow): void => {
+    const atMs = clock.now();
+    const at = new Date(atMs).toISOString();
+    const due = callPrice(prices, call.duration);
+    // The call has happened: it takes what it costs, or what is left if the balance ran short
+    // meanwhile (never below zero); the rest is recorded, not silently dropped.
+    const charged = Math.min(due, credits.balance().balance);
+    if (charged > 0) {
+      credits.charge({
+        amount: charged,
+        reason: `Voice call (${Math.ceil(call.duration / 60)} started minutes)`,
+        resourceType: 'call',
+        resourceId: call.id,
+      });
+    }
+    const metadata = JSON.parse(call.metadata) as Record<string, unknown>;
+    if (charged < due) metadata.unbilledCredits = due - charged;
+    const next: CallRow = {
+      ...call,
+      status: 'completed',
+      credits_consumed: charged,
+      completed_at: at,
+      metadata: JSON.stringify(metadata),
+      updated_at: at,
+    };
+    if (!move('in-progress', next)) throw new Error(`Call ${call.id} left in-progress while it was being completed`);
+    ended(next);
+  });
+
+  return {
+    create,
+    get,
+    getJson,
+    row,
+    /** The job that moves a call one step along its lifecycle. */
+    onStepDue(callId: string): void | Promise<void> {
+      const call = q.calls.get(callId);
+      if (!call) return;
+      switch (call.status) {
+        case 'queued':
+          return ring(call);
+        case 'ringing': {
+          const outcome = lineOutcome(call.phone);
+          if (outcome.failure) return fail(call, outcome.failure);
+          return answer(call);
+        }
+        case 'in-progress':
+          return complete(call);
+        default:
+          return;
+      }
+    },
+    list(query: CallListQuery): ListPage {
+      const where = [
+        ...equalTo({ patient_id: query.patientId, status: query.status }),
+        ...dateRangeConditions('created_at', query.from, query.to),
+      ];
+      return deps.listPage(CALL_LIST, {
+        limit: query.limit ?? 20,
+        cursor: query.cursor,
+        filters: { patientId: query.patientId, status: query.status, from: query.from, to: query.to },
+        where,
+      });
+    },
+  };
+}
+
+export type Calls = ReturnType<typeof createCalls>;

@@ -1,0 +1,332 @@
+import type { Assistant, AssistantReply, ChatSetup, ChatTurn, ReplyMetadata } from '../assistant/assistant';
+import { ProblemError, resourceMissing } from '../errors';
+import type { IdFactory } from '../ids';
+import type { Clock } from '../jobs/clock';
+import type { ScheduleInput } from '../jobs/job-runner';
+import type {
+  Conversation,
+  ConversationListQuery,
+  CreateConversation,
+  MessageExchange,
+} from '../schemas/conversation';
+import type { Db } from '../store/db';
+import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
+import type { Queries } from '../store/queries';
+import { CONVERSATION_LIST, type ConversationRow } from '../store/queries/conversations';
+import type { PatientRow } from '../store/queries/patients';
+import type { Credits } from './credits';
+import type { EventLog } from './event-log';
+import { activePatient } from './patient-checks';
+import type { Prices } from './pricing';
+
+export const CONVERSATION_CLOSE_JOB = 'conversation.close';
+/** A conversation closes after this long without a message (interface spec, Limits). */
+export const INACTIVITY_MS = 30 * 60_000;
+
+/** A conversation start whose welcome message is written, ready to commit. */
+export interface PreparedStart {
+  id: string;
+  createdAt: string;
+  input: CreateConversation;
+  welcome: AssistantReply;
+}
+
+/** A patient message whose reply is written, ready to commit. */
+export interface PreparedMessage {
+  id: string;
+  content: string;
+  reply: AssistantReply;
+  /** The message count the reply was written for; another exchange in between makes it stale. */
+  seenCount: number;
+}
+
+/**
+ * AI chat conversations (interface spec: Conversation, Message; api-decisions §§7, 8). Each write
+ * is two steps: `prepare…` checks what can be checked and lets the assistant write (which may
+ * take seconds with a language model, so no transaction is held open meanwhile), then `commit…`
+ * checks again and stores the messages, the charge and the close deadline in one transaction.
+ * A refusal (402, 400 conversation_ended) therefore leaves nothing behind.
+ */
+export function createConversations(deps: {
+  db: Db;
+  clock: Clock;
+  newId: IdFactory;
+  q: Queries;
+  events: EventLog;
+  credits: Credits;
+  prices: Prices;
+  listPage: ListRunner;
+  assistant: Assistant;
+  clinicName: () => string;
+  rescheduleJob: (job: ScheduleInput & { dedupeKey: string }) => void;
+}) {
+  const { db, clock, newId, q, events, credits, prices } = deps;
+
+  function row(id: string): ConversationRow {
+    const found = q.conversations.get(id);
+    if (!found) throw resourceMissing('conversation', id);
+    return found;
+  }
+
+  function getJson(id: string): string {
+    const json = q.conversations.getJson(id);
+    if (json === undefined) throw resourceMissing('conversation', id);
+    // The stored summary with the messages added as the last member.
+    return `${json.slice(0, -1)},"messages":${q.conversationMessages.jsonOf(id)}}`;
+  }
+
+  const get = (id: string): Conversation => JSON.parse(getJson(id)) as Conversation;
+
+  function setup(conversation: { id: string; context: string; language: ConversationRow['language'] }, patient: PatientRow): ChatSetup {
+    return {
+      key: conversation.id,
+      firstName: patient.first_name,
+      context: conversation.context,
+      language: conversation.language,
+      clinicName: deps.clinicName(),
+    };
+  }
+
+  function armClose(id: string, lastMessageAt: string): void {
+    deps.rescheduleJob({
+      kind: CONVERSATION_CLOSE_JOB,
+      dueAt: new Date(Date.parse(lastMessageAt) + INACTIVITY_MS).toISOString(),
+      payload: { conversationId: id },
+      dedupeKey: `${CONVERSATION_CLOSE_JOB}:${id}`,
+    });
+  }
+
+  /** Ends the conversation and writes conversation.ended; false when it had already ended. */
+  function end(conversation: ConversationRow, at: string, reason: 'inactivity' | 'closed'): boolean {
+    if (!q.conversations.end(conversation.id, at, reason)) return false;
+    events.emit('conversation.ended', {
+      conversationId: conversation.id,
+      patientId: conversation.patient_id,
+      endReason: reason,
+      messageCount: conversation.message_count,
+      creditsConsumed: conversation.credits_consumed,
+      endedAt: at,
+    });
+    return true;
+  }
+
+  /**
+   * Closes a conversation whose 30 minutes have passed even if its job has not run yet (the
+   * server was stopped, say): the close happened at the deadline, whoever notices it first.
+   */
+  const closeIfIdle = db.transaction((conversation: ConversationRow): boolean => {
+    if (conversation.status !== 'active') return false;
+    const deadline = Date.parse(conversation.last_message_at) + INACTIVITY_MS;
+    if (clock.now() < deadline) return false;
+    return end(conversation, new Date(deadline).toISOString(), 'inactivity');
+  });
+
+  function ended(conversation: ConversationRow): ProblemError {
+    return new ProblemError(
+      400,
+      'conversation_ended',
+      `This conversation ended${conversation.end_reason === 'inactivity' ? ' after 30 minutes without messages' : ''}; start a new one to keep talking.`,
+      { status: 'ended', ...(conversation.end_reason ? { endReason: conversation.end_reason } : {}) },
+    );
+  }
+
+  /** The conversation, if it still takes messages; 400 conversation_ended otherwise. */
+  function active(id: string): ConversationRow {
+    const conversation = row(id);
+    if (conversation.status !== 'active') throw ended(conversation);
+    if (closeIfIdle(conversation)) throw ended(row(id));
+    return conversation;
+  }
+
+  function history(id: string): ChatTurn[] {
+    return q.conversationMessages.of(id).map((m) => ({
+      role: m.role,
+      content: m.content,
+      metadata: JSON.parse(m.metadata) as ReplyMetadata,
+    }));
+  }
+
+  function insertMessage(
+    conversationId: string,
+    role: 'assistant' | 'patient',
+    content: string,
+    escalated: boolean,
+    metadata: ReplyMetadata,
+    atMs: number,
+  ): string {
+    const id = newId('msg', atMs);
+    q.conversationMessages.insert({
+      id,
+      conversation_id: conversationId,
+      role,
+      content,
+      escalated: escalated ? 1 : 0,
+      metadata: JSON.stringify(metadata),
+      created_at: new Date(atMs).toISOString(),
+    });
+    return id;
+  }
+
+  async function prepareStart(input: CreateConversation): Promise<PreparedStart> {
+    const patient = activePatient(q, input.patientId, 'starting a conversation');
+    credits.requireBalance(prices.conversationStart);
+    const nowMs = clock.now();
+    const id = newId('conv', nowMs);
+    const language = input.language ?? 'es';
+    const welcome = await deps.assistant.welcome(
+      setup({ id, context: input.context, language }, patient),
+    );
+    return { id, createdAt: new Date(nowMs).toISOString(), input, welcome };
+  }
+
+  const commitStart = db.transaction((prepared: PreparedStart): Conversation => {
+    const { id, input, welcome } = prepared;
+    // The patient may have changed while the welcome was being written.
+    activePatient(q, input.patientId, 'starting a conversation');
+    credits.charge({
+      amount: prices.conversationStart,
+      reason: 'AI conversation started',
+      resourceType: 'conversation',
+      resourceId: id,
+    });
+    const atMs = Math.max(clock.now(), Date.parse(prepared.createdAt));
+    const at = new Date(atMs).toISOString();
+    q.conversations.insert({
+      id,
+      patient_id: input.patientId,
+      context: input.context,
+      language: input.language ?? 'es',
+      status: 'active',
+      message_count: 1,
+      credits_consumed: prices.conversationStart,
+      escalated_at: null,
+      last_message_at: at,
+      ended_at: null,
+      end_reason: null,
+      created_at: prepared.createdAt,
+      updated_at: at,
+    });
+    insertMessage(id, 'assistant', welcome.content, false, welcome.metadata, atMs);
+    armClose(id, at);
+    return get(id);
+  });
+
+  async function prepareMessage(id: string, content: string): Promise<PreparedMessage> {
+    const conversation = active(id);
+    credits.requireBalance(prices.conversationMessage);
+    const patient = q.patients.get(conversation.patient_id)!;
+    const reply = await deps.assistant.reply(setup(conversation, patient), history(id), content);
+    return { id, content, reply, seenCount: conversation.message_count };
+  }
+
+  /** Stores the exchange; throws StaleExchange when another exchange got in first. */
+  const commitMessage = db.transaction((prepared: PreparedMessage): MessageExchange => {
+    const conversation = active(prepared.id);
+    if (conversation.message_count !== prepared.seenCount) throw new StaleExchange();
+    credits.charge({
+      amount: prices.conversationMessage,
+      reason: 'AI conversation message',
+      resourceType: 'conversation',
+      resourceId: prepared.id,
+    });
+    const { reply } = prepared;
+    const atMs = clock.now();
+    const at = new Date(atMs).toISOString();
+    const patientMeta: ReplyMetadata = reply.metadata.redFlags ? { redFlags: reply.metadata.redFlags } : {};
+    const patientId = insertMessage(prepared.id, 'patient', prepared.content, reply.escalated, patientMeta, atMs);
+    const assistantId = insertMessage(prepared.id, 'assistant', reply.content, reply.escalated, reply.metadata, atMs);
+    q.conversations.recordExchange({
+      id: prepared.id,
+      messages: 2,
+      credits: prices.conversationMessage,
+      at,
+      escalatedAt: reply.escalated ? at : null,
+    });
+    armClose(prepared.id, at);
+    return {
+      patientMessage: JSON.parse(q.conversationMessages.getJson(patientId)!) as MessageExchange['patientMessage'],
+      assistantMessage: JSON.parse(q.conversationMessages.getJson(assistantId)!) as MessageExchange['assistantMessage'],
+      creditsConsumed: 1,
+    };
+  });
+
+  const closeNow = db.transaction((id: string): Conversation => {
+    const conversation = row(id);
+    if (conversation.status !== 'active') throw ended(conversation);
+    end(conversation, clock.nowIso(), 'closed');
+    return get(id);
+  });
+
+  /** POST /conversations/{id}/end. One that went idle first ended by inactivity, and says so. */
+  function close(id: string): Conversation {
+    closeIfIdle(row(id));
+    return closeNow(id);
+  }
+
+  return {
+    prepareStart,
+    commitStart,
+    prepareMessage,
+    commitMessage,
+    /** Starts a conversation in one call (the seed, tests, IPC). */
+    async start(input: CreateConversation): Promise<Conversation> {
+      return commitStart(await prepareStart(input));
+    },
+    /** Sends a message in one call (the seed, tests, IPC). */
+    send(id: string, content: string): Promise<MessageExchange> {
+      return retryStale(() => prepareMessage(id, content), commitMessage);
+    },
+    close,
+    /** The inactivity job: closes the conversation if its deadline has really passed. */
+    onCloseDue(conversationId: string): void {
+      const conversation = q.conversations.get(conversationId);
+      if (!conversation || conversation.status !== 'active') return;
+      if (!closeIfIdle(conversation)) armClose(conversation.id, conversation.last_message_at);
+    },
+    get,
+    getJson,
+    row,
+    list(query: ConversationListQuery): ListPage {
+      const where = equalTo({ patient_id: query.patientId, status: query.status });
+      if (query.escalated !== undefined)
+        where.push({ sql: `escalated_at IS ${query.escalated ? 'NOT ' : ''}NULL`, params: [] });
+      return deps.listPage(CONVERSATION_LIST, {
+        limit: query.limit ?? 20,
+        cursor: query.cursor,
+        filters: { patientId: query.patientId, status: query.status, escalated: query.escalated },
+        where,
+      });
+    },
+  };
+}
+
+export type Conversations = ReturnType<typeof createConversations>;
+
+/** Another message was stored while this one's reply was being written. */
+export class StaleExchange extends Error {
+  constructor() {
+    super('The conversation moved on while the reply was written.');
+    this.name = 'StaleExchange';
+  }
+}
+
+/**
+ * Prepares and commits, preparing again (up to three times) when another exchange got in first,
+ * so a reply is always written for the conversation as it stands.
+ */
+export async function retryStale<P, T>(prepare: () => Promise<P>, commit: (prepared: P) => T): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return commit(await prepare());
+    } catch (error) {
+      if (!(error instanceof StaleExchange)) throw error;
+      if (attempt === 3) {
+        throw new ProblemError(
+          409,
+          'conversation_busy',
+          'Other messages keep arriving in this conversation; send this one again.',
+        );
+      }
+    }
+  }
+}

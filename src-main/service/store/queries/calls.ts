@@ -1,0 +1,71 @@
+import type { Db } from '../db';
+import type { ListDefinition } from '../keyset-list';
+import type { CallFailureReason, CallStatus } from '../../schemas/call';
+import type { Language } from '../../schemas/form-schedule';
+
+export interface CallRow {
+  id: string;
+  patient_id: string;
+  phone: string;
+  purpose: string;
+  language: Language;
+  status: CallStatus;
+  duration: number;
+  credits_consumed: number;
+  failure_reason: CallFailureReason | null;
+  transcript: string | null;
+  summary: string | null;
+  metadata: string;
+  ringing_at: string | null;
+  answered_at: string | null;
+  completed_at: string | null;
+  failed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const CALL_LIST: ListDefinition = {
+  name: 'calls',
+  from: 'calls',
+  json: 'api_json',
+  keys: ['created_at', 'id'],
+};
+
+const COLUMNS = `id, patient_id, phone, purpose, language, status, duration, credits_consumed, failure_reason,
+  transcript, summary, metadata, ringing_at, answered_at, completed_at, failed_at, created_at, updated_at`;
+
+export function createCallQueries(db: Db) {
+  const insert = db.prepare<CallRow>(
+    `INSERT INTO calls (${COLUMNS}) VALUES (@id, @patient_id, @phone, @purpose, @language, @status, @duration,
+       @credits_consumed, @failure_reason, @transcript, @summary, @metadata, @ringing_at, @answered_at,
+       @completed_at, @failed_at, @created_at, @updated_at)`,
+  );
+  // Every step of the lifecycle rewrites the mutable columns, guarded by the status it leaves.
+  const transition = db.prepare<CallRow & { from_status: CallStatus }>(
+    `UPDATE calls SET status = @status, duration = @duration, credits_consumed = @credits_consumed,
+       failure_reason = @failure_reason, transcript = @transcript, summary = @summary, metadata = @metadata,
+       ringing_at = @ringing_at, answered_at = @answered_at, completed_at = @completed_at,
+       failed_at = @failed_at, updated_at = @updated_at
+     WHERE id = @id AND status = @from_status`,
+  );
+  const byId = db.prepare<[string], CallRow>(`SELECT ${COLUMNS} FROM calls WHERE id = ?`);
+  // The full record: the list form plus what only completed calls have.
+  const detailJson = db
+    .prepare<[string], string>(
+      `SELECT CASE WHEN status = 'completed'
+         THEN json_set(api_json, '$.transcript', json(transcript), '$.summary', summary, '$.metadata', json(metadata))
+         ELSE json_set(api_json, '$.metadata', json(metadata)) END
+       FROM calls WHERE id = ?`,
+    )
+    .pluck();
+  return {
+    insert: (row: CallRow) => insert.run(row),
+    /** Applies `next` if the call is still in `from`; false when it moved on. */
+    transition: (from: CallStatus, next: CallRow): boolean =>
+      transition.run({ ...next, from_status: from }).changes === 1,
+    get: (id: string): CallRow | undefined => byId.get(id),
+    detailJson: (id: string): string | undefined => detailJson.get(id),
+  };
+}
+
+export type CallQueries = ReturnType<typeof createCallQueries>;
