@@ -4,6 +4,7 @@ import { DatabaseFromTheFutureError, DB_FILE_NAME } from '../service/store/db';
 import { parseRateLimit } from '../service/http/rate-limit';
 import { API_KEY_PATTERN } from '../service/security/api-key-format';
 import { parseSmtpUrl, type SmtpSettings } from '../service/delivery/smtp-settings';
+import type { AssistantSettings } from '../service/assistant/assistant-settings';
 import { PERMISSIONS } from '../service/schemas/auth';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,13 @@ export const SERVE_USAGE = `engage-desk serve [options]
                       (smtps:// for TLS on connect; default: $ENGAGE_DESK_SMTP_URL,
                       else e-mail stays in the outbox)
   --public-url URL    base of the patient form links (default: this server's address)
+  --assistant-url URL an OpenAI-compatible endpoint for the AI assistant, e.g.
+                      http://127.0.0.1:11434/v1 (Ollama); default: $ENGAGE_DESK_ASSISTANT_URL,
+                      else the built-in offline assistant
+  --assistant-model M the model to ask (default: $ENGAGE_DESK_ASSISTANT_MODEL); the API key,
+                      if the endpoint needs one, comes from $ENGAGE_DESK_ASSISTANT_KEY
+  --assistant-timeout S  seconds to wait for the model before the built-in assistant answers
+                      (default 20)
   --json              print one line {"baseUrl","apiKey"} on stdout once ready`;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -49,6 +57,9 @@ export async function serveCommand(
       'no-sandbox': { type: 'boolean', default: false },
       smtp: { type: 'string' },
       'public-url': { type: 'string' },
+      'assistant-url': { type: 'string' },
+      'assistant-model': { type: 'string' },
+      'assistant-timeout': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -82,6 +93,7 @@ export async function serveCommand(
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) {
     throw new UsageError(`--public-url must be an http(s) URL, not '${publicUrl}'`);
   }
+  const assistant = assistantFrom(values, env);
   const dataDir = values.memory ? undefined : (values.data ?? defaultDataDir());
   const existing = dataDir !== undefined && existsSync(join(dataDir, DB_FILE_NAME));
   if (existing && values.seed) {
@@ -106,6 +118,7 @@ export async function serveCommand(
       rateLimit,
       ...(smtp ? { smtp } : {}),
       ...(publicUrl ? { publicUrl } : {}),
+      ...(assistant ? { assistant } : {}),
       logger: { level: 'error', stream: process.stderr },
       onJobError: (kind, error) => io.err(`Job ${kind} failed: ${(error as Error).message}`),
     });
@@ -153,6 +166,10 @@ export async function serveCommand(
       `  E-mail      ${smtp ? `SMTP ${smtp.host}:${smtp.port} as ${smtp.from}` : 'kept in the outbox (no --smtp)'}`,
     );
     io.out(`  Form links  ${core.delivery.publicUrl()}/f/…`);
+    const ai = core.assistants.describe();
+    io.out(
+      `  Assistant   ${ai.provider === 'openai' ? `${ai.model} at ${ai.baseUrl} (the built-in assistant answers if it fails)` : 'built-in, offline'}`,
+    );
     io.out(`  Sandbox     ${values['no-sandbox'] ? 'off' : `on (${origin}/api/v1/sandbox/…)`}`);
     io.out(
       `  Rate limit  ${rateLimit === 'off' ? 'off' : `${rateLimit.limit} requests per ${rateLimit.windowSeconds} s per credential`}`,
@@ -169,4 +186,39 @@ export async function serveCommand(
     io.out('Press Ctrl+C to stop.');
   }
   return service;
+}
+
+/** The language model from flags or environment; undefined keeps the saved or built-in one. */
+function assistantFrom(
+  values: { 'assistant-url'?: string; 'assistant-model'?: string; 'assistant-timeout'?: string },
+  env: NodeJS.ProcessEnv,
+): AssistantSettings | undefined {
+  const baseUrl = values['assistant-url'] ?? env.ENGAGE_DESK_ASSISTANT_URL;
+  const model = values['assistant-model'] ?? env.ENGAGE_DESK_ASSISTANT_MODEL;
+  const timeout = values['assistant-timeout'];
+  if (!baseUrl) {
+    if (values['assistant-model'] || timeout)
+      throw new UsageError('--assistant-model and --assistant-timeout need --assistant-url');
+    return undefined;
+  }
+  if (!/^https?:\/\/[^/]+/.test(baseUrl))
+    throw new UsageError(`--assistant-url must be an http(s) URL, not '${baseUrl}'`);
+  if (!model?.trim())
+    throw new UsageError(
+      '--assistant-url needs --assistant-model (or $ENGAGE_DESK_ASSISTANT_MODEL)',
+    );
+  let timeoutMs: number | undefined;
+  if (timeout !== undefined) {
+    const seconds = Number(timeout);
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600)
+      throw new UsageError(`--assistant-timeout takes seconds between 0 and 600, not '${timeout}'`);
+    timeoutMs = Math.round(seconds * 1000);
+  }
+  return {
+    provider: 'openai',
+    baseUrl,
+    model: model.trim(),
+    ...(env.ENGAGE_DESK_ASSISTANT_KEY ? { apiKey: env.ENGAGE_DESK_ASSISTANT_KEY } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+  };
 }

@@ -1,4 +1,6 @@
+import { createServer } from 'node:http';
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,8 +56,15 @@ function isRunning(cli: Cli): boolean {
 }
 
 function spawnCli(args: string[], extraEnv: Record<string, string> = {}): Cli {
-  // The machine's own SMTP setting must not leak into the children: e-mail stays in the outbox.
-  const { ENGAGE_DESK_SMTP_URL: _ignored, ...inherited } = process.env;
+  // The machine's own SMTP and model settings must not leak into the children: e-mail stays in
+  // the outbox and the built-in assistant answers.
+  const {
+    ENGAGE_DESK_SMTP_URL: _smtp,
+    ENGAGE_DESK_ASSISTANT_URL: _url,
+    ENGAGE_DESK_ASSISTANT_MODEL: _model,
+    ENGAGE_DESK_ASSISTANT_KEY: _key,
+    ...inherited
+  } = process.env;
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: repo,
     env: {
@@ -556,6 +565,70 @@ describe('engage-desk serve options', { timeout: 60_000 }, () => {
     }
   });
 
+  it('--assistant-url/--assistant-model (key from ENGAGE_DESK_ASSISTANT_KEY) make a local model write the replies', async () => {
+    const seen: { auth?: string; model?: string }[] = [];
+    const model = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(raw) as { model: string };
+        seen.push({ auth: req.headers.authorization, model: body.model });
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({
+            choices: [
+              { index: 0, message: { role: 'assistant', content: 'Hola desde el modelo local.' } },
+            ],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = model.address() as AddressInfo;
+      const served = await serveJson(
+        [
+          '--memory',
+          '--assistant-url',
+          `http://127.0.0.1:${port}/v1`,
+          '--assistant-model',
+          'llama3.2',
+        ],
+        { ENGAGE_DESK_ASSISTANT_KEY: 'sk-local-key' },
+      );
+      const patients = await api(
+        served.baseUrl,
+        served.apiKey,
+        'GET',
+        '/patients?limit=1&status=active',
+      );
+      const started = await api(served.baseUrl, served.apiKey, 'POST', '/conversations', {
+        patientId: patients.body.data[0].id,
+        context: 'Seguimiento de la medicación',
+      });
+      expect(started.status).toBe(201);
+      expect(started.body.messages[0].content).toBe('Hola desde el modelo local.');
+      expect(started.body.messages[0].metadata).toEqual({ provider: 'openai', model: 'llama3.2' });
+      expect(seen).toEqual([{ auth: 'Bearer sk-local-key', model: 'llama3.2' }]);
+      await served.cli.stop();
+      // The human banner names the model and where it runs, never the key.
+      const human = await serveHuman([
+        '--memory',
+        '--assistant-url',
+        `http://127.0.0.1:${port}/v1`,
+        '--assistant-model',
+        'llama3.2',
+      ]);
+      expect(human.cli.stdout()).toMatch(
+        new RegExp(`Assistant\\s+llama3\\.2 at http://127\\.0\\.0\\.1:${port}/v1`),
+      );
+      expect(human.cli.stdout()).not.toContain('sk-local-key');
+      await human.cli.stop();
+    } finally {
+      await new Promise<void>((resolve) => model.close(() => resolve()));
+    }
+  });
+
   it('--no-sandbox removes the sandbox routes', async () => {
     const served = await serveJson(['--memory', '--seed', 'empty', '--no-sandbox']);
     const res = await api(served.baseUrl, served.apiKey, 'GET', '/sandbox/clock');
@@ -649,6 +722,31 @@ describe('engage-desk usage errors', { timeout: 60_000 }, () => {
     ['--smtp with another scheme', ['serve', '--memory', '--smtp', 'ftp://h?from=a@b'], /--smtp/],
     ['--smtp without from', ['serve', '--memory', '--smtp', 'smtp://mail.example.org'], /from/],
     ['--public-url not a URL', ['serve', '--memory', '--public-url', 'forms'], /--public-url/],
+    [
+      '--assistant-url not a URL',
+      ['serve', '--memory', '--assistant-url', 'ollama', '--assistant-model', 'm'],
+      /--assistant-url/,
+    ],
+    [
+      '--assistant-url without a model',
+      ['serve', '--memory', '--assistant-url', 'http://127.0.0.1:11434/v1'],
+      /--assistant-model/,
+    ],
+    ['--assistant-model alone', ['serve', '--memory', '--assistant-model', 'm'], /--assistant-url/],
+    [
+      '--assistant-timeout 0',
+      [
+        'serve',
+        '--memory',
+        '--assistant-url',
+        'http://127.0.0.1:1/v1',
+        '--assistant-model',
+        'm',
+        '--assistant-timeout',
+        '0',
+      ],
+      /--assistant-timeout/,
+    ],
   ])('%s exits 2 with a clear message', async (_label, args, message) => {
     const dir = join(tempDir(), 'never-created');
     const result = await runCli(args.map((a) => (a === '<dir>' ? dir : a)));

@@ -555,3 +555,120 @@ describe('demo clinic forms and deliveries', () => {
     }
   });
 });
+
+describe('demo clinic conversations and calls', () => {
+  let core: Core;
+  beforeAll(() => {
+    core = createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
+  });
+  afterAll(() => core.close());
+
+  const all = <T>(sql: string, ...params: unknown[]) => core.db.prepare(sql).all(...params) as T[];
+  const one = <T>(sql: string, ...params: unknown[]) =>
+    core.db
+      .prepare(sql)
+      .pluck()
+      .get(...params) as T;
+
+  it('has past chats: most closed by inactivity, some by the coordinator, some escalated', () => {
+    const total = one<number>('SELECT count(*) FROM conversations');
+    expect(total).toBeGreaterThanOrEqual(60);
+    const byReason = Object.fromEntries(
+      all<{ end_reason: string; n: number }>(
+        `SELECT end_reason, count(*) AS n FROM conversations WHERE status = 'ended' GROUP BY 1`,
+      ).map((r) => [r.end_reason, r.n]),
+    );
+    expect(byReason.inactivity).toBeGreaterThan(total / 2);
+    expect(byReason.closed).toBeGreaterThanOrEqual(1);
+    const escalated = one<number>(
+      'SELECT count(*) FROM conversations WHERE escalated_at IS NOT NULL',
+    );
+    expect(escalated).toBeGreaterThanOrEqual(2);
+    expect(escalated).toBeLessThan(total / 4);
+    // Closed by inactivity exactly 30 minutes after the last message.
+    const late = one<number>(
+      `SELECT count(*) FROM conversations WHERE end_reason = 'inactivity'
+       AND ended_at <> strftime('%Y-%m-%dT%H:%M:%fZ', last_message_at, '+30 minutes')`,
+    );
+    expect(late).toBe(0);
+  });
+
+  it('writes each chat in its patient language, with the patient name and a 112 instruction on red flags', () => {
+    const rows = all<{ language: string; first_name: string; metadata: string; welcome: string }>(
+      `SELECT c.language, p.first_name, p.metadata,
+         (SELECT content FROM conversation_messages m WHERE m.conversation_id = c.id ORDER BY seq LIMIT 1) AS welcome
+       FROM conversations c JOIN patients p ON p.id = c.patient_id`,
+    );
+    for (const row of rows) {
+      expect(row.language).toBe(JSON.parse(row.metadata).preferredLanguage);
+      expect(row.welcome).toContain(row.first_name);
+      expect(row.welcome).toContain(DEMO_CLINIC_NAME);
+    }
+    expect(new Set(rows.map((r) => r.language))).toEqual(new Set(['es', 'ca', 'en']));
+    const urgent = all<{ content: string }>(
+      `SELECT content FROM conversation_messages WHERE escalated = 1 AND role = 'assistant'`,
+    );
+    expect(urgent.length).toBeGreaterThanOrEqual(2);
+    for (const m of urgent) expect(m.content).toContain('112');
+  });
+
+  it('charged every chat 10 plus 1 per exchange, as the ledger shows', () => {
+    const rows = all<{ id: string; credits_consumed: number; message_count: number }>(
+      'SELECT id, credits_consumed, message_count FROM conversations',
+    );
+    for (const c of rows) {
+      expect(c.credits_consumed).toBe(10 + (c.message_count - 1) / 2);
+      expect(core.q.creditLedger.netConsumed(c.id)).toBe(c.credits_consumed);
+    }
+  });
+
+  it('has months of calls, about nine in ten completed with a transcript and a summary', () => {
+    const calls = all<{
+      id: string;
+      status: string;
+      duration: number;
+      credits_consumed: number;
+      failure_reason: string | null;
+      transcript: string | null;
+      summary: string | null;
+      answered_at: string | null;
+      completed_at: string | null;
+      created_at: string;
+      language: string;
+    }>('SELECT * FROM calls');
+    expect(calls.length).toBeGreaterThanOrEqual(100);
+    const completed = calls.filter((c) => c.status === 'completed');
+    expect(completed.length / calls.length).toBeGreaterThan(0.82);
+    expect(completed.length / calls.length).toBeLessThan(0.97);
+    const months = new Set(calls.map((c) => c.created_at.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(3);
+    for (const c of completed) {
+      expect(c.duration).toBeGreaterThanOrEqual(60);
+      expect(c.duration).toBeLessThanOrEqual(600);
+      expect(c.credits_consumed).toBe(Math.ceil(c.duration / 60) * 5);
+      expect(core.q.creditLedger.netConsumed(c.id)).toBe(c.credits_consumed);
+      expect(Date.parse(c.completed_at!) - Date.parse(c.answered_at!)).toBe(c.duration * 1000);
+      expect(JSON.parse(c.transcript!).length).toBeGreaterThanOrEqual(6);
+      expect(c.summary!.length).toBeGreaterThan(20);
+      expect(Date.parse(c.completed_at!)).toBeLessThan(FIXED_NOW);
+    }
+    const failed = calls.filter((c) => c.status === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const c of failed) {
+      expect(['no_answer', 'busy', 'invalid_number']).toContain(c.failure_reason);
+      expect(c.duration).toBe(0);
+      expect(c.credits_consumed).toBe(0);
+      expect(core.q.creditLedger.netConsumed(c.id)).toBe(0);
+    }
+    expect(new Set(calls.map((c) => c.language))).toEqual(new Set(['es', 'ca', 'en']));
+  });
+
+  it('leaves nothing running and writes no events: the history is over', () => {
+    expect(one<number>(`SELECT count(*) FROM conversations WHERE status = 'active'`)).toBe(0);
+    expect(
+      one<number>(`SELECT count(*) FROM calls WHERE status NOT IN ('completed', 'failed')`),
+    ).toBe(0);
+    expect(one<number>('SELECT count(*) FROM events')).toBe(0);
+    expect(core.q.creditLedger.sum()).toBe(core.credits.balance().balance);
+  });
+});

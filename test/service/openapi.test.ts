@@ -31,6 +31,20 @@ import {
   OutboxList,
   OutboxListQuery,
 } from '../../src-main/service/schemas/form-schedule';
+import {
+  Conversation,
+  ConversationList,
+  ConversationListQuery,
+  CreateConversation,
+  MessageExchange,
+  SendMessage,
+} from '../../src-main/service/schemas/conversation';
+import {
+  CallDetail,
+  CallList,
+  CallListQuery,
+  CreateCall,
+} from '../../src-main/service/schemas/call';
 import { expectProblem, startServer, type TestServer } from './helpers';
 
 type Json = any;
@@ -136,6 +150,18 @@ const ROUTE_SCHEMAS: Record<
     success: ['201', FormResponse],
   },
   listSandboxOutbox: { query: OutboxListQuery, success: ['200', OutboxList] },
+  listConversations: { query: ConversationListQuery, success: ['200', ConversationList] },
+  getConversation: { params: IdParams, success: ['200', Conversation] },
+  createConversation: { body: CreateConversation, success: ['201', Conversation] },
+  sendConversationMessage: {
+    params: IdParams,
+    body: SendMessage,
+    success: ['200', MessageExchange],
+  },
+  endConversation: { params: IdParams, success: ['200', Conversation] },
+  listVoiceCalls: { query: CallListQuery, success: ['200', CallList] },
+  getVoiceCall: { params: IdParams, success: ['200', CallDetail] },
+  createVoiceCall: { body: CreateCall, success: ['201', CallDetail] },
 };
 
 describe('OpenAPI document', () => {
@@ -194,6 +220,12 @@ describe('OpenAPI document', () => {
         '/form-schedules/{id}/cancel',
         '/sandbox/form-schedules/{id}/submit',
         '/sandbox/outbox',
+        '/conversations',
+        '/conversations/{id}',
+        '/conversations/{id}/messages',
+        '/conversations/{id}/end',
+        '/voice/calls',
+        '/voice/calls/{id}',
       ].sort(),
     );
     expect(ops.map(label).sort()).toEqual(
@@ -219,6 +251,14 @@ describe('OpenAPI document', () => {
         'POST /form-schedules/{id}/cancel',
         'POST /sandbox/form-schedules/{id}/submit',
         'GET /sandbox/outbox',
+        'GET /conversations',
+        'POST /conversations',
+        'GET /conversations/{id}',
+        'POST /conversations/{id}/messages',
+        'POST /conversations/{id}/end',
+        'GET /voice/calls',
+        'POST /voice/calls',
+        'GET /voice/calls/{id}',
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).not.toMatch(/^\/api\//);
@@ -277,6 +317,9 @@ describe('OpenAPI document', () => {
         'POST /sandbox/clock/advance',
         'POST /form-schedules',
         'POST /sandbox/form-schedules/{id}/submit',
+        'POST /conversations',
+        'POST /conversations/{id}/messages',
+        'POST /voice/calls',
       ].sort(),
     );
     for (const o of withBody) {
@@ -296,11 +339,15 @@ describe('OpenAPI document', () => {
     // 409 idempotency_key_in_use or 422 idempotency_key_reused.
     const posts = ops.filter((x) => x.method === 'post' && !isPublic(x.op));
     expect(posts.map(label).sort()).toEqual([
+      'POST /conversations',
+      'POST /conversations/{id}/end',
+      'POST /conversations/{id}/messages',
       'POST /form-schedules',
       'POST /form-schedules/{id}/cancel',
       'POST /patients',
       'POST /sandbox/clock/advance',
       'POST /sandbox/form-schedules/{id}/submit',
+      'POST /voice/calls',
     ]);
     for (const o of posts) {
       const header = (o.op.parameters ?? []).find(
@@ -324,9 +371,11 @@ describe('OpenAPI document', () => {
       'GET /billing/ledger',
       'GET /clinical-forms',
       'GET /clinical-forms/{id}/responses',
+      'GET /conversations',
       'GET /form-schedules',
       'GET /patients',
       'GET /sandbox/outbox',
+      'GET /voice/calls',
     ]);
     for (const o of lists) {
       const params = Object.fromEntries(

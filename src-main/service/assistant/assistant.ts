@@ -65,7 +65,8 @@ export interface Assistant {
   call(setup: CallSetup): Promise<CallScript>;
 }
 
-export type AssistantFailureReason = 'timeout' | 'network_error' | 'http_error' | 'invalid_response';
+export type AssistantFailureReason =
+  'timeout' | 'network_error' | 'http_error' | 'invalid_response';
 
 export class AssistantError extends Error {
   constructor(

@@ -123,7 +123,10 @@ export function createOpenAiAssistant(settings: OpenAiSettings): Assistant {
   }
 
   const history = (turns: readonly ChatTurn[]) =>
-    turns.map((t) => ({ role: t.role === 'patient' ? ('user' as const) : ('assistant' as const), content: t.content }));
+    turns.map((t) => ({
+      role: t.role === 'patient' ? ('user' as const) : ('assistant' as const),
+      content: t.content,
+    }));
 
   async function call(setup: CallSetup): Promise<CallScript> {
     const chat: ChatSetup = { ...setup, context: setup.purpose };
@@ -243,16 +246,25 @@ function serverMessage(text: string): string {
 }
 
 const TOPIC_WORDS: [Topic, RegExp][] = [
-  ['side_effects', /efecto secundario|efectos secundarios|efecte secundari|efectes secundaris|side effect/],
+  [
+    'side_effects',
+    /efecto secundario|efectos secundarios|efecte secundari|efectes secundaris|side effect/,
+  ],
   ['pain', /dolor|\bdol\b|pain|hurt|duele|fa mal/],
   ['fever', /fiebre|febre|fever|temperat/],
   ['wound', /herida|ferida|wound|incisi|cicatri|punts|puntos|stitches/],
   ['supply', /receta|recepta|prescription|queda medicaci|left of your|run out/],
-  ['medication', /medicaci|medicament|medication|pastill|tablet|pills|dosis|dose|tomando|prenent|taking/],
+  [
+    'medication',
+    /medicaci|medicament|medication|pastill|tablet|pills|dosis|dose|tomando|prenent|taking/,
+  ],
   ['preparation', /prepar|ayunas|dejun|fast(ing)?\b|informes|reports/],
   ['attendance', /cita|appointment|visita|visit|vendr|vindr|attend|come/],
   ['symptoms', /sintoma|simptoma|symptom/],
-  ['wellbeing', /como se encuentra|como te encuentras|com es troba|com et trobes|how are you|how do you feel|how have you been|que tal/],
+  [
+    'wellbeing',
+    /como se encuentra|como te encuentras|com es troba|com et trobes|how are you|how do you feel|how have you been|que tal/,
+  ],
   ['questions', /algo mas|alguna cosa mes|anything else|alguna pregunta|any questions/],
 ];
 
@@ -260,6 +272,10 @@ const TOPIC_WORDS: [Topic, RegExp][] = [
 export function topicAsked(text: string): Topic | undefined {
   const folded = fold(text);
   // The question is usually the last sentence.
-  const question = folded.split(/(?<=[.!])\s+/).filter((s) => s.includes('?')).pop() ?? folded;
+  const question =
+    folded
+      .split(/(?<=[.!])\s+/)
+      .filter((s) => s.includes('?'))
+      .pop() ?? folded;
   return TOPIC_WORDS.find(([, words]) => words.test(question))?.[0];
 }

@@ -1,10 +1,16 @@
-import type { Assistant } from '../assistant/assistant';
+import type { Assistant, CallScript, CallSetup } from '../assistant/assistant';
 import { hash } from '../assistant/builtin/text';
 import { resourceMissing } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import type { ScheduleInput } from '../jobs/job-runner';
-import type { CallDetail, CallFailureReason, CallListQuery, CallStatus, CreateCall } from '../schemas/call';
+import type {
+  CallDetail,
+  CallFailureReason,
+  CallListQuery,
+  CallStatus,
+  CreateCall,
+} from '../schemas/call';
 import type { Db } from '../store/db';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
@@ -141,23 +147,38 @@ export function createCalls(deps: {
   /** ringing → failed: nothing is charged and call.ended says why. */
   const fail = db.transaction((call: CallRow, reason: CallFailureReason): void => {
     const at = clock.nowIso();
-    const next: CallRow = { ...call, status: 'failed', failure_reason: reason, failed_at: at, updated_at: at };
+    const next: CallRow = {
+      ...call,
+      status: 'failed',
+      failure_reason: reason,
+      failed_at: at,
+      updated_at: at,
+    };
     if (move('ringing', next)) ended(next);
   });
 
-  /** ringing → in-progress with the conversation already written; hang-up planned at its end. */
-  async function answer(call: CallRow): Promise<void> {
+  /** What the assistant needs to hold the call. */
+  function setupFor(call: CallRow): CallSetup {
     const patient = q.patients.get(call.patient_id)!;
-    const script = await deps.assistant.call({
+    return {
       key: call.id,
       firstName: patient.first_name,
       context: call.purpose,
       purpose: call.purpose,
       language: call.language,
       clinicName: deps.clinicName(),
-    });
+    };
+  }
+
+  /** ringing → in-progress, once the assistant has held the conversation. */
+  async function answer(call: CallRow): Promise<void> {
+    answerWith(call.id, await deps.assistant.call(setupFor(call)));
+  }
+
+  /** ringing → in-progress with the conversation already written; hang-up planned at its end. */
+  function answerWith(callId: string, script: CallScript): void {
     db.transaction(() => {
-      const current = q.calls.get(call.id);
+      const current = q.calls.get(callId);
       if (!current || current.status !== 'ringing') return;
       const atMs = clock.now();
       const at = new Date(atMs).toISOString();
@@ -176,7 +197,7 @@ export function createCalls(deps: {
         metadata: JSON.stringify(script.metadata),
         updated_at: at,
       };
-      if (move('ringing', next)) step(call.id, 'in-progress', script.durationSeconds);
+      if (move('ringing', next)) step(callId, 'in-progress', script.durationSeconds);
     })();
   }
 
@@ -206,12 +227,15 @@ export function createCalls(deps: {
       metadata: JSON.stringify(metadata),
       updated_at: at,
     };
-    if (!move('in-progress', next)) throw new Error(`Call ${call.id} left in-progress while it was being completed`);
+    if (!move('in-progress', next))
+      throw new Error(`Call ${call.id} left in-progress while it was being completed`);
     ended(next);
   });
 
   return {
     create,
+    /** The lifecycle steps, for the demo clinic's history (the jobs call them otherwise). */
+    steps: { ring, fail, setupFor, answerWith, complete },
     get,
     getJson,
     row,
@@ -241,7 +265,12 @@ export function createCalls(deps: {
       return deps.listPage(CALL_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
-        filters: { patientId: query.patientId, status: query.status, from: query.from, to: query.to },
+        filters: {
+          patientId: query.patientId,
+          status: query.status,
+          from: query.from,
+          to: query.to,
+        },
         where,
       });
     },

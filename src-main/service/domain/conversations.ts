@@ -1,4 +1,10 @@
-import type { Assistant, AssistantReply, ChatSetup, ChatTurn, ReplyMetadata } from '../assistant/assistant';
+import type {
+  Assistant,
+  AssistantReply,
+  ChatSetup,
+  ChatTurn,
+  ReplyMetadata,
+} from '../assistant/assistant';
 import { ProblemError, resourceMissing } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
@@ -77,7 +83,10 @@ export function createConversations(deps: {
 
   const get = (id: string): Conversation => JSON.parse(getJson(id)) as Conversation;
 
-  function setup(conversation: { id: string; context: string; language: ConversationRow['language'] }, patient: PatientRow): ChatSetup {
+  function setup(
+    conversation: { id: string; context: string; language: ConversationRow['language'] },
+    patient: PatientRow,
+  ): ChatSetup {
     return {
       key: conversation.id,
       firstName: patient.first_name,
@@ -97,7 +106,11 @@ export function createConversations(deps: {
   }
 
   /** Ends the conversation and writes conversation.ended; false when it had already ended. */
-  function end(conversation: ConversationRow, at: string, reason: 'inactivity' | 'closed'): boolean {
+  function end(
+    conversation: ConversationRow,
+    at: string,
+    reason: 'inactivity' | 'closed',
+  ): boolean {
     if (!q.conversations.end(conversation.id, at, reason)) return false;
     events.emit('conversation.ended', {
       conversationId: conversation.id,
@@ -126,7 +139,10 @@ export function createConversations(deps: {
       400,
       'conversation_ended',
       `This conversation ended${conversation.end_reason === 'inactivity' ? ' after 30 minutes without messages' : ''}; start a new one to keep talking.`,
-      { status: 'ended', ...(conversation.end_reason ? { endReason: conversation.end_reason } : {}) },
+      {
+        status: 'ended',
+        ...(conversation.end_reason ? { endReason: conversation.end_reason } : {}),
+      },
     );
   }
 
@@ -167,16 +183,24 @@ export function createConversations(deps: {
     return id;
   }
 
-  async function prepareStart(input: CreateConversation): Promise<PreparedStart> {
+  /** The checks and the assistant's brief for a start; the welcome is written from `setup`. */
+  function beginStart(input: CreateConversation) {
     const patient = activePatient(q, input.patientId, 'starting a conversation');
     credits.requireBalance(prices.conversationStart);
     const nowMs = clock.now();
     const id = newId('conv', nowMs);
     const language = input.language ?? 'es';
-    const welcome = await deps.assistant.welcome(
-      setup({ id, context: input.context, language }, patient),
-    );
-    return { id, createdAt: new Date(nowMs).toISOString(), input, welcome };
+    return {
+      id,
+      createdAt: new Date(nowMs).toISOString(),
+      input,
+      setup: setup({ id, context: input.context, language }, patient),
+    };
+  }
+
+  async function prepareStart(input: CreateConversation): Promise<PreparedStart> {
+    const begun = beginStart(input);
+    return { ...begun, welcome: await deps.assistant.welcome(begun.setup) };
   }
 
   const commitStart = db.transaction((prepared: PreparedStart): Conversation => {
@@ -211,12 +235,23 @@ export function createConversations(deps: {
     return get(id);
   });
 
-  async function prepareMessage(id: string, content: string): Promise<PreparedMessage> {
+  /** The checks and the assistant's brief for a message; the reply is written from them. */
+  function beginMessage(id: string, content: string) {
     const conversation = active(id);
     credits.requireBalance(prices.conversationMessage);
     const patient = q.patients.get(conversation.patient_id)!;
-    const reply = await deps.assistant.reply(setup(conversation, patient), history(id), content);
-    return { id, content, reply, seenCount: conversation.message_count };
+    return {
+      id,
+      content,
+      seenCount: conversation.message_count,
+      setup: setup(conversation, patient),
+      history: history(id),
+    };
+  }
+
+  async function prepareMessage(id: string, content: string): Promise<PreparedMessage> {
+    const begun = beginMessage(id, content);
+    return { ...begun, reply: await deps.assistant.reply(begun.setup, begun.history, content) };
   }
 
   /** Stores the exchange; throws StaleExchange when another exchange got in first. */
@@ -232,9 +267,25 @@ export function createConversations(deps: {
     const { reply } = prepared;
     const atMs = clock.now();
     const at = new Date(atMs).toISOString();
-    const patientMeta: ReplyMetadata = reply.metadata.redFlags ? { redFlags: reply.metadata.redFlags } : {};
-    const patientId = insertMessage(prepared.id, 'patient', prepared.content, reply.escalated, patientMeta, atMs);
-    const assistantId = insertMessage(prepared.id, 'assistant', reply.content, reply.escalated, reply.metadata, atMs);
+    const patientMeta: ReplyMetadata = reply.metadata.redFlags
+      ? { redFlags: reply.metadata.redFlags }
+      : {};
+    const patientId = insertMessage(
+      prepared.id,
+      'patient',
+      prepared.content,
+      reply.escalated,
+      patientMeta,
+      atMs,
+    );
+    const assistantId = insertMessage(
+      prepared.id,
+      'assistant',
+      reply.content,
+      reply.escalated,
+      reply.metadata,
+      atMs,
+    );
     q.conversations.recordExchange({
       id: prepared.id,
       messages: 2,
@@ -244,8 +295,12 @@ export function createConversations(deps: {
     });
     armClose(prepared.id, at);
     return {
-      patientMessage: JSON.parse(q.conversationMessages.getJson(patientId)!) as MessageExchange['patientMessage'],
-      assistantMessage: JSON.parse(q.conversationMessages.getJson(assistantId)!) as MessageExchange['assistantMessage'],
+      patientMessage: JSON.parse(
+        q.conversationMessages.getJson(patientId)!,
+      ) as MessageExchange['patientMessage'],
+      assistantMessage: JSON.parse(
+        q.conversationMessages.getJson(assistantId)!,
+      ) as MessageExchange['assistantMessage'],
       creditsConsumed: 1,
     };
   });
@@ -264,8 +319,10 @@ export function createConversations(deps: {
   }
 
   return {
+    beginStart,
     prepareStart,
     commitStart,
+    beginMessage,
     prepareMessage,
     commitMessage,
     /** Starts a conversation in one call (the seed, tests, IPC). */
@@ -314,7 +371,10 @@ export class StaleExchange extends Error {
  * Prepares and commits, preparing again (up to three times) when another exchange got in first,
  * so a reply is always written for the conversation as it stands.
  */
-export async function retryStale<P, T>(prepare: () => Promise<P>, commit: (prepared: P) => T): Promise<T> {
+export async function retryStale<P, T>(
+  prepare: () => Promise<P>,
+  commit: (prepared: P) => T,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return commit(await prepare());

@@ -39,7 +39,12 @@ export function requireActive(patient: PatientRow, doing: string): PatientRow {
 
 /** 422 patient_unreachable when the patient has no `what` to reach them by. */
 export function unreachable(pointer: string, what: string, purpose: string): ProblemError {
-  return new ProblemError(422, 'patient_unreachable', `The patient has no ${what} for ${purpose}.`, {
-    errors: [{ pointer, code: 'patient_unreachable', detail: `The patient has no ${what}.` }],
-  });
+  return new ProblemError(
+    422,
+    'patient_unreachable',
+    `The patient has no ${what} for ${purpose}.`,
+    {
+      errors: [{ pointer, code: 'patient_unreachable', detail: `The patient has no ${what}.` }],
+    },
+  );
 }

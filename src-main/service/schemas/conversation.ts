@@ -85,7 +85,9 @@ const conversationFields = {
   escalatedAt: Type.Optional(Type.String({ format: 'date-time' })),
   creditsConsumed: Type.Integer({ description: '10 to start, plus 1 per message exchange.' }),
   createdAt: DateTime,
-  endedAt: Type.Optional(Type.String({ format: 'date-time', description: 'When status is ended.' })),
+  endedAt: Type.Optional(
+    Type.String({ format: 'date-time', description: 'When status is ended.' }),
+  ),
   endReason: Type.Optional(
     Type.Enum([...END_REASONS], {
       type: 'string',
@@ -116,7 +118,9 @@ export const ConversationListQuery = Type.Object(
     patientId: Type.Optional(Type.String({ maxLength: 64 })),
     status: Type.Optional(Type.Enum([...CONVERSATION_STATUSES], { type: 'string' })),
     escalated: Type.Optional(
-      Type.Boolean({ description: 'Only conversations with (true) or without (false) escalation.' }),
+      Type.Boolean({
+        description: 'Only conversations with (true) or without (false) escalation.',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -1,5 +1,8 @@
 import { createDeliverySettings } from '../delivery/delivery-settings';
 import { createFormDelivery } from '../delivery/form-delivery';
+import { createBuiltinAssistant } from '../assistant/builtin/builtin-assistant';
+import { createCalls } from '../domain/calls';
+import { createConversations } from '../domain/conversations';
 import { createCredits } from '../domain/credits';
 import { createForms } from '../domain/forms';
 import { createFormSchedules } from '../domain/form-schedules';
@@ -23,6 +26,7 @@ import {
   TAGS,
 } from './demo-names';
 import { planDemoDeliveries, type TimedAction } from './demo-deliveries';
+import { planDemoCalls, planDemoConversations } from './demo-engagement';
 import { createPrng, type Prng } from './prng';
 
 export const DEMO_PATIENT_COUNT = 240;
@@ -108,16 +112,28 @@ export function seedDemoClinic(deps: {
       settings: createDeliverySettings(q.settings, {}),
       scheduleJob,
     });
+    const assistant = createBuiltinAssistant();
+    const engagement = {
+      db,
+      clock,
+      newId: ids,
+      q,
+      events: silent,
+      credits,
+      prices: deps.prices,
+      listPage: unlisted,
+      assistant,
+      clinicName: () => DEMO_CLINIC_NAME,
+    };
+    const conversations = createConversations({ ...engagement, rescheduleJob: scheduleJob });
+    const calls = createCalls({ ...engagement, scheduleJob });
     const historyStart = historyStartOf(nowMs);
-    const actions = planDemoDeliveries({
-      rng,
-      nowMs,
-      historyStart,
-      patients,
-      forms,
-      schedules,
-      delivery,
-    });
+    const plan = { rng, nowMs, historyStart, patients, credits };
+    const actions = [
+      ...planDemoDeliveries({ ...plan, forms, schedules, delivery }),
+      ...planDemoConversations({ ...plan, conversations }),
+      ...planDemoCalls({ ...plan, calls, clinicName: DEMO_CLINIC_NAME }),
+    ];
     runTimeline(rng, nowMs, historyStart, (t) => (at = t), credits, actions);
   })();
 }
@@ -234,13 +250,6 @@ function ascii(text: string): string {
 
 type SeedCredits = ReturnType<typeof createCredits>;
 
-/** Spending that is not a form delivery (those are real schedules, see demo-deliveries.ts). */
-const SPENDING = [
-  { reason: 'AI conversation started', resourceType: 'conversation', amount: 10, weight: 3 },
-  { reason: 'AI conversation message', resourceType: 'conversation', amount: 1, weight: 8 },
-  { reason: 'Voice call (3 started minutes)', resourceType: 'call', amount: 15, weight: 2 },
-] as const;
-
 /** The first day of the third closed billing period before `nowMs`: where the history starts. */
 function historyStartOf(nowMs: number): number {
   let start = Date.parse(billingPeriod(nowMs).start);
@@ -251,8 +260,8 @@ function historyStartOf(nowMs: number): number {
 /**
  * Runs the clinic's history in time order: the account opens on the professional plan at the
  * start, the allowance resets at each period end, and between them the planned actions
- * (deliveries) and everyday spending happen at their moments, with one top-up, all through the
- * real ledger operations so the books balance. Actions planned before the account opened (the
+ * (deliveries, chats, calls) happen at their moments, with one top-up, all through the real
+ * domain operations so the books balance. Actions planned before the account opened (the
  * forms were written earlier) run first.
  */
 function runTimeline(
@@ -263,30 +272,13 @@ function runTimeline(
   credits: SeedCredits,
   planned: TimedAction[],
 ): void {
-  const spending: TimedAction[] = [];
-  const days = Math.floor((nowMs - 60_000 - historyStart) / DAY);
-  let toppedUp = false;
-  for (let i = 0; i < days * 2; i++) {
-    const t = historyStart + rng.int(0, Math.max(0, nowMs - 60_000 - historyStart - 1));
-    spending.push({
-      at: t,
-      run: () => {
-        const item = weighted(rng);
-        if (credits.balance().balance - item.amount < 400) return; // stay clear of credits.low
-        credits.charge({
-          amount: item.amount,
-          reason: item.reason,
-          resourceType: item.resourceType,
-        });
-        if (!toppedUp && t > historyStart + 40 * DAY) {
-          credits.topUp(500, 'Credit top-up (card ending 4242)');
-          toppedUp = true;
-        }
-      },
-    });
-  }
+  // One top-up by card, some six weeks into the history.
+  const topUp: TimedAction = {
+    at: historyStart + 40 * DAY + rng.int(9 * 3600, 18 * 3600) * 1000,
+    run: () => void credits.topUp(500, 'Credit top-up (card ending 4242)'),
+  };
   // A stable order: by time, then as planned (the sort is stable).
-  const actions = [...planned, ...spending].sort((a, b) => a.at - b.at);
+  const actions = [...planned, topUp].sort((a, b) => a.at - b.at);
   let opened = false;
   let periodEnd = Date.parse(billingPeriod(historyStart).end);
   for (const action of actions) {
@@ -312,14 +304,4 @@ function runTimeline(
     credits.resetPeriod(new Date(periodEnd).toISOString());
     periodEnd = Date.parse(billingPeriod(periodEnd).end);
   }
-}
-
-function weighted(rng: Prng) {
-  const total = SPENDING.reduce((s, i) => s + i.weight, 0);
-  let r = rng.next() * total;
-  for (const item of SPENDING) {
-    r -= item.weight;
-    if (r < 0) return item;
-  }
-  return SPENDING[0];
 }

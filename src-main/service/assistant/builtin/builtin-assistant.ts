@@ -11,7 +11,13 @@ import type {
 import { PLANS, readContext, type ContextReading, type Topic } from './context-reading';
 import { PHRASES } from './phrases';
 import { simulatedCall } from './simulated-call';
-import { formatTemperature, needsAttention, sideEffectList, summaryItems, joinList } from './findings-summary';
+import {
+  formatTemperature,
+  needsAttention,
+  sideEffectList,
+  summaryItems,
+  joinList,
+} from './findings-summary';
 import { choose, elide, fill, sentence, upperFirst } from './text';
 import { TOPIC_KEYS, understand, type Understanding } from './understanding';
 
@@ -51,7 +57,11 @@ function writer(setup: ChatSetup, reading: ContextReading, turn: number) {
     bank,
     say(variants: readonly string[], slot: string, extra: Record<string, string | number> = {}) {
       const template = choose(variants, `${setup.key}:${turn}:${slot}`);
-      return elide(setup.language, setup.clinicName, fill(template, { ...values, ...extra }, reading.formal));
+      return elide(
+        setup.language,
+        setup.clinicName,
+        fill(template, { ...values, ...extra }, reading.formal),
+      );
     },
   };
 }
@@ -79,7 +89,11 @@ function acknowledge(w: Writer, topic: Topic, answer: Partial<Findings>, all: Fi
     case 'fever': {
       const parts: string[] = [];
       if (answer.temperature !== undefined)
-        parts.push(w.say(a.fever.temperature, `${slot}:t`, { t: formatTemperature(w.bank, answer.temperature) }));
+        parts.push(
+          w.say(a.fever.temperature, `${slot}:t`, {
+            t: formatTemperature(w.bank, answer.temperature),
+          }),
+        );
       parts.push(w.say(answer.fever ? a.fever.yes : a.fever.no, slot));
       return parts.join(' ');
     }
@@ -105,7 +119,11 @@ function acknowledge(w: Writer, topic: Topic, answer: Partial<Findings>, all: Fi
 }
 
 /** Topics where the patient's own question is the answer, not a request for advice. */
-const QUESTION_IS_ANSWER = new Set<Topic | 'done' | undefined>(['attendance', 'preparation', 'questions']);
+const QUESTION_IS_ANSWER = new Set<Topic | 'done' | undefined>([
+  'attendance',
+  'preparation',
+  'questions',
+]);
 
 export interface BuiltinOptions {
   /** A call closes by voice ("call the clinic"), a chat in writing ("write to me here"). */
@@ -119,7 +137,9 @@ export function builtinWelcome(setup: ChatSetup): AssistantReply {
   const first = PLANS[reading.purpose][0]!;
   const parts = [w.say(w.bank.greeting, 'greeting')];
   if (!reading.brief) parts.push(w.say(w.bank.intro[reading.purpose], 'intro'));
-  parts.push(lead(w.say(w.bank.firstQuestionLead, 'lead'), w.say(w.bank.questions[first], `q:${first}`)));
+  parts.push(
+    lead(w.say(w.bank.firstQuestionLead, 'lead'), w.say(w.bank.questions[first], `q:${first}`)),
+  );
   return {
     content: parts.join(' '),
     escalated: false,
@@ -191,7 +211,10 @@ export function builtinReply(
       };
     }
   }
-  if ((current === 'questions' && found.questions === 'noted') || (current === 'preparation' && found.preparation === 'question'))
+  if (
+    (current === 'questions' && found.questions === 'noted') ||
+    (current === 'preparation' && found.preparation === 'question')
+  )
     found.note = note;
 
   const all: Findings = { ...state.findings, ...found };
@@ -199,7 +222,15 @@ export function builtinReply(
     const key = TOPIC_KEYS[current];
     if (heard.answer[key] !== undefined) {
       const ack = acknowledge(w, current, heard.answer, all);
-      if (ack && !(reading.brief && !needsAttention(heard.answer) && parts.length === 0 && isPleasantry(current, heard.answer)))
+      if (
+        ack &&
+        !(
+          reading.brief &&
+          !needsAttention(heard.answer) &&
+          parts.length === 0 &&
+          isPleasantry(current, heard.answer)
+        )
+      )
         parts.push(ack);
       if (needsAttention(heard.answer)) parts.push(w.say(w.bank.teamAlert, 'alert'));
     } else if (!heard.question) {
@@ -207,15 +238,19 @@ export function builtinReply(
         return {
           content: upperFirst(w.say(w.bank.reask[current], `reask:${current}`)),
           escalated: false,
-          metadata: { ...base, topic: current, retry: true, ...(Object.keys(found).length ? { findings: found } : {}) },
+          metadata: {
+            ...base,
+            topic: current,
+            retry: true,
+            ...(Object.keys(found).length ? { findings: found } : {}),
+          },
         };
       }
       parts.push(w.say(w.bank.moveOn, 'move-on'));
     }
   }
 
-  const covered = (topic: Topic) =>
-    state.asked.has(topic) || all[TOPIC_KEYS[topic]] !== undefined;
+  const covered = (topic: Topic) => state.asked.has(topic) || all[TOPIC_KEYS[topic]] !== undefined;
   const next = plan.find((topic) => !covered(topic));
   let topic: Topic | 'done';
   if (next) {

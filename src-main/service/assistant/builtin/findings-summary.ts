@@ -48,6 +48,21 @@ export function sideEffectList(bank: PhraseBank, findings: Findings): string {
   );
 }
 
+/** Anything the team should follow up on, urgent or not. */
+export function needsFollowUp(findings: Partial<Findings>): boolean {
+  return (
+    needsAttention(findings) ||
+    findings.medication === 'missed' ||
+    (findings.sideEffects?.length ?? 0) > 0 ||
+    findings.supply === 'short' ||
+    findings.attendance === 'no' ||
+    findings.preparation === 'question' ||
+    findings.symptoms === 'some' ||
+    findings.wellbeing === 'bad' ||
+    findings.note !== undefined
+  );
+}
+
 /** Findings the nursing team should act on today. */
 export function needsAttention(findings: Partial<Findings>): boolean {
   return (
@@ -57,4 +72,3 @@ export function needsAttention(findings: Partial<Findings>): boolean {
     findings.wound === 'changes'
   );
 }
-

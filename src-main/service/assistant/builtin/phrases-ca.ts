@@ -29,7 +29,7 @@ export const PHRASES_CA: PhraseBank = {
   questions: {
     wellbeing: ['Com {et trobes|es troba} avui?', 'Com {estàs|està} aquests dies?'],
     pain: [
-      "del 0 al 10, quant de dolor {tens|té} ara mateix?",
+      'del 0 al 10, quant de dolor {tens|té} ara mateix?',
       'quant de dolor {notes|nota}, en una escala del 0 (gens) al 10 (el pitjor imaginable)?',
       'si {haguessis|hagués} de puntuar el {teu|seu} dolor del 0 al 10, quin número {li donaries|li donaria}?',
     ],
@@ -71,9 +71,9 @@ export const PHRASES_CA: PhraseBank = {
     ],
   },
   reask: {
-    wellbeing: ["{Perdona|Perdoni}, no ho he entès bé. {Estàs|Està} bé, regular o malament?"],
+    wellbeing: ['{Perdona|Perdoni}, no ho he entès bé. {Estàs|Està} bé, regular o malament?'],
     pain: [
-      "{Perdona|Perdoni}, no ho he entès. {Em dius|Em diu} un número del 0 (gens) al 10 (màxim)?",
+      '{Perdona|Perdoni}, no ho he entès. {Em dius|Em diu} un número del 0 (gens) al 10 (màxim)?',
       'Per anotar-ho bé necessito un número: del 0 al 10, quant {et|li} fa mal?',
     ],
     fever: ['{Disculpa|Disculpi}, {has|ha} tingut febre: sí o no?'],
@@ -86,12 +86,18 @@ export const PHRASES_CA: PhraseBank = {
     symptoms: ['Ha aparegut algun símptoma nou, sí o no?'],
     questions: ['Alguna cosa més que {vulguis|vulgui} afegir?'],
   },
-  moveOn: ["No {et preocupis|es preocupi}, ho deixo anotat així i continuem.", "D'acord, continuem."],
+  moveOn: [
+    'No {et preocupis|es preocupi}, ho deixo anotat així i continuem.',
+    "D'acord, continuem.",
+  ],
   next: ['', 'Ara,', 'Una altra cosa:', 'Següent pregunta:'],
   ack: {
     wellbeing: {
       good: ["M'alegra llegir-ho.", 'Que bé!', 'Fantàstic.'],
-      bad: ['Sento que no {estiguis|estigui} del tot bé.', 'Vaja, em sap greu. Ho tindré en compte.'],
+      bad: [
+        'Sento que no {estiguis|estigui} del tot bé.',
+        'Vaja, em sap greu. Ho tindré en compte.',
+      ],
     },
     pain: {
       none: ["M'alegra que no {tinguis|tingui} dolor.", 'Perfecte, sense dolor.'],
@@ -104,19 +110,32 @@ export const PHRASES_CA: PhraseBank = {
     },
     fever: {
       no: ['Bé, sense febre.', 'Perfecte, gens de febre.'],
-      yes: ["Gràcies per dir-m'ho; la febre s'ha de tenir en compte.", 'Anoto que {has|ha} tingut febre.'],
+      yes: [
+        "Gràcies per dir-m'ho; la febre s'ha de tenir en compte.",
+        'Anoto que {has|ha} tingut febre.',
+      ],
       temperature: ['Anoto {t} °C.', "D'acord, {t} °C."],
     },
     wound: {
-      fine: ["M'alegra que la ferida tingui bon aspecte.", 'Bé, la ferida evoluciona sense problemes.'],
-      bleeding: ['Anoto que la ferida ha sagnat.', "Gràcies; que la ferida sagni és una cosa que l'equip ha de saber."],
+      fine: [
+        "M'alegra que la ferida tingui bon aspecte.",
+        'Bé, la ferida evoluciona sense problemes.',
+      ],
+      bleeding: [
+        'Anoto que la ferida ha sagnat.',
+        "Gràcies; que la ferida sagni és una cosa que l'equip ha de saber.",
+      ],
       changes: [
         "Gràcies per explicar-m'ho; convé que l'equip valori aquests canvis a la ferida.",
         'Anoto els canvis a la ferida.',
       ],
     },
     medication: {
-      taken: ['Molt bé, així és com el tractament funciona millor.', 'Perfecte, ho anoto.', 'Molt ben fet!'],
+      taken: [
+        'Molt bé, així és com el tractament funciona millor.',
+        'Perfecte, ho anoto.',
+        'Molt ben fet!',
+      ],
       missed: [
         'Gràcies per la {teva|seva} sinceritat; li passa a molta gent. Ho anoto.',
         "Entesos, ho anoto per a l'equip.",
@@ -130,7 +149,7 @@ export const PHRASES_CA: PhraseBank = {
       enough: ['Perfecte.', 'Bé, doncs no hi ha pressa amb la recepta.'],
       short: [
         "D'acord; aviso l'equip perquè {tinguis|tingui} la recepta a temps.",
-        "Ho anoto perquè {et|li} renovin la recepta.",
+        'Ho anoto perquè {et|li} renovin la recepta.',
       ],
     },
     attendance: {
@@ -142,7 +161,10 @@ export const PHRASES_CA: PhraseBank = {
     },
     preparation: {
       clear: ['Molt bé.', 'Perfecte, doncs tot clar.'],
-      question: ["Trasllado el {teu|seu} dubte a l'equip, que {et|li} respondrà.", 'Anoto el dubte perquè {et|li} responguin.'],
+      question: [
+        "Trasllado el {teu|seu} dubte a l'equip, que {et|li} respondrà.",
+        'Anoto el dubte perquè {et|li} responguin.',
+      ],
     },
     symptoms: {
       none: ['Bé, res de nou.', "M'alegro."],
@@ -166,26 +188,35 @@ export const PHRASES_CA: PhraseBank = {
     "Gràcies pel {teu|seu} temps, {name}. Resumeixo per a l'equip: {summary}. {Cuida't|Cuidi's}, i si {notes|nota} alguna cosa nova, {escriu-nos|escrigui'ns}.",
   ],
   afterDone: {
-    thanks: ['A {tu|vostè}! Que {tinguis|tingui} un bon dia.', "De res, {name}. {Cuida't|Cuidi's}."],
-    nothing: ['Perfecte. Que {tinguis|tingui} un bon dia, {name}.', "D'acord. {Cuida't|Cuidi's} molt, {name}."],
+    thanks: [
+      'A {tu|vostè}! Que {tinguis|tingui} un bon dia.',
+      "De res, {name}. {Cuida't|Cuidi's}.",
+    ],
+    nothing: [
+      'Perfecte. Que {tinguis|tingui} un bon dia, {name}.',
+      "D'acord. {Cuida't|Cuidi's} molt, {name}.",
+    ],
     question: [
       "Trasllado la {teva|seva} pregunta a l'equip; {et|li} respondran tan aviat com puguin.",
       "L'anoto per a l'equip mèdic, que {et|li} contestarà.",
     ],
-    generic: ["Anotat. Hi ha res més que pugui fer per {tu|vostè}?", "Ho deixo anotat per a l'equip. Alguna cosa més?"],
+    generic: [
+      'Anotat. Hi ha res més que pugui fer per {tu|vostè}?',
+      "Ho deixo anotat per a l'equip. Alguna cosa més?",
+    ],
   },
   redFlag: {
     chest_pain: [
       "{name}, un dolor al pit pot ser una urgència. {Truca|Truqui} ara al 112 o {ves|vagi} al servei d'urgències més proper; no {esperis|esperi} a veure si passa.",
     ],
     breathing_difficulty: [
-      "{name}, la dificultat per respirar és una urgència. {Truca|Truqui} ara mateix al 112 o {ves|vagi} a urgències.",
+      '{name}, la dificultat per respirar és una urgència. {Truca|Truqui} ara mateix al 112 o {ves|vagi} a urgències.',
     ],
     suicidal_thoughts: [
       "{name}, sento molt que {et sentis|se senti} així, i m'alegra que ho {hagis|hagi} escrit. Hi ha ajuda: si {penses|pensa} a fer-{te|se} mal, {truca|truqui} ara al 024 (atenció a la conducta suïcida, gratuït, 24 hores) o al 112 si {estàs|està} en perill immediat.",
     ],
     heavy_bleeding: [
-      "{name}, un sagnat abundant és una urgència. {Pressiona|Pressioni} fort la zona amb una gasa o un drap net i {truca|truqui} ara al 112 o {ves|vagi} a urgències.",
+      '{name}, un sagnat abundant és una urgència. {Pressiona|Pressioni} fort la zona amb una gasa o un drap net i {truca|truqui} ara al 112 o {ves|vagi} a urgències.',
     ],
   },
   afterRedFlag: ["He avisat també l'equip de la clínica.", "L'equip de la clínica ja està avisat."],
@@ -202,7 +233,10 @@ export const PHRASES_CA: PhraseBank = {
     sideEffects: { none: 'sense efectes secundaris', some: 'efectes secundaris: {list}' },
     supply: { enough: 'medicació suficient', short: 'necessita renovar la recepta' },
     attendance: { yes: 'confirma la visita', no: 'no podrà venir a la visita' },
-    preparation: { clear: 'sense dubtes sobre la preparació', question: 'té dubtes sobre la preparació' },
+    preparation: {
+      clear: 'sense dubtes sobre la preparació',
+      question: 'té dubtes sobre la preparació',
+    },
     symptoms: { none: 'sense símptomes nous', some: 'refereix símptomes nous' },
     note: 'comenta: «{note}»',
   },
@@ -227,7 +261,10 @@ export const PHRASES_CA: PhraseBank = {
       "Gràcies, {name}. Resumeixo per a l'equip: {summary}. Davant de qualsevol urgència, {truca|truqui} al 112.",
     ],
     patientConfirm: ['Sí, soc jo.', 'Sí, digui.', 'Sí, hola.'],
-    goodbye: ['Gràcies, {name}. Que {tinguis|tingui} un bon dia.', "Moltes gràcies. {Cuida't|Cuidi's}. Fins aviat."],
+    goodbye: [
+      'Gràcies, {name}. Que {tinguis|tingui} un bon dia.',
+      "Moltes gràcies. {Cuida't|Cuidi's}. Fins aviat.",
+    ],
     patientGoodbye: ['Gràcies a vostè. Adéu.', 'Molt bé, gràcies. Fins ara.', 'Adéu, gràcies.'],
     summaryLead: {
       post_op: 'Trucada de seguiment postoperatori amb {name}',
@@ -246,17 +283,20 @@ export const PHRASES_CA: PhraseBank = {
     },
     pain: ['Doncs diria que un {n}.', 'Un {n}, més o menys.', 'Ara mateix, un {n} sobre 10.'],
     fever: {
-      no: ['No, febre no.', "No, me la vaig prendre ahir a la nit i tenia 36 i mig."],
+      no: ['No, febre no.', 'No, me la vaig prendre ahir a la nit i tenia 36 i mig.'],
       yes: ['Sí, ahir a la nit vaig tenir 38,2.', 'Sí, una mica de febre ahir a la tarda.'],
     },
     wound: {
       fine: ['Bé, està neta i seca.', "Bé, s'està curant."],
       bleeding: ["Ha sagnat una mica en canviar l'apòsit."],
-      changes: ["Està una mica vermella al voltant dels punts.", 'La noto una mica inflamada.'],
+      changes: ['Està una mica vermella al voltant dels punts.', 'La noto una mica inflamada.'],
     },
     medication: {
       taken: ['Sí, cada dia.', 'Sí, segons la pauta.'],
-      missed: ["Me n'he oblidat un parell de vegades aquesta setmana.", 'A vegades no, la veritat.'],
+      missed: [
+        "Me n'he oblidat un parell de vegades aquesta setmana.",
+        'A vegades no, la veritat.',
+      ],
     },
     sideEffects: {
       none: ['No, res.', 'No, cap.'],
@@ -272,7 +312,7 @@ export const PHRASES_CA: PhraseBank = {
     },
     preparation: {
       clear: ['No, tot clar.', 'No, gràcies.'],
-      question: ["He d'anar-hi en dejú?", "He de portar les analítiques?"],
+      question: ["He d'anar-hi en dejú?", 'He de portar les analítiques?'],
     },
     symptoms: {
       none: ['No, res de nou.', 'No, tot igual.'],
@@ -280,7 +320,10 @@ export const PHRASES_CA: PhraseBank = {
     },
     questions: {
       none: ['No, res més.', 'No, això és tot.'],
-      noted: ["Només que m'agradaria parlar amb la infermera.", 'Que em truquin per a la propera recepta, si us plau.'],
+      noted: [
+        "Només que m'agradaria parlar amb la infermera.",
+        'Que em truquin per a la propera recepta, si us plau.',
+      ],
     },
     generic: ["Sí, d'acord.", 'Val.'],
   },

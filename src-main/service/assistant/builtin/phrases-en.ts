@@ -91,7 +91,10 @@ export const PHRASES_EN: PhraseBank = {
   ack: {
     wellbeing: {
       good: ['Glad to hear it.', 'That is good to hear!', 'Great.'],
-      bad: ['I am sorry you are not feeling your best.', 'I am sorry to hear that; I will note it.'],
+      bad: [
+        'I am sorry you are not feeling your best.',
+        'I am sorry to hear that; I will note it.',
+      ],
     },
     pain: {
       none: ['I am glad you are not in pain.', 'Good, no pain.'],
@@ -100,16 +103,25 @@ export const PHRASES_EN: PhraseBank = {
         'A {n} out of 10 is moderate pain; I will note it for the team.',
         'Noted: pain at {n}/10.',
       ],
-      severe: ['A pain of {n} out of 10 is severe.', 'I understand, {n} out of 10 is a lot of pain.'],
+      severe: [
+        'A pain of {n} out of 10 is severe.',
+        'I understand, {n} out of 10 is a lot of pain.',
+      ],
     },
     fever: {
       no: ['Good, no fever.', 'Great, no fever at all.'],
-      yes: ['Thank you for telling me; a fever needs to be taken into account.', 'I am noting that you have had a fever.'],
+      yes: [
+        'Thank you for telling me; a fever needs to be taken into account.',
+        'I am noting that you have had a fever.',
+      ],
       temperature: ['Noted: {t} °C.', 'All right, {t} °C.'],
     },
     wound: {
       fine: ['Glad the wound looks good.', 'Good, the wound is healing without problems.'],
-      bleeding: ['I am noting that the wound has bled.', 'Thank you; the team needs to know the wound has bled.'],
+      bleeding: [
+        'I am noting that the wound has bled.',
+        'Thank you; the team needs to know the wound has bled.',
+      ],
       changes: [
         'Thanks for telling me; the team should have a look at those changes in the wound.',
         'I am noting the changes in the wound.',
@@ -117,7 +129,10 @@ export const PHRASES_EN: PhraseBank = {
     },
     medication: {
       taken: ['Very good, that is how the treatment works best.', 'Perfect, noted.', 'Well done!'],
-      missed: ['Thank you for being honest; it happens to a lot of people. I will note it.', 'Understood, I will note it for the team.'],
+      missed: [
+        'Thank you for being honest; it happens to a lot of people. I will note it.',
+        'Understood, I will note it for the team.',
+      ],
     },
     sideEffects: {
       none: ['Good, no side effects.', 'Glad it is agreeing with you.'],
@@ -125,15 +140,24 @@ export const PHRASES_EN: PhraseBank = {
     },
     supply: {
       enough: ['Perfect.', 'Good, then there is no rush with the prescription.'],
-      short: ['All right; I will ask the team to have your prescription ready in time.', 'I will note it so your prescription gets renewed.'],
+      short: [
+        'All right; I will ask the team to have your prescription ready in time.',
+        'I will note it so your prescription gets renewed.',
+      ],
     },
     attendance: {
       yes: ['Perfect! We look forward to seeing you.', 'Great, it is confirmed.'],
-      no: ['All right; I will ask reception to offer you another date.', 'No problem, the team will contact you to find another day.'],
+      no: [
+        'All right; I will ask reception to offer you another date.',
+        'No problem, the team will contact you to find another day.',
+      ],
     },
     preparation: {
       clear: ['Very good.', 'Perfect, all clear then.'],
-      question: ['I am passing your question to the team, who will answer you.', 'I have noted your question so the team can answer it.'],
+      question: [
+        'I am passing your question to the team, who will answer you.',
+        'I have noted your question so the team can answer it.',
+      ],
     },
     symptoms: {
       none: ['Good, nothing new.', 'Glad to hear it.'],
@@ -159,8 +183,14 @@ export const PHRASES_EN: PhraseBank = {
   afterDone: {
     thanks: ['You are welcome! Have a good day.', 'You are welcome, {name}. Take care.'],
     nothing: ['Perfect. Have a good day, {name}.', 'All right. Take care, {name}.'],
-    question: ['I am passing your question to the team; they will answer as soon as possible.', 'I have noted it for the medical team, who will reply to you.'],
-    generic: ['Noted. Is there anything else I can help you with?', 'I have noted it for the team. Anything else?'],
+    question: [
+      'I am passing your question to the team; they will answer as soon as possible.',
+      'I have noted it for the medical team, who will reply to you.',
+    ],
+    generic: [
+      'Noted. Is there anything else I can help you with?',
+      'I have noted it for the team. Anything else?',
+    ],
   },
   redFlag: {
     chest_pain: [
@@ -190,7 +220,10 @@ export const PHRASES_EN: PhraseBank = {
     sideEffects: { none: 'no side effects', some: 'side effects: {list}' },
     supply: { enough: 'enough medication', short: 'needs a prescription renewal' },
     attendance: { yes: 'confirms the appointment', no: 'cannot attend the appointment' },
-    preparation: { clear: 'no questions about the preparation', question: 'has questions about the preparation' },
+    preparation: {
+      clear: 'no questions about the preparation',
+      question: 'has questions about the preparation',
+    },
     symptoms: { none: 'no new symptoms', some: 'reports new symptoms' },
     note: 'says: “{note}”',
   },
@@ -268,7 +301,10 @@ export const PHRASES_EN: PhraseBank = {
     },
     questions: {
       none: ['No, nothing else.', 'No, that is all.'],
-      noted: ['Only that I would like to speak to the nurse.', 'Please call me about my next prescription.'],
+      noted: [
+        'Only that I would like to speak to the nurse.',
+        'Please call me about my next prescription.',
+      ],
     },
     generic: ['Yes, all right.', 'Okay.'],
   },

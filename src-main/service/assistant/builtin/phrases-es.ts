@@ -27,10 +27,7 @@ export const PHRASES_ES: PhraseBank = {
   },
   firstQuestionLead: ['Para empezar:', 'Primero,', ''],
   questions: {
-    wellbeing: [
-      '¿Cómo {te encuentras|se encuentra} hoy?',
-      '¿Qué tal {estás|está} estos días?',
-    ],
+    wellbeing: ['¿Cómo {te encuentras|se encuentra} hoy?', '¿Qué tal {estás|está} estos días?'],
     pain: [
       'del 0 al 10, ¿cuánto dolor {tienes|tiene} ahora mismo?',
       '¿cuánto dolor {notas|nota}, en una escala del 0 (nada) al 10 (el peor imaginable)?',
@@ -80,9 +77,7 @@ export const PHRASES_ES: PhraseBank = {
       'Para anotarlo bien necesito un número: del 0 al 10, ¿cuánto {te|le} duele?',
     ],
     fever: ['{Disculpa|Disculpe}, ¿{has|ha} tenido fiebre: sí o no?'],
-    wound: [
-      '¿{Podrías|Podría} decirme si la herida sangra, está roja o está bien?',
-    ],
+    wound: ['¿{Podrías|Podría} decirme si la herida sangra, está roja o está bien?'],
     medication: ['Para que quede claro: ¿{tomas|toma} la medicación todos los días, sí o no?'],
     side_effects: ['¿Algún efecto secundario, sí o no? Si es que sí, ¿cuál?'],
     supply: ['¿{Te|Le} queda medicación suficiente, sí o no?'],
@@ -91,7 +86,10 @@ export const PHRASES_ES: PhraseBank = {
     symptoms: ['¿Ha aparecido algún síntoma nuevo, sí o no?'],
     questions: ['¿Algo más que {quieras|quiera} añadir?'],
   },
-  moveOn: ['No {te preocupes|se preocupe}, lo dejo anotado así y seguimos.', 'De acuerdo, sigamos.'],
+  moveOn: [
+    'No {te preocupes|se preocupe}, lo dejo anotado así y seguimos.',
+    'De acuerdo, sigamos.',
+  ],
   next: ['', 'Ahora,', 'Otra cosa:', 'Siguiente pregunta:'],
   ack: {
     wellbeing: {
@@ -108,26 +106,36 @@ export const PHRASES_ES: PhraseBank = {
         'Un {n} sobre 10 es un dolor moderado; lo anoto para que lo vea el equipo.',
         'Anotado: dolor de {n}/10.',
       ],
-      severe: [
-        'Un dolor de {n} sobre 10 es intenso.',
-        'Entiendo, {n} sobre 10 es mucho dolor.',
-      ],
+      severe: ['Un dolor de {n} sobre 10 es intenso.', 'Entiendo, {n} sobre 10 es mucho dolor.'],
     },
     fever: {
       no: ['Bien, sin fiebre.', 'Perfecto, nada de fiebre.'],
-      yes: ['Gracias por decírmelo; la fiebre hay que tenerla en cuenta.', 'Anoto que {has|ha} tenido fiebre.'],
+      yes: [
+        'Gracias por decírmelo; la fiebre hay que tenerla en cuenta.',
+        'Anoto que {has|ha} tenido fiebre.',
+      ],
       temperature: ['Anoto {t} °C.', 'De acuerdo, {t} °C.'],
     },
     wound: {
-      fine: ['Me alegra que la herida tenga buen aspecto.', 'Bien, la herida evoluciona sin problemas.'],
-      bleeding: ['Anoto que la herida ha sangrado.', 'Gracias, que la herida sangre es algo que el equipo debe saber.'],
+      fine: [
+        'Me alegra que la herida tenga buen aspecto.',
+        'Bien, la herida evoluciona sin problemas.',
+      ],
+      bleeding: [
+        'Anoto que la herida ha sangrado.',
+        'Gracias, que la herida sangre es algo que el equipo debe saber.',
+      ],
       changes: [
         'Gracias por contármelo; esos cambios en la herida conviene que los valore el equipo.',
         'Anoto los cambios en la herida.',
       ],
     },
     medication: {
-      taken: ['Muy bien, así es como funciona mejor el tratamiento.', 'Perfecto, lo anoto.', '¡Bien hecho!'],
+      taken: [
+        'Muy bien, así es como funciona mejor el tratamiento.',
+        'Perfecto, lo anoto.',
+        '¡Bien hecho!',
+      ],
       missed: [
         'Gracias por {tu|su} sinceridad; le pasa a mucha gente. Lo anoto.',
         'Entendido, lo anoto para el equipo.',
@@ -153,7 +161,10 @@ export const PHRASES_ES: PhraseBank = {
     },
     preparation: {
       clear: ['Muy bien.', 'Perfecto, entonces todo claro.'],
-      question: ['Traslado {tu|su} duda al equipo, que {te|le} responderá.', 'Anoto la duda para que {te|le} respondan.'],
+      question: [
+        'Traslado {tu|su} duda al equipo, que {te|le} responderá.',
+        'Anoto la duda para que {te|le} respondan.',
+      ],
     },
     symptoms: {
       none: ['Bien, nada nuevo.', 'Me alegro.'],
@@ -177,8 +188,14 @@ export const PHRASES_ES: PhraseBank = {
     'Gracias por {tu|su} tiempo, {name}. Resumo para el equipo: {summary}. {Cuídate|Cuídese}, y si {notas|nota} algo nuevo, {escríbenos|escríbanos}.',
   ],
   afterDone: {
-    thanks: ['¡A {ti|usted}! Que {tengas|tenga} un buen día.', 'De nada, {name}. {Cuídate|Cuídese}.'],
-    nothing: ['Perfecto. Que {tengas|tenga} un buen día, {name}.', 'De acuerdo. {Cuídate|Cuídese} mucho, {name}.'],
+    thanks: [
+      '¡A {ti|usted}! Que {tengas|tenga} un buen día.',
+      'De nada, {name}. {Cuídate|Cuídese}.',
+    ],
+    nothing: [
+      'Perfecto. Que {tengas|tenga} un buen día, {name}.',
+      'De acuerdo. {Cuídate|Cuídese} mucho, {name}.',
+    ],
     question: [
       'Traslado {tu|su} pregunta al equipo; {te|le} responderán lo antes posible.',
       'La anoto para el equipo médico, que {te|le} contestará.',
@@ -219,7 +236,10 @@ export const PHRASES_ES: PhraseBank = {
     sideEffects: { none: 'sin efectos secundarios', some: 'efectos secundarios: {list}' },
     supply: { enough: 'medicación suficiente', short: 'necesita renovar la receta' },
     attendance: { yes: 'confirma la cita', no: 'no podrá acudir a la cita' },
-    preparation: { clear: 'sin dudas sobre la preparación', question: 'tiene dudas sobre la preparación' },
+    preparation: {
+      clear: 'sin dudas sobre la preparación',
+      question: 'tiene dudas sobre la preparación',
+    },
     symptoms: { none: 'sin síntomas nuevos', some: 'refiere síntomas nuevos' },
     note: 'comenta: «{note}»',
   },
@@ -244,8 +264,15 @@ export const PHRASES_ES: PhraseBank = {
       'Gracias, {name}. Resumo para el equipo: {summary}. Ante cualquier urgencia, {llama|llame} al 112.',
     ],
     patientConfirm: ['Sí, soy yo.', 'Sí, dígame.', 'Sí, hola.'],
-    goodbye: ['Gracias, {name}. Que {tengas|tenga} un buen día.', 'Muchas gracias. {Cuídate|Cuídese}. Hasta pronto.'],
-    patientGoodbye: ['Gracias a usted. Adiós.', 'Muy bien, gracias. Hasta luego.', 'Adiós, gracias.'],
+    goodbye: [
+      'Gracias, {name}. Que {tengas|tenga} un buen día.',
+      'Muchas gracias. {Cuídate|Cuídese}. Hasta pronto.',
+    ],
+    patientGoodbye: [
+      'Gracias a usted. Adiós.',
+      'Muy bien, gracias. Hasta luego.',
+      'Adiós, gracias.',
+    ],
     summaryLead: {
       post_op: 'Llamada de seguimiento postoperatorio con {name}',
       medication: 'Llamada de seguimiento de la medicación con {name}',
@@ -297,7 +324,10 @@ export const PHRASES_ES: PhraseBank = {
     },
     questions: {
       none: ['No, nada más.', 'No, eso es todo.'],
-      noted: ['Solo que me gustaría hablar con la enfermera.', 'Que me llamen para la próxima receta, por favor.'],
+      noted: [
+        'Solo que me gustaría hablar con la enfermera.',
+        'Que me llamen para la próxima receta, por favor.',
+      ],
     },
     generic: ['Sí, de acuerdo.', 'Vale.'],
   },

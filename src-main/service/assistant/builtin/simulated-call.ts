@@ -2,7 +2,7 @@ import { createPrng, type Prng } from '../../seed/prng';
 import type { AssistantReply, CallScript, CallSetup, ChatTurn, Findings } from '../assistant';
 import { PLANS, readContext, type Topic } from './context-reading';
 import { PHRASES, type PhraseBank } from './phrases';
-import { needsAttention, summaryItems } from './findings-summary';
+import { needsFollowUp, summaryItems } from './findings-summary';
 import { elide, fill, hash, upperFirst } from './text';
 
 /** A call never runs longer than this many assistant turns, whatever the assistant does. */
@@ -47,8 +47,9 @@ export function createSimulatedPatient(setup: CallSetup) {
 /** Seconds a turn takes to say, with the pause before the next one. */
 function turnSeconds(rng: Prng, role: 'assistant' | 'patient', text: string): number {
   const words = text.split(/\s+/).filter(Boolean).length;
-  const wordsPerSecond = role === 'assistant' ? 2.4 : 2.6;
-  const pause = role === 'assistant' ? 0.8 + rng.next() * 1.2 : 1.5 + rng.next() * 3;
+  // Synthetic speech is unhurried on the phone; patients take a moment before they answer.
+  const wordsPerSecond = role === 'assistant' ? 2.0 : 2.2;
+  const pause = role === 'assistant' ? 1.5 + rng.next() * 2 : 2.5 + rng.next() * 4;
   return words / wordsPerSecond + pause;
 }
 
@@ -81,7 +82,7 @@ export function callSummary(
   const body = items.length ? `${lead}: ${items.join('; ')}.` : `${lead}.`;
   const outcome = redFlag
     ? bank.call.redFlagNote
-    : needsAttention(findings) || findings.note
+    : needsFollowUp(findings)
       ? bank.call.followUp
       : bank.call.noIssues;
   return `${body} ${outcome}`;
@@ -101,7 +102,11 @@ export function simulatedCall(
   const timeline = createCallTimeline(patient.rng);
   const values = { name: setup.firstName, clinic: setup.clinicName };
   const pick = (variants: readonly string[], slot: string) =>
-    elide(setup.language, setup.clinicName, fill(variants[hash(`${setup.key}:${slot}`) % variants.length]!, values, formal));
+    elide(
+      setup.language,
+      setup.clinicName,
+      fill(variants[hash(`${setup.key}:${slot}`) % variants.length]!, values, formal),
+    );
 
   timeline.say('assistant', pick(bank.call.opening, 'opening'));
   timeline.say('patient', patient.confirm());
@@ -119,7 +124,10 @@ export function simulatedCall(
     const answer = patient.answer(topic as Topic | undefined);
     timeline.say('patient', answer);
     const next = reply(history, answer);
-    history.push({ role: 'patient', content: answer }, { role: 'assistant', content: next.content, metadata: next.metadata });
+    history.push(
+      { role: 'patient', content: answer },
+      { role: 'assistant', content: next.content, metadata: next.metadata },
+    );
     Object.assign(findings, next.metadata.findings);
     escalated ||= next.escalated;
     timeline.say('assistant', next.content);

@@ -28,7 +28,11 @@ export function choose<T>(variants: readonly T[], key: string): T {
  * Fills a phrase: `{name}` placeholders from `values`, and `{informal|formal}` register choices
  * (tú/usted, tu/vostè) from `formal`.
  */
-export function fill(template: string, values: Record<string, string | number>, formal: boolean): string {
+export function fill(
+  template: string,
+  values: Record<string, string | number>,
+  formal: boolean,
+): string {
   return template.replace(/\{([^{}]*)\}/g, (whole, inner: string) => {
     const bar = inner.indexOf('|');
     if (bar >= 0) return formal ? inner.slice(bar + 1) : inner.slice(0, bar);
@@ -39,13 +43,19 @@ export function fill(template: string, values: Record<string, string | number>, 
 
 /** Capitalises the first letter (a phrase may start with a register choice in lower case). */
 export function sentence(text: string): string {
-  const trimmed = text.replace(/\s+/g, ' ').replace(/\s+([.,;:!?])/g, '$1').trim();
+  const trimmed = text
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([.,;:!?])/g, '$1')
+    .trim();
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
 
 /** Upper-cases the first letter, after an opening ¿ or ¡. */
 export function upperFirst(text: string): string {
-  return text.replace(/^([¿¡]?)(\p{L})/u, (_, mark: string, letter: string) => mark + letter.toUpperCase());
+  return text.replace(
+    /^([¿¡]?)(\p{L})/u,
+    (_, mark: string, letter: string) => mark + letter.toUpperCase(),
+  );
 }
 
 /** Catalan elides "de" before a vowel or mute h: "l'assistent d'Engage Desk", not "de Engage Desk". */

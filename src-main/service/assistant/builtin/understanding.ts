@@ -42,7 +42,11 @@ const NEGATIONS = new Set([
 
 /** True when one of the three words before `index` negates what follows. */
 function negated(text: string, index: number): boolean {
-  const before = text.slice(Math.max(0, index - 40), index).split(' ').filter(Boolean).slice(-3);
+  const before = text
+    .slice(Math.max(0, index - 40), index)
+    .split(' ')
+    .filter(Boolean)
+    .slice(-3);
   return before.some((word) => NEGATIONS.has(word) || /n't$/.test(word));
 }
 
@@ -122,7 +126,8 @@ const NUMBER_WORDS: Record<string, number> = {
 
 const YES =
   /^(si|yes|yeah|yep|sure|claro|vale|ok|okay|d'acord|dacord|correcte|correcto|correct|exacto|exacte|efectivamente|por supuesto|of course|perfecto|perfecte|aixi es|asi es|that's right|afirmatiu|afirmativo|alli estare|alli estaremos|alla sere|i will|i'll be there|hi sere|ahi estare)\b/;
-const NO = /^(no|nop|nope|nah|cap|gens|tampoco|tampoc|negativo|negatiu|ninguno|ninguna|nada|res|none|nothing|never|nunca|mai)\b/;
+const NO =
+  /^(no|nop|nope|nah|cap|gens|tampoco|tampoc|negativo|negatiu|ninguno|ninguna|nada|res|none|nothing|never|nunca|mai)\b/;
 
 function yesNo(text: string): 'yes' | 'no' | undefined {
   if (YES.test(text)) return 'yes';
@@ -144,27 +149,45 @@ function painScore(text: string, asked: boolean): number | undefined {
     }
   }
   if (!asked && !/dolor|dol\b|pain|duele|fa mal|hurts?|molest/.test(text)) return undefined;
-  if (/sin dolor|sense dolor|no pain|no me duele|no em fa mal|doesn'?t hurt|nada de dolor|gens de dolor|cap dolor|ningun dolor|no tengo dolor|no tinc dolor|pain[- ]free|^nada|^gens|^res\b|^none/.test(text))
+  if (
+    /sin dolor|sense dolor|no pain|no me duele|no em fa mal|doesn'?t hurt|nada de dolor|gens de dolor|cap dolor|ningun dolor|no tengo dolor|no tinc dolor|pain[- ]free|^nada|^gens|^res\b|^none/.test(
+      text,
+    )
+  )
     return 0;
-  if (/insoportable|inaguantable|unbearable|muchisimo|moltissim|terrible|horrible|el peor|worst/.test(text))
+  if (
+    /insoportable|inaguantable|unbearable|muchisimo|moltissim|terrible|horrible|el peor|worst/.test(
+      text,
+    )
+  )
     return 9;
-  if (/mucho|molt\b|fuerte|fort\b|intens|severe|a lot|really bad|bastante dolor|forca dolor|quite a lot/.test(text))
+  if (
+    /mucho|molt\b|fuerte|fort\b|intens|severe|a lot|really bad|bastante dolor|forca dolor|quite a lot/.test(
+      text,
+    )
+  )
     return 7;
   if (/moderad|moderat|regular|medium|so-so|mas o menos|mes o menys/.test(text)) return 5;
-  if (/poco|poc\b|una mica|a bit|a little|leve|lleu|mild|slight|ligero|lleuger|molestia|molestias/.test(text))
+  if (
+    /poco|poc\b|una mica|a bit|a little|leve|lleu|mild|slight|ligero|lleuger|molestia|molestias/.test(
+      text,
+    )
+  )
     return 2;
   return undefined;
 }
 
 /** A body temperature in °C written in the message (37,5 / 38.2 / 39 graus). */
 function temperatureIn(text: string): number | undefined {
-  const m = /\b(3[5-9]|4[0-2])(?:[.,](\d))?\b(?:\s*(?:°|o c|grad|graus|degrees|y medio|i mig|and a half))?/.exec(
-    text,
-  );
+  const m =
+    /\b(3[5-9]|4[0-2])(?:[.,](\d))?\b(?:\s*(?:°|o c|grad|graus|degrees|y medio|i mig|and a half))?/.exec(
+      text,
+    );
   if (!m) return undefined;
-  const context = /fiebre|febre|fever|temperat|termometr|thermometer|grad|graus|°|degrees|medio|mig|half/.test(
-    text,
-  );
+  const context =
+    /fiebre|febre|fever|temperat|termometr|thermometer|grad|graus|°|degrees|medio|mig|half/.test(
+      text,
+    );
   if (!context) return undefined;
   let value = Number(m[1]) + (m[2] ? Number(m[2]) / 10 : 0);
   if (!m[2] && /y medio|i mig|and a half/.test(text.slice(m.index, m.index + 20))) value += 0.5;
@@ -172,7 +195,8 @@ function temperatureIn(text: string): number | undefined {
 }
 
 const FEVER = /fiebre|febre|fever|febril|calentura|temperatura alta|high temperature|feverish/;
-const BLEEDING = /sangr|sagn|\bsang\b|bleed|blood|ha manchado|manchado el aposito|ha tacat|tacat l'aposit/;
+const BLEEDING =
+  /sangr|sagn|\bsang\b|bleed|blood|ha manchado|manchado el aposito|ha tacat|tacat l'aposit/;
 const WOUND_CHANGES =
   /roj[oa]|enrojec|vermell|\bred\b|redness|hinchad|inflamad|inflam|infla\b|swollen|swelling|\bpus\b|supura|supur|discharge|oozing|calent|\bwarm\b|\bhot\b|mal olor|mala olor|smell|se ha abierto|s'ha obert|opened/;
 const WOUND_FINE =
@@ -185,9 +209,15 @@ const SIDE_EFFECT_WORDS: [SideEffect, RegExp][] = [
   ['nausea', /nausea|nausees|ganas de vomitar|vomit|mareo de estomago/],
   ['dizziness', /mareo|mareig|marejat|maread|dizz|lighthead|vertigo/],
   ['rash', /rash|sarpullido|erupcio|picor|picazon|\bpica\b|itch|ronchas|granos|hives/],
-  ['stomach', /diarrea|diarrhoea|diarrhea|estren|restren|constipat|stomach|estomago|estomac|acidez|ardor|heartburn/],
+  [
+    'stomach',
+    /diarrea|diarrhoea|diarrhea|estren|restren|constipat|stomach|estomago|estomac|acidez|ardor|heartburn/,
+  ],
   ['headache', /dolor de cabeza|mal de cap|headache|jaqueca|migran/],
-  ['drowsiness', /sueno|somnolen|drowsy|sleepy|cansancio|cansament|cansad|tired|fatiga|fatigue|agotad|esgotat|exhaust/],
+  [
+    'drowsiness',
+    /sueno|somnolen|drowsy|sleepy|cansancio|cansament|cansad|tired|fatiga|fatigue|agotad|esgotat|exhaust/,
+  ],
   ['insomnia', /insomn|no duermo|no dormo|can'?t sleep|cannot sleep|duermo mal|dormo malament/],
 ];
 const GOOD =
@@ -196,7 +226,8 @@ const BAD =
   /\bmal\b|malament|fatal|peor|pitjor|worse|\bbad\b|not good|not great|no muy bien|no gaire be|regular|cansad|tired|trist|sad|down\b|decaid|no me encuentro|no em trobo|low\b/;
 const QUESTION =
   /\?|^(puedo|debo|deberia|es normal|es grave|que hago|que tengo|que me pasa|por que|puc|haig de|he de|hauria de|que faig|que tinc|per que|can i|should i|do i need|is it normal|is this normal|is it serious|what should|why|will i)\b/;
-const THANKS = /gracias|gracies|merci|thanks|thank you|thx|moltes gracies|muchas gracias|mil gracias/;
+const THANKS =
+  /gracias|gracies|merci|thanks|thank you|thx|moltes gracies|muchas gracias|mil gracias/;
 
 /**
  * Reads a patient message. `topic` is what the assistant asked last; a bare "sí"/"no" or a
@@ -229,39 +260,73 @@ export function understand(message: string, topic: Topic | undefined): Understan
   else if (topic === 'medication' && yn) found.medication = yn === 'yes' ? 'taken' : 'missed';
 
   const effects = SIDE_EFFECT_WORDS.filter(([, words]) => affirmed(text, words)).map(([e]) => e);
-  if (effects.length && (topic === 'side_effects' || topic === 'symptoms' || topic === 'medication'))
+  if (
+    effects.length &&
+    (topic === 'side_effects' || topic === 'symptoms' || topic === 'medication')
+  )
     found.sideEffects = effects;
-  else if (topic === 'side_effects' && (yn === 'no' || /ningun|cap efecte|none|nothing|nada|res\b/.test(text)))
+  else if (
+    topic === 'side_effects' &&
+    (yn === 'no' || /ningun|cap efecte|none|nothing|nada|res\b/.test(text))
+  )
     found.sideEffects = [];
 
   if (topic === 'supply') {
-    if (/poc[ao]s|poques|queda poco|queden poques|running (out|low)|almost out|se me acaba|se m'acab|no me quedan|no em queden|few left|need (a|more)|necesito (mas|receta)|necessito/.test(text))
+    if (
+      /poc[ao]s|poques|queda poco|queden poques|running (out|low)|almost out|se me acaba|se m'acab|no me quedan|no em queden|few left|need (a|more)|necesito (mas|receta)|necessito/.test(
+        text,
+      )
+    )
       found.supply = 'short';
-    else if (yn === 'yes' || /suficient|enough|de sobra|para (un|dos|varios)|per a (un|dos)|plenty|me quedan|em queden/.test(text))
+    else if (
+      yn === 'yes' ||
+      /suficient|enough|de sobra|para (un|dos|varios)|per a (un|dos)|plenty|me quedan|em queden/.test(
+        text,
+      )
+    )
       found.supply = 'enough';
     else if (yn === 'no') found.supply = 'short';
   }
 
   if (topic === 'attendance') {
-    if (/no (podre|puedo|podria|pourai|podre anar|puc|podre venir|i can'?t|can'?t make)|can'?t (come|make it|attend)|cannot (come|attend)|cambiar|canviar|reschedul|aplazar|ajornar|otro dia|un altre dia|another (day|date)/.test(text))
+    if (
+      /no (podre|puedo|podria|pourai|podre anar|puc|podre venir|i can'?t|can'?t make)|can'?t (come|make it|attend)|cannot (come|attend)|cambiar|canviar|reschedul|aplazar|ajornar|otro dia|un altre dia|another (day|date)/.test(
+        text,
+      )
+    )
       found.attendance = 'no';
     else if (yn) found.attendance = yn;
-    else if (/alli estare|alla sere|hi sere|alli|there|vendre|vindre|i'll come|i will come|asistire|ahi estare|confirm/.test(text))
+    else if (
+      /alli estare|alla sere|hi sere|alli|there|vendre|vindre|i'll come|i will come|asistire|ahi estare|confirm/.test(
+        text,
+      )
+    )
       found.attendance = 'yes';
   }
 
   const question = QUESTION.test(text);
   if (topic === 'preparation') {
     if (question) found.preparation = 'question';
-    else if (yn === 'no' || /todo claro|tot clar|all clear|clear|entendido|entes|understood|ninguna|cap\b/.test(text))
+    else if (
+      yn === 'no' ||
+      /todo claro|tot clar|all clear|clear|entendido|entes|understood|ninguna|cap\b/.test(text)
+    )
       found.preparation = 'clear';
     else if (yn === 'yes') found.preparation = 'question';
   }
 
   if (topic === 'symptoms' || topic === 'wellbeing') {
-    if (effects.length || (topic === 'symptoms' && yn === 'yes') || /nuevo sintoma|nou simptoma|new symptom/.test(text))
+    if (
+      effects.length ||
+      (topic === 'symptoms' && yn === 'yes') ||
+      /nuevo sintoma|nou simptoma|new symptom/.test(text)
+    )
       found.symptoms = 'some';
-    else if (topic === 'symptoms' && (yn === 'no' || /nada nuevo|res de nou|nothing new|igual|the same|lo mismo|el mateix/.test(text)))
+    else if (
+      topic === 'symptoms' &&
+      (yn === 'no' ||
+        /nada nuevo|res de nou|nothing new|igual|the same|lo mismo|el mateix/.test(text))
+    )
       found.symptoms = 'none';
   }
 
@@ -274,7 +339,9 @@ export function understand(message: string, topic: Topic | undefined): Understan
 
   const nothingMore =
     yn === 'no' ||
-    /nada mas|res mes|nothing (else|more)|that'?s all|eso es todo|aixo es tot|todo bien|tot be|ya esta|ja esta/.test(text);
+    /nada mas|res mes|nothing (else|more)|that'?s all|eso es todo|aixo es tot|todo bien|tot be|ya esta|ja esta/.test(
+      text,
+    );
   if (topic === 'questions') {
     if (nothingMore) found.questions = 'none';
     else found.questions = 'noted';
@@ -284,7 +351,8 @@ export function understand(message: string, topic: Topic | undefined): Understan
   const volunteered: Partial<Findings> = {};
   const key = topic ? TOPIC_KEYS[topic] : undefined;
   for (const [k, v] of Object.entries(found) as [keyof Findings, unknown][]) {
-    const target = key && (k === key || (k === 'temperature' && key === 'fever')) ? answer : volunteered;
+    const target =
+      key && (k === key || (k === 'temperature' && key === 'fever')) ? answer : volunteered;
     (target as Record<string, unknown>)[k] = v;
   }
   return {
