@@ -139,8 +139,8 @@ export function createCore(options: CoreOptions) {
   runner.register(CONVERSATION_CLOSE_JOB, ({ payload }) => {
     conversations.onCloseDue((payload as { conversationId: string }).conversationId);
   });
-  runner.register(CALL_STEP_JOB, ({ payload }) =>
-    calls.onStepDue((payload as { callId: string }).callId),
+  runner.register(CALL_STEP_JOB, ({ payload, dueAt }) =>
+    calls.onStepDue((payload as { callId: string }).callId, dueAt),
   );
   runner.register(CREDITS_RESET_JOB, ({ payload }) => {
     credits.resetPeriod((payload as { resetsAt: string }).resetsAt);

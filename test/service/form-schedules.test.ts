@@ -1044,7 +1044,8 @@ describe('POST /form-schedules/{id}/cancel', () => {
 
       const res = await server.request('POST', `/form-schedules/${schedule.id}/cancel`);
       expectProblem(res, 400, 'schedule_not_cancellable');
-      expect(res.body.status).toBe(status);
+      expect(res.body.status).toBe(400);
+      expect(res.body.scheduleStatus).toBe(status);
       expect(res.body.detail).toContain(status);
 
       expect(await snapshot(server), status).toEqual(before);
@@ -1533,7 +1534,8 @@ describe('completion through POST /sandbox/form-schedules/{id}/submit', () => {
       body: { responses: EVERY_FIELD_ANSWERS },
     });
     expectProblem(again, 400, 'schedule_not_submittable');
-    expect(again.body.status).toBe('completed');
+    expect(again.body.status).toBe(400);
+    expect(again.body.scheduleStatus).toBe('completed');
     expect(await snapshot(server)).toEqual(before);
     expect(count(server, 'form_responses')).toBe(1);
     expect(events(server, 'form.completed')).toHaveLength(1);
@@ -1665,7 +1667,8 @@ describe('completion through POST /sandbox/form-schedules/{id}/submit', () => {
         body: { responses: EVERY_FIELD_ANSWERS },
       });
       expectProblem(res, 400, 'schedule_not_submittable');
-      expect(res.body.status).toBe(status);
+      expect(res.body.status).toBe(400);
+      expect(res.body.scheduleStatus).toBe(status);
       expect(await snapshot(server)).toEqual(before);
       expect((await getSchedule(server, schedule.id)).text).toBe(json);
     }

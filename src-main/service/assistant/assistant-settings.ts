@@ -107,11 +107,11 @@ export function createAssistantRouter(settings: SettingsQueries, options: Assist
     /** Saves the provider chosen in the desktop app (null: back to the built-in assistant). */
     save(value: AssistantSettings | null): void {
       if (value && value.provider === 'openai') {
-        if (!/^https?:\/\/[^/]+/.test(value.baseUrl))
+        if (typeof value.baseUrl !== 'string' || !/^https?:\/\/[^/]+/.test(value.baseUrl))
           throw validationFailed([
             { pointer: '/baseUrl', code: 'format', detail: 'The base URL must be an http(s) URL.' },
           ]);
-        if (!value.model.trim())
+        if (typeof value.model !== 'string' || !value.model.trim())
           throw validationFailed([
             { pointer: '/model', code: 'minLength', detail: 'A model name is required.' },
           ]);

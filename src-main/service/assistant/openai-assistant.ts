@@ -11,7 +11,7 @@ import {
 import { readContext, type Topic } from './builtin/context-reading';
 import { PHRASES } from './builtin/phrases';
 import { callSummary, createCallTimeline, createSimulatedPatient } from './builtin/simulated-call';
-import { fill, fold, hash } from './builtin/text';
+import { elide, fill, fold, hash } from './builtin/text';
 import { TOPIC_KEYS, understand } from './builtin/understanding';
 
 export interface OpenAiSettings {
@@ -103,7 +103,7 @@ export function createOpenAiAssistant(settings: OpenAiSettings): Assistant {
     if (response.statusCode < 200 || response.statusCode >= 300) {
       throw new AssistantError(
         'http_error',
-        `The language model answered HTTP ${response.statusCode}${serverMessage(text)}.`,
+        `The language model answered HTTP ${response.statusCode}${serverMessage(text, settings.apiKey)}`,
       );
     }
     let content: unknown;
@@ -134,11 +134,17 @@ export function createOpenAiAssistant(settings: OpenAiSettings): Assistant {
     const patient = createSimulatedPatient(setup);
     const timeline = createCallTimeline(patient.rng);
     const { formal } = readContext(setup.purpose);
-    const opening = fill(
-      bank.call.opening[hash(setup.key) % bank.call.opening.length]!,
-      { name: setup.firstName, clinic: setup.clinicName },
-      formal,
-    );
+    const say = (variants: readonly string[]) =>
+      elide(
+        setup.language,
+        setup.clinicName,
+        fill(
+          variants[hash(setup.key) % variants.length]!,
+          { name: setup.firstName, clinic: setup.clinicName },
+          formal,
+        ),
+      );
+    const opening = say(bank.call.opening);
     const messages: { role: Role; content: string }[] = [
       { role: 'system', content: systemPrompt(chat, 'call') },
       { role: 'assistant', content: opening },
@@ -149,9 +155,10 @@ export function createOpenAiAssistant(settings: OpenAiSettings): Assistant {
     timeline.say('patient', confirm);
     const findings: Findings = {};
     const asked = new Set<Topic>();
+    let ended = false;
     for (let turn = 0; turn < MAX_CALL_TURNS; turn++) {
       const said = await complete(messages);
-      const ended = said.includes(END_MARK);
+      ended = said.includes(END_MARK);
       const line = said.replace(END_MARK, '').trim();
       messages.push({ role: 'assistant', content: line });
       timeline.say('assistant', line);
@@ -166,6 +173,8 @@ export function createOpenAiAssistant(settings: OpenAiSettings): Assistant {
       messages.push({ role: 'user', content: answer });
       timeline.say('patient', answer);
     }
+    // A model that never wrapped up is cut short politely: the assistant says goodbye.
+    if (!ended) timeline.say('assistant', say(bank.call.goodbye));
     timeline.say('patient', patient.goodbye());
     const transcript = timeline.turns
       .map((t) => `${t.role === 'assistant' ? 'Assistant' : 'Patient'}: ${t.content}`)
@@ -233,16 +242,25 @@ function networkFailure(error: unknown, timeoutMs: number): AssistantError {
   );
 }
 
-/** The server's own error message, if it sent one, shortened; never the request or its key. */
-function serverMessage(text: string): string {
+/**
+ * The server's own error message, if it sent one, shortened and ending the sentence; never the
+ * key, even when the server quotes it back ("Incorrect API key provided: sk-…").
+ */
+function serverMessage(text: string, apiKey: string | undefined): string {
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string };
-    const message = typeof body.error === 'string' ? body.error : body.error?.message;
-    if (typeof message === 'string' && message.trim()) return `: ${message.trim().slice(0, 200)}`;
+    const raw = typeof body.error === 'string' ? body.error : body.error?.message;
+    if (typeof raw === 'string' && raw.trim()) {
+      let message = raw.trim().slice(0, 200);
+      if (apiKey) message = message.split(apiKey).join('[key]');
+      // Anything that still looks like a secret key is masked too.
+      message = message.replace(/\b(sk|pk|key)[-_][A-Za-z0-9_-]{6,}/g, '[key]');
+      return `: ${message.replace(/[.\s]+$/, '')}.`;
+    }
   } catch {
     // not JSON: say nothing more
   }
-  return '';
+  return '.';
 }
 
 const TOPIC_WORDS: [Topic, RegExp][] = [

@@ -80,10 +80,18 @@ export function createCalls(deps: {
 
   const get = (id: string): CallDetail => JSON.parse(getJson(id)) as CallDetail;
 
-  function step(id: string, status: CallStatus, afterSeconds: number): void {
+  /**
+   * A step happens when it was due, not when its job got to run (after a restart, say): the
+   * simulated call keeps its own timeline, and the next step is planned from there.
+   */
+  function stepTime(dueAtMs: number | undefined): number {
+    return Math.min(dueAtMs ?? clock.now(), clock.now());
+  }
+
+  function step(id: string, status: CallStatus, fromMs: number, afterSeconds: number): void {
     deps.scheduleJob({
       kind: CALL_STEP_JOB,
-      dueAt: new Date(clock.now() + afterSeconds * 1000).toISOString(),
+      dueAt: new Date(fromMs + afterSeconds * 1000).toISOString(),
       payload: { callId: id },
       dedupeKey: `${CALL_STEP_JOB}:${id}:${status}`,
     });
@@ -129,7 +137,7 @@ export function createCalls(deps: {
       created_at: now,
       updated_at: now,
     });
-    step(id, 'queued', DIAL_SECONDS);
+    step(id, 'queued', nowMs, DIAL_SECONDS);
     return get(id);
   });
 
@@ -138,24 +146,27 @@ export function createCalls(deps: {
   }
 
   /** queued → ringing, and the line's answer (or failure) planned. */
-  const ring = db.transaction((call: CallRow): void => {
-    const at = clock.nowIso();
+  const ring = db.transaction((call: CallRow, dueAtMs?: number): void => {
+    const atMs = stepTime(dueAtMs);
+    const at = new Date(atMs).toISOString();
     if (!move('queued', { ...call, status: 'ringing', ringing_at: at, updated_at: at })) return;
-    step(call.id, 'ringing', lineOutcome(call.phone).afterSeconds);
+    step(call.id, 'ringing', atMs, lineOutcome(call.phone).afterSeconds);
   });
 
   /** ringing → failed: nothing is charged and call.ended says why. */
-  const fail = db.transaction((call: CallRow, reason: CallFailureReason): void => {
-    const at = clock.nowIso();
-    const next: CallRow = {
-      ...call,
-      status: 'failed',
-      failure_reason: reason,
-      failed_at: at,
-      updated_at: at,
-    };
-    if (move('ringing', next)) ended(next);
-  });
+  const fail = db.transaction(
+    (call: CallRow, reason: CallFailureReason, dueAtMs?: number): void => {
+      const at = new Date(stepTime(dueAtMs)).toISOString();
+      const next: CallRow = {
+        ...call,
+        status: 'failed',
+        failure_reason: reason,
+        failed_at: at,
+        updated_at: at,
+      };
+      if (move('ringing', next)) ended(next);
+    },
+  );
 
   /** What the assistant needs to hold the call. */
   function setupFor(call: CallRow): CallSetup {
@@ -171,16 +182,16 @@ export function createCalls(deps: {
   }
 
   /** ringing → in-progress, once the assistant has held the conversation. */
-  async function answer(call: CallRow): Promise<void> {
-    answerWith(call.id, await deps.assistant.call(setupFor(call)));
+  async function answer(call: CallRow, dueAtMs?: number): Promise<void> {
+    answerWith(call.id, await deps.assistant.call(setupFor(call)), dueAtMs);
   }
 
   /** ringing → in-progress with the conversation already written; hang-up planned at its end. */
-  function answerWith(callId: string, script: CallScript): void {
+  function answerWith(callId: string, script: CallScript, dueAtMs?: number): void {
     db.transaction(() => {
       const current = q.calls.get(callId);
       if (!current || current.status !== 'ringing') return;
-      const atMs = clock.now();
+      const atMs = stepTime(dueAtMs);
       const at = new Date(atMs).toISOString();
       const transcript = script.turns.map((turn) => ({
         role: turn.role,
@@ -197,14 +208,13 @@ export function createCalls(deps: {
         metadata: JSON.stringify(script.metadata),
         updated_at: at,
       };
-      if (move('ringing', next)) step(callId, 'in-progress', script.durationSeconds);
+      if (move('ringing', next)) step(callId, 'in-progress', atMs, script.durationSeconds);
     })();
   }
 
   /** in-progress → completed: the minutes are charged and call.ended is written. */
-  const complete = db.transaction((call: CallRow): void => {
-    const atMs = clock.now();
-    const at = new Date(atMs).toISOString();
+  const complete = db.transaction((call: CallRow, dueAtMs?: number): void => {
+    const at = new Date(stepTime(dueAtMs)).toISOString();
     const due = callPrice(prices, call.duration);
     // The call has happened: it takes what it costs, or what is left if the balance ran short
     // meanwhile (never below zero); the rest is recorded, not silently dropped.
@@ -240,19 +250,19 @@ export function createCalls(deps: {
     getJson,
     row,
     /** The job that moves a call one step along its lifecycle. */
-    onStepDue(callId: string): void | Promise<void> {
+    onStepDue(callId: string, dueAtMs?: number): void | Promise<void> {
       const call = q.calls.get(callId);
       if (!call) return;
       switch (call.status) {
         case 'queued':
-          return ring(call);
+          return ring(call, dueAtMs);
         case 'ringing': {
           const outcome = lineOutcome(call.phone);
-          if (outcome.failure) return fail(call, outcome.failure);
-          return answer(call);
+          if (outcome.failure) return fail(call, outcome.failure, dueAtMs);
+          return answer(call, dueAtMs);
         }
         case 'in-progress':
-          return complete(call);
+          return complete(call, dueAtMs);
         default:
           return;
       }

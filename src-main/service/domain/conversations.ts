@@ -312,10 +312,13 @@ export function createConversations(deps: {
     return get(id);
   });
 
-  /** POST /conversations/{id}/end. One that went idle first ended by inactivity, and says so. */
-  function close(id: string): Conversation {
+  /**
+   * Closes the conversation now if its 30 minutes have passed and the job has not run yet. Call
+   * it outside the transaction of the request that follows, so the close commits even when that
+   * request is then refused (a message or an end to what is by now an ended conversation).
+   */
+  function settle(id: string): void {
     closeIfIdle(row(id));
-    return closeNow(id);
   }
 
   return {
@@ -333,7 +336,9 @@ export function createConversations(deps: {
     send(id: string, content: string): Promise<MessageExchange> {
       return retryStale(() => prepareMessage(id, content), commitMessage);
     },
-    close,
+    settle,
+    /** POST /conversations/{id}/end: call `settle` first; an ended conversation is 400. */
+    close: closeNow,
     /** The inactivity job: closes the conversation if its deadline has really passed. */
     onCloseDue(conversationId: string): void {
       const conversation = q.conversations.get(conversationId);

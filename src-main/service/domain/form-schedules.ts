@@ -211,7 +211,7 @@ export function createFormSchedules(deps: {
         400,
         'schedule_not_cancellable',
         `Only pending schedules can be cancelled; this one is ${current.status}.`,
-        { status: current.status },
+        { scheduleStatus: current.status },
       );
     }
     const refunded = refundAll(current, 'Form delivery cancelled');
@@ -283,7 +283,7 @@ export function createFormSchedules(deps: {
           current.status === 'completed'
             ? 'This form has already been answered.'
             : `Only a sent schedule can be answered; this one is ${current.status}.`,
-          { status: current.status },
+          { scheduleStatus: current.status },
         );
       }
       const form = deps.forms.definition(current.form_id);

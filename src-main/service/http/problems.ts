@@ -45,7 +45,9 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
       `Bearer realm="engage-desk", error="insufficient_scope", scope="${String(problem.extensions.requiredPermission)}"`,
     );
   }
+  // Extensions come first: they add members, and can never replace the standard ones.
   const body = {
+    ...problem.extensions,
     type: problemType(problem.code),
     title: STATUS_CODES[problem.status] ?? 'Error',
     status: problem.status,
@@ -53,7 +55,6 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
     instance: request.url.split('?')[0],
     code: problem.code,
     requestId: request.id,
-    ...problem.extensions,
   };
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
 }

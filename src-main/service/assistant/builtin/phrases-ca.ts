@@ -252,6 +252,14 @@ export const PHRASES_CA: PhraseBank = {
   and: 'i',
   decimalComma: true,
   call: {
+    intro: {
+      post_op: [
+        '{Et|Li} truco per saber com va la {teva|seva} recuperació després de la intervenció.',
+      ],
+      medication: ['{Et|Li} truco per saber com {et|li} va amb la medicació.'],
+      appointment: ['{Et|Li} truco per la {teva|seva} propera visita a la clínica.'],
+      check_in: ['{Et|Li} truco per saber com {et trobes|es troba} aquests dies.'],
+    },
     opening: [
       "Hola, parlo amb {name}? {Et|Li} truco de {clinic}; soc l'assistent virtual.",
       "Bon dia, {ets|és} {name}? {Et|Li} parla l'assistent virtual de {clinic}.",

@@ -239,6 +239,12 @@ export const PHRASES_EN: PhraseBank = {
   and: 'and',
   decimalComma: false,
   call: {
+    intro: {
+      post_op: ['I am calling to check how your recovery after the procedure is going.'],
+      medication: ['I am calling to see how you are getting on with your medication.'],
+      appointment: ['I am calling about your upcoming appointment at the clinic.'],
+      check_in: ['I am calling to see how you have been feeling lately.'],
+    },
     opening: [
       'Hello, am I speaking with {name}? I am calling from {clinic}; this is the virtual assistant.',
       'Good morning, is this {name}? This is the virtual assistant of {clinic}.',

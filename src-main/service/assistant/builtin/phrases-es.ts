@@ -255,6 +255,14 @@ export const PHRASES_ES: PhraseBank = {
   and: 'y',
   decimalComma: true,
   call: {
+    intro: {
+      post_op: [
+        '{Te|Le} llamo para saber cómo va {tu|su} recuperación después de la intervención.',
+      ],
+      medication: ['{Te|Le} llamo para saber cómo {te|le} va con la medicación.'],
+      appointment: ['{Te|Le} llamo por {tu|su} próxima cita en la clínica.'],
+      check_in: ['{Te|Le} llamo para saber cómo {te encuentras|se encuentra} estos días.'],
+    },
     opening: [
       'Hola, ¿hablo con {name}? {Te|Le} llamo de {clinic}; soy el asistente virtual.',
       'Buenos días, ¿{eres|es usted} {name}? {Te|Le} llama el asistente virtual de {clinic}.',

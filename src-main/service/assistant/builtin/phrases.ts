@@ -60,6 +60,8 @@ export interface PhraseBank {
   and: string;
   decimalComma: boolean;
   call: {
+    /** What the call is about, spoken ("I am calling…", not the chat's "I am writing…"). */
+    intro: Record<Purpose, V>;
     opening: V;
     patientConfirm: V;
     /** The spoken closing with the summary (`{summary}`) and a goodbye. */

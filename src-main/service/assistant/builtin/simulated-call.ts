@@ -111,7 +111,7 @@ export function simulatedCall(
   timeline.say('assistant', pick(bank.call.opening, 'opening'));
   timeline.say('patient', patient.confirm());
   const first = PLANS[purpose][0]!;
-  const opening = `${pick(bank.intro[purpose], 'intro')} ${upperFirst(pick(bank.questions[first], 'q'))}`;
+  const opening = `${pick(bank.call.intro[purpose], 'intro')} ${upperFirst(pick(bank.questions[first], 'q'))}`;
   const history: ChatTurn[] = [
     { role: 'assistant', content: opening, metadata: { provider: 'builtin', topic: first } },
   ];

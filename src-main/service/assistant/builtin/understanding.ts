@@ -37,17 +37,22 @@ const NEGATIONS = new Set([
   "haven't",
   'havent',
   "isn't",
-  'no,',
 ]);
 
-/** True when one of the three words before `index` negates what follows. */
+/** Where a clause ends: punctuation, or a conjunction that starts a new statement. */
+const CLAUSE_BREAK =
+  /[,.;:!?¿¡]|\b(y|e|i|and|but|pero|aunque|although|though|sin embargo|however|perque|porque|because)\b/g;
+
+/**
+ * True when one of the three words before `index`, within the same clause, negates what follows:
+ * "no tengo dolor en el pecho" is negated, "No aguanto más, quiero morir" is not.
+ */
 function negated(text: string, index: number): boolean {
-  const before = text
-    .slice(Math.max(0, index - 40), index)
-    .split(' ')
-    .filter(Boolean)
-    .slice(-3);
-  return before.some((word) => NEGATIONS.has(word) || /n't$/.test(word));
+  const before = text.slice(0, index);
+  let start = 0;
+  for (const m of before.matchAll(CLAUSE_BREAK)) start = m.index + m[0].length;
+  const words = before.slice(start).split(' ').filter(Boolean).slice(-3);
+  return words.some((word) => NEGATIONS.has(word) || /n't$/.test(word));
 }
 
 /** The first match of `pattern` that is not negated, if any. */

@@ -51,7 +51,10 @@ export function conversationRoutes(app: TypedApp, core: Core): void {
       },
       [404],
     ),
-    async (request, reply) => sendJsonText(reply, conversations.getJson(request.params.id)),
+    async (request, reply) => {
+      conversations.settle(request.params.id);
+      return sendJsonText(reply, conversations.getJson(request.params.id));
+    },
   );
 
   app.post(
@@ -119,9 +122,12 @@ export function conversationRoutes(app: TypedApp, core: Core): void {
       },
       [400, 404, 409],
     ),
-    async (request, reply) =>
-      replyWithWrite(core, request, reply, () => conversations.close(request.params.id), {
+    async (request, reply) => {
+      // One that went idle first has ended by inactivity, and the 400 says so.
+      conversations.settle(request.params.id);
+      return replyWithWrite(core, request, reply, () => conversations.close(request.params.id), {
         status: 200,
-      }),
+      });
+    },
   );
 }

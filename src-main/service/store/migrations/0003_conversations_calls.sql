@@ -78,7 +78,8 @@ CREATE TRIGGER conversation_messages_no_delete BEFORE DELETE ON conversation_mes
 END;
 
 -- An automated voice call. The simulated lifecycle fills the timestamps in turn; the transcript
--- is written when the patient answers and shown once the call has completed.
+-- (and so the length of the call) is written when the patient answers, and shown once the call has
+-- completed: until then the API says duration 0.
 CREATE TABLE calls (
   id               TEXT PRIMARY KEY,
   patient_id       TEXT NOT NULL REFERENCES patients (id),
@@ -105,7 +106,7 @@ CREATE TABLE calls (
     || ',"status":' || json_quote(status)
     || ',"purpose":' || json_quote(purpose)
     || ',"language":' || json_quote(language)
-    || ',"duration":' || duration
+    || ',"duration":' || CASE WHEN status = 'completed' THEN duration ELSE 0 END
     || ',"creditsConsumed":' || credits_consumed
     || CASE WHEN status = 'failed' THEN ',"failureReason":' || json_quote(failure_reason)
          || ',"failedAt":' || json_quote(failed_at) ELSE '' END
