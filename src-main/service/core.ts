@@ -102,7 +102,8 @@ export function createCore(options: CoreOptions) {
   });
   const outbox = createOutbox({ listPage });
   const assistants = createAssistantRouter(q.settings, options);
-  const conversations = createConversations({
+  // Chats and calls share what they are built from.
+  const engagement = {
     db,
     clock,
     newId,
@@ -113,21 +114,12 @@ export function createCore(options: CoreOptions) {
     listPage,
     assistant: assistants.assistant,
     clinicName: delivery.clinicName,
+  };
+  const conversations = createConversations({
+    ...engagement,
     rescheduleJob: (job) => runner.reschedule(job),
   });
-  const calls = createCalls({
-    db,
-    clock,
-    newId,
-    q,
-    events,
-    credits,
-    prices,
-    listPage,
-    assistant: assistants.assistant,
-    clinicName: delivery.clinicName,
-    scheduleJob,
-  });
+  const calls = createCalls({ ...engagement, scheduleJob });
   const apiKeys = createApiKeys({ clock, newId, q });
   const tokens = createAccessTokens({
     secret: q.settings.secret('jwt_secret'),

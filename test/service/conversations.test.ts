@@ -1,6 +1,4 @@
-import type { TSchema } from 'typebox';
-import { Value } from 'typebox/value';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../../src-main/service/schemas/auth';
 import {
   Conversation,
@@ -14,6 +12,12 @@ import {
   tempDataDir,
   type ApiResponse,
   type TestServer,
+  count,
+  events,
+  expectSchema,
+  qs,
+  serversClosedAfterEach,
+  type ListBody,
 } from './helpers';
 
 /*
@@ -88,47 +92,10 @@ interface ExchangeBody {
   creditsConsumed: number;
 }
 
-interface ListBody<T> {
-  data: T[];
-  pagination: { cursor: string; hasMore: boolean; limit: number };
-}
-
-interface EventRow {
-  type: string;
-  data: Record<string, unknown>;
-  createdAt: string;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
-
-async function newServer(options: Parameters<typeof startServer>[0] = {}): Promise<TestServer> {
-  const server = await startServer({ realNow: fakeTime(T0).now, ...options });
-  cleanups.push(() => server.close());
-  return server;
-}
-
-function qs(params: Record<string, string | number | boolean | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined) search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-function expectSchema(schema: TSchema, value: unknown): void {
-  if (!Value.Check(schema, value)) {
-    throw new Error(
-      `value does not match its schema: ${JSON.stringify(value)}\n${JSON.stringify([...Value.Errors(schema, value)])}`,
-    );
-  }
-}
+const { newServer, cleanups } = serversClosedAfterEach(T0);
 
 /** A patient created through the API; returns its id. */
 async function createPatient(
@@ -214,24 +181,6 @@ async function balance(server: TestServer): Promise<number> {
   const res = await server.request('GET', '/billing/balance');
   expect(res.status, res.text).toBe(200);
   return res.body.balance as number;
-}
-
-function count(server: TestServer, table: string): number {
-  return server.service.core.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!;
-}
-
-function events(server: TestServer, type: string): EventRow[] {
-  return server.service.core.db
-    .prepare<[], { type: string; data: string; created_at: string }>(
-      'SELECT type, data, created_at FROM events ORDER BY seq',
-    )
-    .all()
-    .filter((row) => row.type === type)
-    .map((row) => ({
-      type: row.type,
-      data: JSON.parse(row.data) as Record<string, unknown>,
-      createdAt: row.created_at,
-    }));
 }
 
 /** Every ledger entry that concerns one resource, newest first, read over HTTP. */

@@ -26,6 +26,21 @@ function demoCore(nowMs = FIXED_NOW): Core {
   return core;
 }
 
+/** SQL reads on the core a describe block opened. */
+function reader(core: () => Core) {
+  return {
+    all: <T>(sql: string, ...params: unknown[]) =>
+      core()
+        .db.prepare(sql)
+        .all(...params) as T[],
+    one: <T>(sql: string, ...params: unknown[]) =>
+      core()
+        .db.prepare(sql)
+        .pluck()
+        .get(...params) as T,
+  };
+}
+
 /** Every patient, as the API renders it, oldest first (paged through the real list operation). */
 function allPatients(core: Core, search?: string): Patient[] {
   const out: Patient[] = [];
@@ -394,12 +409,7 @@ describe('demo clinic forms and deliveries', () => {
   });
   afterAll(() => core.close());
 
-  const all = <T>(sql: string, ...params: unknown[]) => core.db.prepare(sql).all(...params) as T[];
-  const one = <T>(sql: string, ...params: unknown[]) =>
-    core.db
-      .prepare(sql)
-      .pluck()
-      .get(...params) as T;
+  const { all, one } = reader(() => core);
 
   it('has the five demo forms, PHQ-9 and GAD-7 with their scoring bands', () => {
     const page = core.forms.list({ limit: 100 });
@@ -563,12 +573,7 @@ describe('demo clinic conversations and calls', () => {
   });
   afterAll(() => core.close());
 
-  const all = <T>(sql: string, ...params: unknown[]) => core.db.prepare(sql).all(...params) as T[];
-  const one = <T>(sql: string, ...params: unknown[]) =>
-    core.db
-      .prepare(sql)
-      .pluck()
-      .get(...params) as T;
+  const { all, one } = reader(() => core);
 
   it('has past chats: most closed by inactivity, some by the coordinator, some escalated', () => {
     const total = one<number>('SELECT count(*) FROM conversations');

@@ -1,4 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -176,4 +179,73 @@ export function fakeTime(start: number) {
       t = ms;
     },
   };
+}
+
+/** A list response body. */
+export interface ListBody<T> {
+  data: T[];
+  pagination: { cursor: string; hasMore: boolean; limit: number };
+}
+
+/** A row of the event log, its data parsed. */
+export interface EventRow {
+  type: string;
+  data: Record<string, unknown>;
+  createdAt: string;
+}
+
+/**
+ * For a test file: `newServer(options)` starts servers on a fake real-time clock that starts at
+ * `start`, each closed after the test that opened it; `cleanups` takes more work for then.
+ */
+export function serversClosedAfterEach(start: number) {
+  const cleanups: Array<() => unknown> = [];
+  afterEach(async () => {
+    while (cleanups.length) await cleanups.pop()!();
+  });
+  async function newServer(options: ServiceOptions = {}): Promise<TestServer> {
+    const server = await startServer({ realNow: fakeTime(start).now, ...options });
+    cleanups.push(() => server.close());
+    return server;
+  }
+  return { newServer, cleanups };
+}
+
+/** `?a=1&b=x` from the defined values, or '' when there are none. */
+export function qs(params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Fails with the value and TypeBox's errors unless `value` matches `schema`. */
+export function expectSchema(schema: TSchema, value: unknown): void {
+  if (!Value.Check(schema, value)) {
+    throw new Error(
+      `value does not match its schema: ${JSON.stringify(value)}\n${JSON.stringify([...Value.Errors(schema, value)])}`,
+    );
+  }
+}
+
+/** Rows in a table of the server's database. */
+export function count(server: TestServer, table: string): number {
+  return server.service.core.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!;
+}
+
+/** The event log in order, optionally of one type. */
+export function events(server: TestServer, type?: string): EventRow[] {
+  return server.service.core.db
+    .prepare<[], { type: string; data: string; created_at: string }>(
+      'SELECT type, data, created_at FROM events ORDER BY seq',
+    )
+    .all()
+    .filter((row) => type === undefined || row.type === type)
+    .map((row) => ({
+      type: row.type,
+      data: JSON.parse(row.data) as Record<string, unknown>,
+      createdAt: row.created_at,
+    }));
 }

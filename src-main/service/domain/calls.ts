@@ -1,6 +1,5 @@
 import type { Assistant, CallScript, CallSetup } from '../assistant/assistant';
 import { hash } from '../assistant/builtin/text';
-import { resourceMissing } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import type { ScheduleInput } from '../jobs/job-runner';
@@ -19,6 +18,7 @@ import type { Credits } from './credits';
 import { dateRangeConditions } from './date-range';
 import type { EventLog } from './event-log';
 import { preferredLanguage } from './form-schedules';
+import { resourceReader } from './resource-reader';
 import { activePatient, unreachable } from './patient-checks';
 import type { Prices } from './pricing';
 
@@ -66,19 +66,11 @@ export function createCalls(deps: {
 }) {
   const { db, clock, newId, q, events, credits, prices } = deps;
 
-  function row(id: string): CallRow {
-    const found = q.calls.get(id);
-    if (!found) throw resourceMissing('call', id);
-    return found;
-  }
-
-  function getJson(id: string): string {
-    const json = q.calls.detailJson(id);
-    if (json === undefined) throw resourceMissing('call', id);
-    return json;
-  }
-
-  const get = (id: string): CallDetail => JSON.parse(getJson(id)) as CallDetail;
+  const { row, getJson, get } = resourceReader<CallRow, CallDetail>(
+    'call',
+    q.calls.get,
+    q.calls.detailJson,
+  );
 
   /**
    * A step happens when it was due, not when its job got to run (after a restart, say): the

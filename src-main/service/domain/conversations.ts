@@ -5,7 +5,7 @@ import type {
   ChatTurn,
   ReplyMetadata,
 } from '../assistant/assistant';
-import { ProblemError, resourceMissing } from '../errors';
+import { ProblemError } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import type { ScheduleInput } from '../jobs/job-runner';
@@ -23,6 +23,7 @@ import type { PatientRow } from '../store/queries/patients';
 import type { Credits } from './credits';
 import type { EventLog } from './event-log';
 import { activePatient } from './patient-checks';
+import { resourceReader } from './resource-reader';
 import type { Prices } from './pricing';
 
 export const CONVERSATION_CLOSE_JOB = 'conversation.close';
@@ -68,20 +69,15 @@ export function createConversations(deps: {
 }) {
   const { db, clock, newId, q, events, credits, prices } = deps;
 
-  function row(id: string): ConversationRow {
-    const found = q.conversations.get(id);
-    if (!found) throw resourceMissing('conversation', id);
-    return found;
-  }
-
-  function getJson(id: string): string {
-    const json = q.conversations.getJson(id);
-    if (json === undefined) throw resourceMissing('conversation', id);
-    // The stored summary with the messages added as the last member.
-    return `${json.slice(0, -1)},"messages":${q.conversationMessages.jsonOf(id)}}`;
-  }
-
-  const get = (id: string): Conversation => JSON.parse(getJson(id)) as Conversation;
+  const { row, getJson, get } = resourceReader<ConversationRow, Conversation>(
+    'conversation',
+    q.conversations.get,
+    (id) => {
+      const json = q.conversations.getJson(id);
+      // The stored summary with the messages added as the last member.
+      return json && `${json.slice(0, -1)},"messages":${q.conversationMessages.jsonOf(id)}}`;
+    },
+  );
 
   function setup(
     conversation: { id: string; context: string; language: ConversationRow['language'] },

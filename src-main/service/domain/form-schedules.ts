@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ProblemError, resourceMissing, validationFailed, type FieldError } from '../errors';
+import { ProblemError, validationFailed, type FieldError } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import type { FormResponse } from '../schemas/clinical-form';
@@ -21,6 +21,7 @@ import type { EventLog } from './event-log';
 import { validateAnswers, type SubmittedAnswer } from './form-answers';
 import type { Forms } from './forms';
 import { requireActive, unreachable } from './patient-checks';
+import { resourceReader } from './resource-reader';
 import type { Prices } from './pricing';
 
 export const DELIVER_JOB = 'form-schedule.deliver';
@@ -69,19 +70,11 @@ export function createFormSchedules(deps: {
 }) {
   const { db, clock, newId, q, events, credits } = deps;
 
-  function row(id: string): FormScheduleRow {
-    const found = q.formSchedules.get(id);
-    if (!found) throw resourceMissing('form schedule', id);
-    return found;
-  }
-
-  function getJson(id: string): string {
-    const json = q.formSchedules.getJson(id);
-    if (json === undefined) throw resourceMissing('form schedule', id);
-    return json;
-  }
-
-  const get = (id: string): FormSchedule => JSON.parse(getJson(id)) as FormSchedule;
+  const { row, getJson, get } = resourceReader<FormScheduleRow, FormSchedule>(
+    'form schedule',
+    q.formSchedules.get,
+    q.formSchedules.getJson,
+  );
 
   function move(from: FormScheduleRow['status'], next: FormScheduleRow): void {
     if (!q.formSchedules.transition(from, next)) {

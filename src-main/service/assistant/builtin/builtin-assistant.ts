@@ -118,6 +118,8 @@ function acknowledge(w: Writer, topic: Topic, answer: Partial<Findings>, all: Fi
   }
 }
 
+const ALL_TOPICS = Object.keys(TOPIC_KEYS) as Topic[];
+
 /** Topics where the patient's own question is the answer, not a request for advice. */
 const QUESTION_IS_ANSWER = new Set<Topic | 'done' | undefined>([
   'attendance',
@@ -218,35 +220,45 @@ export function builtinReply(
     found.note = note;
 
   const all: Findings = { ...state.findings, ...found };
-  if (current) {
-    const key = TOPIC_KEYS[current];
-    if (heard.answer[key] !== undefined) {
-      const ack = acknowledge(w, current, heard.answer, all);
-      if (
-        ack &&
-        !(
-          reading.brief &&
-          !needsAttention(heard.answer) &&
-          parts.length === 0 &&
-          isPleasantry(current, heard.answer)
-        )
-      )
-        parts.push(ack);
-      if (needsAttention(heard.answer)) parts.push(w.say(w.bank.teamAlert, 'alert'));
-    } else if (!heard.question) {
-      if (!state.retried) {
+  const answered = current !== undefined && heard.answer[TOPIC_KEYS[current]] !== undefined;
+  if (current && answered) {
+    const ack = acknowledge(w, current, heard.answer, all);
+    const skip =
+      reading.brief &&
+      !needsAttention(heard.answer) &&
+      parts.length === 0 &&
+      isPleasantry(current, heard.answer);
+    if (ack && !skip) parts.push(ack);
+  }
+  // What the patient said about other topics ("no, but I have a fever") is acknowledged too.
+  const volunteered = ALL_TOPICS.filter(
+    (t) => t !== current && heard.volunteered[TOPIC_KEYS[t]] !== undefined,
+  );
+  for (const t of volunteered) parts.push(acknowledge(w, t, heard.volunteered, all));
+  if (needsAttention(found)) parts.push(w.say(w.bank.teamAlert, 'alert'));
+  if (current && !answered && !heard.question) {
+    if (volunteered.length || state.retried) {
+      if (volunteered.length) {
+        // Something else was said: the question is simply asked again.
+        parts.push(upperFirst(w.say(w.bank.questions[current], `q:${current}`)));
         return {
-          content: upperFirst(w.say(w.bank.reask[current], `reask:${current}`)),
+          content: upperFirst(parts.filter(Boolean).join(' ')),
           escalated: false,
-          metadata: {
-            ...base,
-            topic: current,
-            retry: true,
-            ...(Object.keys(found).length ? { findings: found } : {}),
-          },
+          metadata: { ...base, topic: current, findings: found },
         };
       }
       parts.push(w.say(w.bank.moveOn, 'move-on'));
+    } else {
+      return {
+        content: upperFirst(w.say(w.bank.reask[current], `reask:${current}`)),
+        escalated: false,
+        metadata: {
+          ...base,
+          topic: current,
+          retry: true,
+          ...(Object.keys(found).length ? { findings: found } : {}),
+        },
+      };
     }
   }
 

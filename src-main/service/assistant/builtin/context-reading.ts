@@ -38,7 +38,7 @@ export interface ContextReading {
 const PURPOSE_WORDS: [Purpose, RegExp][] = [
   [
     'post_op',
-    /post-?op|postoperat|post-?surg|cirug|cirurg|surgery|operaci|operado|operada|operat|intervencio|intervenid|protesis|protesi|replacement|recuperacio|recovery|sutura|punts de|puntos de|stitches|wound|herida|ferida/,
+    /post[-_ ]?op|postoperat|post-?surg|cirug|cirurg|surgery|operaci|operado|operada|operat|intervencio|intervenid|protesis|protesi|replacement|recuperacio|recovery|sutura|punts de|puntos de|stitches|wound|herida|ferida/,
   ],
   [
     'medication',

@@ -51,15 +51,22 @@ function negated(text: string, index: number): boolean {
   const before = text.slice(0, index);
   let start = 0;
   for (const m of before.matchAll(CLAUSE_BREAK)) start = m.index + m[0].length;
-  const words = before.slice(start).split(' ').filter(Boolean).slice(-3);
+  const words = before.slice(start).split(' ').filter(Boolean).slice(-4);
   return words.some((word) => NEGATIONS.has(word) || /n't$/.test(word));
+}
+
+/** "fiebre no", "olvidado ninguna": a negation right after the words, in the same clause. */
+const NEGATED_AFTER = /^\s*(no|ninguna?|ningun|cap|none|nada|res|tampoco|tampoc|gens)\b/;
+
+function negatedAround(text: string, index: number, length: number): boolean {
+  return negated(text, index) || NEGATED_AFTER.test(text.slice(index + length));
 }
 
 /** The first match of `pattern` that is not negated, if any. */
 function affirmed(text: string, pattern: RegExp): boolean {
   const global = new RegExp(pattern.source, 'g');
   for (const match of text.matchAll(global)) {
-    if (!negated(text, match.index)) return true;
+    if (!negatedAround(text, match.index, match[0].length)) return true;
   }
   return false;
 }
@@ -68,7 +75,7 @@ function mentioned(text: string, pattern: RegExp): 'yes' | 'no' | undefined {
   const global = new RegExp(pattern.source, 'g');
   let seen: 'yes' | 'no' | undefined;
   for (const match of text.matchAll(global)) {
-    if (!negated(text, match.index)) return 'yes';
+    if (!negatedAround(text, match.index, match[0].length)) return 'yes';
     seen = 'no';
   }
   return seen;
@@ -85,7 +92,7 @@ const RED_FLAG_WORDS: [RedFlag, RegExp][] = [
   ],
   [
     'suicidal_thoughts',
-    /suicid|quitarme la vida|acabar con (mi vida|todo)|(me )?quiero morir|no quiero (seguir )?vivir|hacerme dano|treure'm la vida|acabar amb (la meva vida|tot)|vull morir|no vull (seguir )?viure|fer-me mal|kill myself|end (my life|it all)|want to die|(don'?t|do not) want to (live|be alive)|hurt(ing)? myself|self[- ]harm/,
+    /suicid|quitarme la vida|acabar con (mi vida|todo)|(me )?quiero morir|ganas de morir|no quiero (seguir )?(vivir|viviendo)|no quiero vivir mas|no tiene sentido (vivir|seguir)|mejor (estaria|estar) muert|hacerme dano|treure'm la vida|acabar amb (la meva vida|tot)|vull morir|ganes de morir|no vull (seguir )?(viure|vivint)|no te sentit (viure|seguir)|fer-me mal|kill(ing)? myself|end(ing)? (my life|it all)|better off dead|no reason to live|want to die|(don'?t|do not) want to (live|be alive)|hurt(ing)? myself|self[- ]harm/,
   ],
   [
     'heavy_bleeding',
@@ -118,11 +125,13 @@ const NUMBER_WORDS: Record<string, number> = {
   sis: 6,
   six: 6,
   siete: 7,
+  set: 7,
   seven: 7,
   ocho: 8,
   vuit: 8,
   eight: 8,
   nueve: 9,
+  nou: 9,
   nine: 9,
   diez: 10,
   deu: 10,
@@ -142,8 +151,13 @@ function yesNo(text: string): 'yes' | 'no' | undefined {
 
 /** A pain score 0–10 from digits, number words or descriptions ("a bit", "molt"). */
 function painScore(text: string, asked: boolean): number | undefined {
-  const scale = /\b(10|[0-9])\s*(\/|de|sobre|out of|of|de cada)\s*10\b/.exec(text);
-  if (scale) return Number(scale[1]);
+  const scale = /\b(10|[0-9]|[a-z]+)\s*(\/|de|sobre|out of|of|de cada)\s*(10|diez|deu|ten)\b/.exec(
+    text,
+  );
+  if (scale) {
+    const n = /^\d+$/.test(scale[1]!) ? Number(scale[1]) : NUMBER_WORDS[scale[1]!];
+    if (n !== undefined) return n;
+  }
   if (asked) {
     // A temperature is not a pain score.
     const digit = /(?<![\d.,])\b(10|[0-9])\b(?![.,]\d|\s*(°|grad|graus|degree))/.exec(text);
@@ -160,6 +174,8 @@ function painScore(text: string, asked: boolean): number | undefined {
     )
   )
     return 0;
+  // "no mucho", "not a lot": a little.
+  if (/\b(no|not|gens) (mucho|molt|a lot|much|too much|gaire|tanto|tant)\b/.test(text)) return 2;
   if (
     /insoportable|inaguantable|unbearable|muchisimo|moltissim|terrible|horrible|el peor|worst/.test(
       text,
@@ -183,7 +199,7 @@ function painScore(text: string, asked: boolean): number | undefined {
 }
 
 /** A body temperature in °C written in the message (37,5 / 38.2 / 39 graus). */
-function temperatureIn(text: string): number | undefined {
+function temperatureIn(text: string, asked: boolean): number | undefined {
   const m =
     /\b(3[5-9]|4[0-2])(?:[.,](\d))?\b(?:\s*(?:°|o c|grad|graus|degrees|y medio|i mig|and a half))?/.exec(
       text,
@@ -193,7 +209,7 @@ function temperatureIn(text: string): number | undefined {
     /fiebre|febre|fever|temperat|termometr|thermometer|grad|graus|°|degrees|medio|mig|half/.test(
       text,
     );
-  if (!context) return undefined;
+  if (!context && !asked) return undefined;
   let value = Number(m[1]) + (m[2] ? Number(m[2]) / 10 : 0);
   if (!m[2] && /y medio|i mig|and a half/.test(text.slice(m.index, m.index + 20))) value += 0.5;
   return value;
@@ -201,15 +217,21 @@ function temperatureIn(text: string): number | undefined {
 
 const FEVER = /fiebre|febre|fever|febril|calentura|temperatura alta|high temperature|feverish/;
 const BLEEDING =
-  /sangr|sagn|\bsang\b|bleed|blood|ha manchado|manchado el aposito|ha tacat|tacat l'aposit/;
+  /sangr|sagn|\bsang\b|bleed|\bbled\b|bloody|blood (on|in|from|coming|everywhere)|ha manchado|manchado el aposito|ha tacat|tacat l'aposit/;
+/** Blood that is not bleeding: tests, pressure, sugar. Taken out before BLEEDING is looked for. */
+const NOT_BLEEDING =
+  /(analisis|analitica|analitiques|prueba|proves|extraccion|extraccio|test) de (sangre|sang)|(sangre|sang) en ayunas|blood (tests?|work|pressure|sugar|results|glucose)/g;
 const WOUND_CHANGES =
-  /roj[oa]|enrojec|vermell|\bred\b|redness|hinchad|inflamad|inflam|infla\b|swollen|swelling|\bpus\b|supura|supur|discharge|oozing|calent|\bwarm\b|\bhot\b|mal olor|mala olor|smell|se ha abierto|s'ha obert|opened/;
+  /\broj[oa]s?\b|\brojiz|enrojec|envermell|\bvermell|\bred\b|redness|hinchad|\binflamad[oa]|\binflamat\b|\binflama\b|\binfla\b|swollen|swelling|\bpus\b|supura|\bsupur|discharge|oozing|\bcaliente\b|\bcalenta\b|\bwarm\b|\bhot\b|mal olor|mala olor|smells?\b|se ha abierto|s'ha obert|opened up/;
 const WOUND_FINE =
   /bien|\bbe\b|good|fine|\bok\b|limpia|neta|clean|seca|\bdry\b|normal|cicatriza|cicatritza|healing|sin cambios|sense canvis|igual/;
 const MISSED =
   /olvid|oblid|missed|forgot|forget|skipp?ed|me he saltado|m'he saltat|no (me )?(la|las|lo|los) (he )?tomad|no (me )?(la|las|lo|los) tomo|no (l'he|les he|els he) pres|dej[eo] de tomar|he dejado|deixat de prendre|stopped taking|not taking|no la tomo|alguna vez no|a vegades no|sometimes not|not always|no siempre|no sempre/;
 const TAKEN =
-  /tomad[oa]s?|la tomo|las tomo|lo tomo|los tomo|me la tomo|tom[eo]\b|\bpres(es|a)?\b|l'he presa|les he preses|les prenc|la prenc|prenc|took|taken|taking (them|it)|al dia|cada dia|every day|todos los dias|tots els dies|segun (la )?pauta|segons (la )?pauta|as prescribed|puntual|religiosamente|sin falta|sense falta|never miss/;
+  /tomad[oa]s?|la tomo|las tomo|lo tomo|los tomo|me la tomo|tom[eo]\b|\bpres(es|a)?\b|l'he presa|les he preses|les prenc|la prenc|prenc|took|taken|taking (them|it)|al dia|cada dia|every day|todos los dias|tots els dies|segun (la )?pauta|segons (la )?pauta|as prescribed|puntual|religiosamente|sin falta|sense falta|never miss|take (it|them)|every (morning|night|evening)|cada (manana|mati|nit|noche)/;
+/** Outside the medication question, taking or missing is about medicine only when it says so. */
+const MEDICINE =
+  /medicac|medicament|medication|medicine|pastill|pills?\b|tablets?|capsul|comprimid|dosis|dosi\b|doses?\b|pauta|tratamiento|tractament|treatment|insulin|inhalador|inhaler/;
 const SIDE_EFFECT_WORDS: [SideEffect, RegExp][] = [
   ['nausea', /nausea|nausees|ganas de vomitar|vomit|mareo de estomago/],
   ['dizziness', /mareo|mareig|marejat|maread|dizz|lighthead|vertigo/],
@@ -221,14 +243,14 @@ const SIDE_EFFECT_WORDS: [SideEffect, RegExp][] = [
   ['headache', /dolor de cabeza|mal de cap|headache|jaqueca|migran/],
   [
     'drowsiness',
-    /sueno|somnolen|drowsy|sleepy|cansancio|cansament|cansad|tired|fatiga|fatigue|agotad|esgotat|exhaust/,
+    /sueno|somnolen|drowsy|sleepy|cansancio|cansament|cansad|cansat|tired|fatiga|fatigue|agotad|esgotat|exhaust/,
   ],
   ['insomnia', /insomn|no duermo|no dormo|can'?t sleep|cannot sleep|duermo mal|dormo malament/],
 ];
 const GOOD =
-  /\bbien\b|\bbe\b|\bbe,|good|fine|great|mejor|millor|better|genial|estupend|perfect|fenomenal|muy bien|molt be|well\b|tranquil|animad|animat/;
+  /\bbien\b|^be\b|\bmolt be\b|\bforca be\b|\bestic be\b|\bem trobo be\b|\bbe[,.!]|\bbe$|good|fine|great|mejor|millor|better|genial|estupend|perfect|fenomenal|muy bien|molt be|well\b|tranquil|animad|animat/;
 const BAD =
-  /\bmal\b|malament|fatal|peor|pitjor|worse|\bbad\b|not good|not great|no muy bien|no gaire be|regular|cansad|tired|trist|sad|down\b|decaid|no me encuentro|no em trobo|low\b/;
+  /\bmal\b|malament|fatal|peor|pitjor|worse|\bbad\b|not good|not great|no muy bien|no gaire be|regular|cansad|cansat|tired|trist|\bsad\b|so-so|so so|down\b|decaid|no me encuentro|no em trobo|low\b/;
 const QUESTION =
   /\?|^(puedo|debo|deberia|es normal|es grave|que hago|que tengo|que me pasa|por que|puc|haig de|he de|hauria de|que faig|que tinc|per que|can i|should i|do i need|is it normal|is this normal|is it serious|what should|why|will i)\b/;
 const THANKS =
@@ -243,7 +265,7 @@ export function understand(message: string, topic: Topic | undefined): Understan
   const yn = yesNo(text);
   const found: Partial<Findings> = {};
 
-  const temperature = temperatureIn(text);
+  const temperature = temperatureIn(text, topic === 'fever');
   const pain = painScore(text, topic === 'pain');
   if (pain !== undefined) found.pain = pain;
 
@@ -254,15 +276,19 @@ export function understand(message: string, topic: Topic | undefined): Understan
   } else if (fever) found.fever = fever === 'yes';
   else if (topic === 'fever' && yn) found.fever = yn === 'yes';
 
-  const bleeding = mentioned(text, BLEEDING);
+  const bleeding = mentioned(text.replace(NOT_BLEEDING, ''), BLEEDING);
   if (bleeding === 'yes') found.wound = 'bleeding';
   else if (affirmed(text, WOUND_CHANGES)) found.wound = 'changes';
   else if (topic === 'wound' && (WOUND_FINE.test(text) || yn === 'no' || bleeding === 'no'))
     found.wound = 'fine';
 
-  if (MISSED.test(text)) found.medication = 'missed';
-  else if (TAKEN.test(text)) found.medication = 'taken';
-  else if (topic === 'medication' && yn) found.medication = yn === 'yes' ? 'taken' : 'missed';
+  if (topic === 'medication' || MEDICINE.test(text)) {
+    const missed = mentioned(text, MISSED);
+    // "never missed one" is taken, and so is "no se me ha olvidado ninguna".
+    if (missed === 'yes') found.medication = 'missed';
+    else if (missed === 'no' || TAKEN.test(text)) found.medication = 'taken';
+    else if (topic === 'medication' && yn) found.medication = yn === 'yes' ? 'taken' : 'missed';
+  }
 
   const effects = SIDE_EFFECT_WORDS.filter(([, words]) => affirmed(text, words)).map(([e]) => e);
   if (
@@ -295,7 +321,7 @@ export function understand(message: string, topic: Topic | undefined): Understan
 
   if (topic === 'attendance') {
     if (
-      /no (podre|puedo|podria|pourai|podre anar|puc|podre venir|i can'?t|can'?t make)|can'?t (come|make it|attend)|cannot (come|attend)|cambiar|canviar|reschedul|aplazar|ajornar|otro dia|un altre dia|another (day|date)/.test(
+      /no (podre|puedo|podria|pourai|podre anar|puc|podre venir|i can'?t|can'?t make)|can'?t (come|make it|attend)|cannot (come|attend|make)|can not (come|make)|won'?t (be able|make it)|unable to (come|attend|make)|cambiar|canviar|reschedul|aplazar|ajornar|otro dia|un altre dia|another (day|date)/.test(
         text,
       )
     )
