@@ -200,6 +200,30 @@ async function expectBooksBalance(server: TestServer): Promise<void> {
 }
 
 /** Everything a refused request must leave as it was. */
+/** A welcome-only conversation started at T0, closed by inactivity at T0 + 30 min, with its event. */
+async function expectClosedByInactivity(
+  server: TestServer,
+  conv: ConversationBody,
+  patientId: string,
+): Promise<void> {
+  expect(await getConversation(server, conv.id)).toEqual({
+    ...conv,
+    status: 'ended',
+    endedAt: iso(T0 + 30 * MIN),
+    endReason: 'inactivity',
+  });
+  expect(events(server, 'conversation.ended').map((e) => e.data)).toEqual([
+    {
+      conversationId: conv.id,
+      patientId,
+      endReason: 'inactivity',
+      messageCount: 1,
+      creditsConsumed: 10,
+      endedAt: iso(T0 + 30 * MIN),
+    },
+  ]);
+}
+
 async function snapshot(server: TestServer) {
   return {
     balance: await balance(server),
@@ -701,23 +725,7 @@ describe('inactivity close', () => {
     await advance(server, 30 * 60 - 1);
     expect((await getConversation(server, conv.id)).status).toBe('active');
     await advance(server, 1);
-    const ended = await getConversation(server, conv.id);
-    expect(ended).toEqual({
-      ...conv,
-      status: 'ended',
-      endedAt: iso(T0 + 30 * MIN),
-      endReason: 'inactivity',
-    });
-    expect(events(server, 'conversation.ended').map((e) => e.data)).toEqual([
-      {
-        conversationId: conv.id,
-        patientId,
-        endReason: 'inactivity',
-        messageCount: 1,
-        creditsConsumed: 10,
-        endedAt: iso(T0 + 30 * MIN),
-      },
-    ]);
+    await expectClosedByInactivity(server, conv, patientId);
   });
 
   it('closes each conversation on its own deadline', async () => {
@@ -814,22 +822,7 @@ describe('a deadline that passed before its job ran', () => {
     expectProblem(res, 400, 'conversation_ended');
     expect(res.body.endReason).toBe('inactivity');
     expect(await balance(server)).toBe(balanceBefore);
-    expect(await getConversation(server, conv.id)).toEqual({
-      ...conv,
-      status: 'ended',
-      endedAt: iso(T0 + 30 * MIN),
-      endReason: 'inactivity',
-    });
-    expect(events(server, 'conversation.ended').map((e) => e.data)).toEqual([
-      {
-        conversationId: conv.id,
-        patientId,
-        endReason: 'inactivity',
-        messageCount: 1,
-        creditsConsumed: 10,
-        endedAt: iso(T0 + 30 * MIN),
-      },
-    ]);
+    await expectClosedByInactivity(server, conv, patientId);
   });
 
   it('POST /end gets 400 conversation_ended (inactivity) and the close is recorded at the deadline', async () => {
@@ -838,22 +831,7 @@ describe('a deadline that passed before its job ran', () => {
     expectProblem(res, 400, 'conversation_ended');
     expect(res.body.endReason).toBe('inactivity');
     // The answer says the conversation ended by inactivity; reading it must agree.
-    expect(await getConversation(server, conv.id)).toEqual({
-      ...conv,
-      status: 'ended',
-      endedAt: iso(T0 + 30 * MIN),
-      endReason: 'inactivity',
-    });
-    expect(events(server, 'conversation.ended').map((e) => e.data)).toEqual([
-      {
-        conversationId: conv.id,
-        patientId,
-        endReason: 'inactivity',
-        messageCount: 1,
-        creditsConsumed: 10,
-        endedAt: iso(T0 + 30 * MIN),
-      },
-    ]);
+    await expectClosedByInactivity(server, conv, patientId);
   });
 });
 

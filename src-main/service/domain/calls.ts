@@ -1,7 +1,5 @@
-import type { Assistant, CallScript, CallSetup } from '../assistant/assistant';
+import type { CallScript, CallSetup } from '../assistant/assistant';
 import { hash } from '../assistant/builtin/text';
-import type { IdFactory } from '../ids';
-import type { Clock } from '../jobs/clock';
 import type { ScheduleInput } from '../jobs/job-runner';
 import type {
   CallDetail,
@@ -10,13 +8,10 @@ import type {
   CallStatus,
   CreateCall,
 } from '../schemas/call';
-import type { Db } from '../store/db';
-import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
-import type { Queries } from '../store/queries';
+import { equalTo, type ListPage } from '../store/keyset-list';
 import { CALL_LIST, type CallRow } from '../store/queries/calls';
-import type { Credits } from './credits';
+import type { EngagementDeps } from './conversations';
 import { dateRangeConditions } from './date-range';
-import type { EventLog } from './event-log';
 import { preferredLanguage } from './form-schedules';
 import { resourceReader } from './resource-reader';
 import { activePatient, unreachable } from './patient-checks';
@@ -51,19 +46,7 @@ export function callPrice(prices: Prices, durationSeconds: number): number {
  * twice (a crash between the work and its job's mark) changes nothing the second time. Credits
  * are charged once, when the call ends.
  */
-export function createCalls(deps: {
-  db: Db;
-  clock: Clock;
-  newId: IdFactory;
-  q: Queries;
-  events: EventLog;
-  credits: Credits;
-  prices: Prices;
-  listPage: ListRunner;
-  assistant: Assistant;
-  clinicName: () => string;
-  scheduleJob: (job: ScheduleInput) => void;
-}) {
+export function createCalls(deps: EngagementDeps & { scheduleJob: (job: ScheduleInput) => void }) {
   const { db, clock, newId, q, events, credits, prices } = deps;
 
   const { row, getJson, get } = resourceReader<CallRow, CallDetail>(

@@ -47,14 +47,8 @@ export interface PreparedMessage {
   seenCount: number;
 }
 
-/**
- * AI chat conversations (interface spec: Conversation, Message; api-decisions §§7, 8). Each write
- * is two steps: `prepare…` checks what can be checked and lets the assistant write (which may
- * take seconds with a language model, so no transaction is held open meanwhile), then `commit…`
- * checks again and stores the messages, the charge and the close deadline in one transaction.
- * A refusal (402, 400 conversation_ended) therefore leaves nothing behind.
- */
-export function createConversations(deps: {
+/** What chats and calls are built from: the store, the clock, credits and the assistant. */
+export interface EngagementDeps {
   db: Db;
   clock: Clock;
   newId: IdFactory;
@@ -65,8 +59,20 @@ export function createConversations(deps: {
   listPage: ListRunner;
   assistant: Assistant;
   clinicName: () => string;
-  rescheduleJob: (job: ScheduleInput & { dedupeKey: string }) => void;
-}) {
+}
+
+/**
+ * AI chat conversations (interface spec: Conversation, Message; api-decisions §§7, 8). Each write
+ * is two steps: `prepare…` checks what can be checked and lets the assistant write (which may
+ * take seconds with a language model, so no transaction is held open meanwhile), then `commit…`
+ * checks again and stores the messages, the charge and the close deadline in one transaction.
+ * A refusal (402, 400 conversation_ended) therefore leaves nothing behind.
+ */
+export function createConversations(
+  deps: EngagementDeps & {
+    rescheduleJob: (job: ScheduleInput & { dedupeKey: string }) => void;
+  },
+) {
   const { db, clock, newId, q, events, credits, prices } = deps;
 
   const { row, getJson, get } = resourceReader<ConversationRow, Conversation>(
