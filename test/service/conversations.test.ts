@@ -591,6 +591,9 @@ describe('POST /conversations/{id}/messages', () => {
 
     const res = await postMessage(server, conv.id, { content: '¿Sigue ahí?' });
     expectProblem(res, 400, 'conversation_ended');
+    expect(res.body.status).toBe(400);
+    expect(res.body.conversationStatus).toBe('ended');
+    expect(res.body.endReason).toBe('closed');
     expect(await snapshot(server)).toEqual(before);
     expect(await getConversation(server, conv.id)).toEqual(ended);
     expect(ended.messageCount).toBe(3);

@@ -142,7 +142,7 @@ export function createConversations(
       'conversation_ended',
       `This conversation ended${conversation.end_reason === 'inactivity' ? ' after 30 minutes without messages' : ''}; start a new one to keep talking.`,
       {
-        status: 'ended',
+        conversationStatus: 'ended',
         ...(conversation.end_reason ? { endReason: conversation.end_reason } : {}),
       },
     );
