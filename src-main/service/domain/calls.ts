@@ -86,7 +86,7 @@ export function createCalls(deps: EngagementDeps & { scheduleJob: (job: Schedule
 
   const create = db.transaction((input: CreateCall): CallDetail => {
     const patient = activePatient(q, input.patientId, 'calling them');
-    if (!patient.phone) throw unreachable('/patientId', 'a phone number', 'calls');
+    if (!patient.phone) throw unreachable('/patientId', 'phone number', 'calls');
     // Nothing is charged now; a call that will cost something needs a little in hand.
     credits.requireBalance(prices.callMinimumBalance);
     const nowMs = clock.now();

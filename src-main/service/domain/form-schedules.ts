@@ -152,7 +152,7 @@ export function createFormSchedules(deps: {
     if (!address) {
       throw unreachable(
         '/channel',
-        input.channel === 'whatsapp' ? 'a phone number' : 'an e-mail address',
+        input.channel === 'whatsapp' ? 'phone number' : 'e-mail address',
         input.channel,
       );
     }
