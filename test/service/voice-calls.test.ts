@@ -1054,6 +1054,21 @@ describe('Idempotency-Key on POST /voice/calls', () => {
   });
 });
 
+/** A server on a data directory, stopped while a call to a new patient is in progress. */
+async function stoppedDuringCall() {
+  const data = tempDataDir();
+  cleanups.push(data.cleanup);
+  const time = fakeTime(T0);
+  const first = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
+  const patientId = await createPatient(first, {});
+  const call = await created(first, { patientId, purpose: POST_OP });
+  await stepUntilNot(first, call.id, 'queued', 10);
+  const answered = (await stepUntilNot(first, call.id, 'ringing', 20)).call;
+  expect(answered.status).toBe('in-progress');
+  await first.close();
+  return { data, time, call, answered };
+}
+
 describe('durability', () => {
   it('completes and charges once a call created before a restart', async () => {
     const data = tempDataDir();
@@ -1078,16 +1093,7 @@ describe('durability', () => {
   });
 
   it('finishes a call that was in progress when the server stopped, charging once', async () => {
-    const data = tempDataDir();
-    cleanups.push(data.cleanup);
-    const time = fakeTime(T0);
-    const first = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
-    const patientId = await createPatient(first, {});
-    const call = await created(first, { patientId, purpose: POST_OP });
-    await stepUntilNot(first, call.id, 'queued', 10);
-    const answered = (await stepUntilNot(first, call.id, 'ringing', 20)).call;
-    expect(answered.status).toBe('in-progress');
-    await first.close();
+    const { data, time, call, answered } = await stoppedDuringCall();
 
     const second = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
     const reopened = await getCall(second, call.id);
@@ -1104,16 +1110,7 @@ describe('durability', () => {
   });
 
   it('completes at its hang-up time a call that ended while the server was down', async () => {
-    const data = tempDataDir();
-    cleanups.push(data.cleanup);
-    const time = fakeTime(T0);
-    const first = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
-    const patientId = await createPatient(first, {});
-    const call = await created(first, { patientId, purpose: POST_OP });
-    await stepUntilNot(first, call.id, 'queued', 10);
-    const answered = (await stepUntilNot(first, call.id, 'ringing', 20)).call;
-    expect(answered.status).toBe('in-progress');
-    await first.close();
+    const { data, time, call, answered } = await stoppedDuringCall();
 
     // The server is down for an hour; the call hangs up meanwhile. The start runs what is overdue.
     time.set(T0 + 3600 * SEC);
