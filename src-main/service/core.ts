@@ -9,6 +9,14 @@ import { createForms } from './domain/forms';
 import { createFormSchedules, DELIVER_JOB } from './domain/form-schedules';
 import { createOutbox } from './domain/outbox';
 import { createPatients } from './domain/patients';
+import { createNotifications } from './domain/notifications';
+import { createWebhookDeliveries, FLUSH_JOB } from './domain/webhook-deliveries';
+import { createWebhooks } from './domain/webhooks';
+import { createNoticeEmail, NOTICE_EMAIL_JOB } from './delivery/notice-email';
+import { createSampleEvents } from './webhooks/sample-events';
+import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
+import { createWebhookSender } from './webhooks/webhook-sender';
+import { systemResolver, type Resolver } from './webhooks/webhook-url-policy';
 import { createDeliverySettings, type DeliveryOptions } from './delivery/delivery-settings';
 import { createFormDelivery } from './delivery/form-delivery';
 import { DEFAULT_PLANS, DEFAULT_PRICES, type Prices } from './domain/pricing';
@@ -36,6 +44,17 @@ export interface CoreOptions extends DeliveryOptions, AssistantOptions {
   /** Real-time source of the clock (tests); the sandbox offset is kept in the database. */
   realNow?: () => number;
   onJobError?: (kind: string, error: unknown) => void;
+  /**
+   * Sandbox mode (default on): the /sandbox routes, and webhooks to http://localhost; off, webhook
+   * targets must be public HTTPS hosts.
+   */
+  sandbox?: boolean;
+  /** Webhook receivers' time limit (default 10 s, the interface spec's; tests shorten it). */
+  webhookTimeoutMs?: number;
+  /** Webhook requests in flight at once across all webhooks (default 32). */
+  webhookConcurrency?: number;
+  /** Name resolution for the webhook SSRF guard (default the system resolver; tests fake DNS). */
+  webhookResolver?: Resolver;
 }
 
 const CLOCK_OFFSET_SETTING = 'clock_offset_ms';
@@ -52,7 +71,6 @@ export function createCore(options: CoreOptions) {
     ...(options.realNow ? { realNow: options.realNow } : {}),
   });
   const newId = createIdFactory(() => clock.now());
-  const events = createEventLog(q.events, clock, newId);
   const listPage = createListRunner(db, createCursorSigner(q.settings.secret('cursor_secret')));
   const runner = createJobRunner({
     db,
@@ -61,6 +79,54 @@ export function createCore(options: CoreOptions) {
     jobs: q.jobs,
     onError: (job, error) => options.onJobError?.(job.kind, error),
   });
+  const scheduleJob = (job: Parameters<typeof runner.schedule>[0]) => {
+    runner.schedule(job);
+  };
+  let sandbox = options.sandbox ?? true;
+  const delivery = createDeliverySettings(q.settings, options);
+  const notifications = createNotifications({ clock, newId, q, listPage });
+  const notices = createNoticeEmail({ clock, newId, q, settings: delivery, scheduleJob });
+  const webhookDeliveries = createWebhookDeliveries({
+    db,
+    clock,
+    newId,
+    q,
+    listPage,
+    notifications,
+    notice: {
+      send: notices.send,
+      language: delivery.appLanguage,
+      clinicName: delivery.clinicName,
+    },
+    wake: (job) => runner.wake(job),
+  });
+  // Every event fans out to the subscribed webhooks in the transaction that writes it.
+  const events = createEventLog(q.events, clock, newId, webhookDeliveries.fanOut);
+  const resolve = options.webhookResolver ?? systemResolver;
+  const webhooks = createWebhooks({
+    db,
+    clock,
+    newId,
+    q,
+    listPage,
+    sandbox: () => sandbox,
+    resolve,
+  });
+  const webhookSender = createWebhookSender({
+    sandbox: () => sandbox,
+    resolve,
+    ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
+  });
+  const dispatcher = createWebhookDispatcher({
+    db,
+    clock,
+    q,
+    webhooks,
+    deliveries: webhookDeliveries,
+    sender: webhookSender,
+    ...(options.webhookConcurrency ? { concurrency: options.webhookConcurrency } : {}),
+  });
+  const sampleEvents = createSampleEvents({ db, clock, newId, q, events });
   const plans = options.plans ?? DEFAULT_PLANS;
   const prices = options.prices ?? DEFAULT_PRICES;
   const credits = createCredits({
@@ -74,9 +140,6 @@ export function createCore(options: CoreOptions) {
     scheduleJob: (job) => runner.schedule(job),
   });
   const patients = createPatients({ db, clock, newId, q, events, listPage });
-  const scheduleJob = (job: Parameters<typeof runner.schedule>[0]) => {
-    runner.schedule(job);
-  };
   const forms = createForms({ db, clock, newId, q, listPage });
   const schedules = createFormSchedules({
     db,
@@ -90,7 +153,6 @@ export function createCore(options: CoreOptions) {
     listPage,
     scheduleJob,
   });
-  const delivery = createDeliverySettings(q.settings, options);
   const formDelivery = createFormDelivery({
     db,
     clock,
@@ -137,6 +199,8 @@ export function createCore(options: CoreOptions) {
   runner.register(CREDITS_RESET_JOB, ({ payload }) => {
     credits.resetPeriod((payload as { resetsAt: string }).resetsAt);
   });
+  runner.register(FLUSH_JOB, dispatcher.flush, { concurrent: true });
+  runner.register(NOTICE_EMAIL_JOB, notices.deliver);
 
   // Settings and keys stay; everything a clinic records starts from the seed.
   if (created) {
@@ -149,6 +213,7 @@ export function createCore(options: CoreOptions) {
     })();
   }
   credits.ensureResetScheduled();
+  webhookDeliveries.wakeAllPending();
   q.idempotency.releaseAllInFlight();
   q.idempotency.purgeExpired(clock.nowIso());
 
@@ -168,9 +233,20 @@ export function createCore(options: CoreOptions) {
     assistants,
     conversations,
     calls,
+    webhooks,
+    webhookDeliveries,
+    dispatcher,
+    sampleEvents,
+    notifications,
     apiKeys,
     tokens,
     runner,
+    /** Whether sandbox mode is on (the HTTP adapter mounts /sandbox accordingly). */
+    isSandbox: () => sandbox,
+    /** Switches sandbox mode (the desktop app's switch); webhook URL rules follow at once. */
+    setSandbox(on: boolean): void {
+      sandbox = on;
+    },
     /** Moves the sandbox clock, running due jobs on the way, and remembers the offset. */
     async advanceClock(seconds: number) {
       const ran = await runner.advance(seconds);
@@ -179,6 +255,7 @@ export function createCore(options: CoreOptions) {
     },
     close() {
       delivery.close();
+      void webhookSender.close();
       if (db.open) db.close();
     },
   };

@@ -15,7 +15,7 @@ export async function createService(options: ServiceOptions) {
   const core = createCore(options);
   try {
     const app = await buildHttpApp(core, {
-      sandbox: options.sandbox ?? true,
+      sandbox: core.isSandbox(),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
     });

@@ -9,6 +9,7 @@ export type ProblemCode =
   | 'schedule_not_submittable'
   | 'conversation_ended'
   | 'conversation_busy'
+  | 'webhook_disabled'
   | 'invalid_token'
   | 'token_expired'
   | 'invalid_api_key'

@@ -16,7 +16,8 @@ export type IdPrefix =
   | 'req'
   | 'led'
   | 'out'
-  | 'job';
+  | 'job'
+  | 'ntf';
 
 /**
  * Ids are `<prefix>_<ULID>`. The ULID's time part comes from the service clock, so ids sort in the

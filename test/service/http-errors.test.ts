@@ -17,6 +17,7 @@ const PROBLEM_CODES = [
   'schedule_not_submittable',
   'conversation_ended',
   'conversation_busy',
+  'webhook_disabled',
   'invalid_token',
   'token_expired',
   'invalid_api_key',

@@ -45,6 +45,20 @@ import {
   CallListQuery,
   CreateCall,
 } from '../../src-main/service/schemas/call';
+import {
+  CreatedWebhook,
+  CreateWebhook,
+  DeliveryList,
+  DeliveryListQuery,
+  DeliveryParams,
+  SandboxEventRequest,
+  SandboxEventResult,
+  UpdateWebhook,
+  Webhook,
+  WebhookDelivery,
+  WebhookList,
+  WebhookListQuery,
+} from '../../src-main/service/schemas/webhook';
 import { expectProblem, startServer, type TestServer } from './helpers';
 
 type Json = any;
@@ -120,7 +134,7 @@ function expectParametersMatch(op: Json, where: 'query' | 'path', schema: TSchem
 /** What each route validates and answers, by operationId. */
 const ROUTE_SCHEMAS: Record<
   string,
-  { body?: TSchema; query?: TSchema; params?: TSchema; success: [string, TSchema] }
+  { body?: TSchema; query?: TSchema; params?: TSchema; success: [string, TSchema | null] }
 > = {
   getHealth: { success: ['200', Health] },
   createAccessToken: { body: TokenRequest, success: ['200', TokenResponse] },
@@ -162,6 +176,18 @@ const ROUTE_SCHEMAS: Record<
   listVoiceCalls: { query: CallListQuery, success: ['200', CallList] },
   getVoiceCall: { params: IdParams, success: ['200', CallDetail] },
   createVoiceCall: { body: CreateCall, success: ['201', CallDetail] },
+  createWebhook: { body: CreateWebhook, success: ['201', CreatedWebhook] },
+  listWebhooks: { query: WebhookListQuery, success: ['200', WebhookList] },
+  getWebhook: { params: IdParams, success: ['200', Webhook] },
+  updateWebhook: { params: IdParams, body: UpdateWebhook, success: ['200', Webhook] },
+  deleteWebhook: { params: IdParams, success: ['204', null] },
+  listWebhookDeliveries: {
+    params: IdParams,
+    query: DeliveryListQuery,
+    success: ['200', DeliveryList],
+  },
+  retryWebhookDelivery: { params: DeliveryParams, success: ['200', WebhookDelivery] },
+  emitSandboxEvent: { body: SandboxEventRequest, success: ['201', SandboxEventResult] },
 };
 
 describe('OpenAPI document', () => {
@@ -179,10 +205,16 @@ describe('OpenAPI document', () => {
       name: 'Check-in',
       fields: [{ id: 'ok', type: 'boolean', label: 'All well?', required: true }],
     }).id;
+    webhookId = server.service.core.webhooks.create({
+      url: 'https://example.org/hooks',
+      events: ['patient.created'],
+    }).id;
   });
   /** The path with its {id} filled in by an existing resource (lists under one need it). */
   let formId = '';
-  const withIds = (path: string) => path.replace('{id}', formId);
+  let webhookId = '';
+  const withIds = (path: string) =>
+    path.replace('{id}', path.startsWith('/webhooks/') ? webhookId : formId);
   afterAll(() => server.close());
 
   it('is served as JSON without a credential', async () => {
@@ -226,6 +258,11 @@ describe('OpenAPI document', () => {
         '/conversations/{id}/end',
         '/voice/calls',
         '/voice/calls/{id}',
+        '/webhooks',
+        '/webhooks/{id}',
+        '/webhooks/{id}/deliveries',
+        '/webhooks/{id}/deliveries/{eventId}/retry',
+        '/sandbox/events',
       ].sort(),
     );
     expect(ops.map(label).sort()).toEqual(
@@ -259,6 +296,14 @@ describe('OpenAPI document', () => {
         'GET /voice/calls',
         'POST /voice/calls',
         'GET /voice/calls/{id}',
+        'POST /webhooks',
+        'GET /webhooks',
+        'GET /webhooks/{id}',
+        'PATCH /webhooks/{id}',
+        'DELETE /webhooks/{id}',
+        'GET /webhooks/{id}/deliveries',
+        'POST /webhooks/{id}/deliveries/{eventId}/retry',
+        'POST /sandbox/events',
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).not.toMatch(/^\/api\//);
@@ -320,6 +365,9 @@ describe('OpenAPI document', () => {
         'POST /conversations',
         'POST /conversations/{id}/messages',
         'POST /voice/calls',
+        'POST /webhooks',
+        'PATCH /webhooks/{id}',
+        'POST /sandbox/events',
       ].sort(),
     );
     for (const o of withBody) {
@@ -346,8 +394,11 @@ describe('OpenAPI document', () => {
       'POST /form-schedules/{id}/cancel',
       'POST /patients',
       'POST /sandbox/clock/advance',
+      'POST /sandbox/events',
       'POST /sandbox/form-schedules/{id}/submit',
       'POST /voice/calls',
+      'POST /webhooks',
+      'POST /webhooks/{id}/deliveries/{eventId}/retry',
     ]);
     for (const o of posts) {
       const header = (o.op.parameters ?? []).find(
@@ -376,6 +427,8 @@ describe('OpenAPI document', () => {
       'GET /patients',
       'GET /sandbox/outbox',
       'GET /voice/calls',
+      'GET /webhooks',
+      'GET /webhooks/{id}/deliveries',
     ]);
     for (const o of lists) {
       const params = Object.fromEntries(
@@ -437,6 +490,12 @@ describe('OpenAPI document', () => {
           ).toEqual([]);
         if (expected.params) expectParametersMatch(o.op, 'path', expected.params);
         const [status, schema] = expected.success;
+        if (schema === null) {
+          // No content: the status is documented, without a body.
+          expect(o.op.responses[status], `${name} ${status}`).toBeDefined();
+          expect(o.op.responses[status].content, `${name} ${status}`).toBeUndefined();
+          continue;
+        }
         expect(
           o.op.responses[status]?.content?.['application/json']?.schema,
           `${name} ${status}`,

@@ -1,10 +1,15 @@
 import type { SettingsQueries } from '../store/queries/settings';
+import type { Language } from '../schemas/form-schedule';
 import type { SmtpSettings } from './smtp-settings';
 import { createSmtpTransport, type SmtpTransport } from './smtp-transport';
 
 const SMTP_SETTING = 'smtp';
 const CLINIC_NAME_SETTING = 'clinic_name';
+const NOTIFICATION_EMAIL_SETTING = 'notification_email';
+const APP_LANGUAGE_SETTING = 'app_language';
 export const DEFAULT_CLINIC_NAME = 'Engage Desk';
+/** Where notices go when nobody set an address (a reserved example domain: it stays local). */
+export const DEFAULT_NOTIFICATION_EMAIL = 'coordinacion@clinica.example';
 
 export interface DeliveryOptions {
   /** Base of the patient form links (`<publicUrl>/f/<token>`); default the server's own address. */
@@ -39,6 +44,23 @@ export function createDeliverySettings(settings: SettingsQueries, options: Deliv
       publicUrl = url?.replace(/\/+$/, '');
     },
     clinicName: () => settings.get(CLINIC_NAME_SETTING) ?? DEFAULT_CLINIC_NAME,
+    /**
+     * Who gets the clinic's own notices (a webhook switched off): the saved address, else the
+     * SMTP From address, else a placeholder that stays in the outbox.
+     */
+    notificationEmail(): string {
+      const from = smtpSettings()?.from;
+      const fromAddress = from ? (/<([^>]+)>/.exec(from)?.[1] ?? from).trim() : undefined;
+      return settings.get(NOTIFICATION_EMAIL_SETTING) ?? fromAddress ?? DEFAULT_NOTIFICATION_EMAIL;
+    },
+    setNotificationEmail: (address: string) =>
+      settings.set(NOTIFICATION_EMAIL_SETTING, address.trim()),
+    /** The language the app speaks to the clinic in (its notices); Spanish unless set. */
+    appLanguage(): Language {
+      const saved = settings.get(APP_LANGUAGE_SETTING);
+      return saved === 'ca' || saved === 'en' ? saved : 'es';
+    },
+    setAppLanguage: (language: Language) => settings.set(APP_LANGUAGE_SETTING, language),
     setClinicName: (name: string) => settings.set(CLINIC_NAME_SETTING, name.trim()),
     smtpSettings,
     /** Saves (or with null forgets) the SMTP settings the desktop app configured. */

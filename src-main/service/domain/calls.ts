@@ -16,6 +16,7 @@ import { preferredLanguage } from './form-schedules';
 import { resourceReader } from './resource-reader';
 import { activePatient, unreachable } from './patient-checks';
 import type { Prices } from './pricing';
+import { eventData } from './event-data';
 
 export const CALL_STEP_JOB = 'call.step';
 
@@ -73,15 +74,7 @@ export function createCalls(deps: EngagementDeps & { scheduleJob: (job: Schedule
   }
 
   function ended(call: CallRow): void {
-    events.emit('call.ended', {
-      callId: call.id,
-      patientId: call.patient_id,
-      status: call.status,
-      duration: call.duration,
-      ...(call.failure_reason ? { failureReason: call.failure_reason } : {}),
-      creditsConsumed: call.credits_consumed,
-      ...(call.completed_at ? { completedAt: call.completed_at } : {}),
-    });
+    events.emit('call.ended', eventData.callEnded(call));
   }
 
   const create = db.transaction((input: CreateCall): CallDetail => {

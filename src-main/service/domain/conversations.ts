@@ -25,6 +25,7 @@ import type { EventLog } from './event-log';
 import { activePatient } from './patient-checks';
 import { resourceReader } from './resource-reader';
 import type { Prices } from './pricing';
+import { eventData } from './event-data';
 
 export const CONVERSATION_CLOSE_JOB = 'conversation.close';
 /** A conversation closes after this long without a message (interface spec, Limits). */
@@ -114,14 +115,7 @@ export function createConversations(
     reason: 'inactivity' | 'closed',
   ): boolean {
     if (!q.conversations.end(conversation.id, at, reason)) return false;
-    events.emit('conversation.ended', {
-      conversationId: conversation.id,
-      patientId: conversation.patient_id,
-      endReason: reason,
-      messageCount: conversation.message_count,
-      creditsConsumed: conversation.credits_consumed,
-      endedAt: at,
-    });
+    events.emit('conversation.ended', eventData.conversationEnded(conversation, at, reason));
     return true;
   }
 

@@ -10,6 +10,7 @@ import type { Queries } from '../store/queries';
 import type { EventLog } from './event-log';
 import { billingPeriod, LOW_BALANCE_SHARE } from './pricing';
 import { dateRangeConditions } from './date-range';
+import { eventData } from './event-data';
 
 export const CREDITS_RESET_JOB = 'credits.reset';
 
@@ -42,6 +43,10 @@ interface Deps {
  * it pays for: callers run charge() inside their own transaction, so the charge and the action
  * commit together or not at all.
  */
+/** Below this balance credits.low fires: 10% of the monthly allowance (interface spec). */
+export const lowBalanceThreshold = (acc: Pick<CreditAccountRow, 'monthly_allowance'>) =>
+  Math.ceil(acc.monthly_allowance * LOW_BALANCE_SHARE);
+
 export function createCredits(deps: Deps) {
   const { db, clock, newId, q, events } = deps;
 
@@ -51,7 +56,7 @@ export function createCredits(deps: Deps) {
     return row;
   }
 
-  const threshold = (acc: CreditAccountRow) => Math.ceil(acc.monthly_allowance * LOW_BALANCE_SHARE);
+  const threshold = lowBalanceThreshold;
 
   function record(
     acc: CreditAccountRow,
@@ -74,13 +79,7 @@ export function createCredits(deps: Deps) {
     const limit = threshold(acc);
     if (debited && acc.low_armed === 1 && acc.balance < limit) {
       acc.low_armed = 0;
-      events.emit('credits.low', {
-        balance: acc.balance,
-        monthlyAllowance: acc.monthly_allowance,
-        threshold: limit,
-        plan: acc.plan,
-        resetsAt: acc.resets_at,
-      });
+      events.emit('credits.low', eventData.creditsLow(acc, limit));
     } else if (acc.low_armed === 0 && acc.balance >= limit) {
       acc.low_armed = 1;
     }

@@ -15,13 +15,22 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
  * Writes an event to the log. Call it inside the transaction of the change it reports, so the event
- * exists if and only if the change does; delivery to webhooks reads the log later.
+ * exists if and only if the change does, and so do its webhook deliveries (made by `afterEmit`
+ * in that same transaction).
  */
-export function createEventLog(events: EventQueries, clock: Clock, newId: IdFactory) {
+export function createEventLog(
+  events: EventQueries,
+  clock: Clock,
+  newId: IdFactory,
+  /** Runs in the same transaction as the insert: the webhook fan-out. */
+  afterEmit: (id: string, type: EventType, createdAt: string) => void = () => {},
+) {
   return {
     emit(type: EventType, data: Record<string, unknown>): string {
       const id = newId('evt');
-      events.insert(id, type, JSON.stringify(data), clock.nowIso());
+      const createdAt = clock.nowIso();
+      events.insert(id, type, JSON.stringify(data), createdAt);
+      afterEmit(id, type, createdAt);
       return id;
     },
   };

@@ -23,6 +23,7 @@ import type { Forms } from './forms';
 import { requireActive, unreachable } from './patient-checks';
 import { resourceReader } from './resource-reader';
 import type { Prices } from './pricing';
+import { eventData } from './event-data';
 
 export const DELIVER_JOB = 'form-schedule.deliver';
 
@@ -231,14 +232,7 @@ export function createFormSchedules(deps: {
       token_hash: tokenHash,
       updated_at: at,
     });
-    events.emit('schedule.sent', {
-      scheduleId: id,
-      formId: current.form_id,
-      patientId: current.patient_id,
-      channel: current.channel,
-      sentAt: at,
-      creditsConsumed: current.credits_consumed,
-    });
+    events.emit('schedule.sent', eventData.scheduleSent(current, at));
     return true;
   });
 
@@ -303,14 +297,17 @@ export function createFormSchedules(deps: {
         response_id: responseId,
         updated_at: at,
       });
-      events.emit('form.completed', {
-        responseId,
-        formId: current.form_id,
-        patientId: current.patient_id,
-        scheduleId: id,
-        completedAt: at,
-        responses: answers,
-      });
+      events.emit(
+        'form.completed',
+        eventData.formCompleted({
+          id: responseId,
+          form_id: current.form_id,
+          patient_id: current.patient_id,
+          schedule_id: id,
+          completed_at: at,
+          answers,
+        }),
+      );
       return JSON.parse(deps.forms.responseJson(responseId)) as FormResponse;
     },
   );

@@ -8,6 +8,7 @@ import type { Queries } from '../store/queries';
 import type { PatientRow } from '../store/queries/patients';
 import type { EventLog } from './event-log';
 import { createReadCache } from '../store/read-cache';
+import { eventData } from './event-data';
 
 export const METADATA_MAX_BYTES = 16 * 1024;
 
@@ -96,11 +97,7 @@ export function createPatients(deps: {
       updated_at: now,
     };
     q.patients.insert(row);
-    events.emit('patient.created', {
-      patientId: row.id,
-      status: row.status,
-      createdAt: row.created_at,
-    });
+    events.emit('patient.created', eventData.patientCreated(row));
     return JSON.parse(getJson(row.id)) as Patient;
   });
 

@@ -24,6 +24,9 @@ import { sandboxClockRoutes } from './routes/sandbox-clock';
 import { sandboxFormScheduleRoutes } from './routes/sandbox-form-schedules';
 import { sandboxOutboxRoutes } from './routes/sandbox-outbox';
 import { voiceCallRoutes } from './routes/voice-calls';
+import { sandboxEventRoutes } from './routes/sandbox-events';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
+import { webhookRoutes } from './routes/webhooks';
 import { FORM_PAGE_PREFIX, formPageRoutes } from './form-page-routes';
 import type { TypedApp } from './typed-app';
 import { validatorCompiler } from './validation';
@@ -119,10 +122,13 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
       conversationRoutes(typed, core);
       voiceCallRoutes(typed, core);
       billingRoutes(typed, core);
+      webhookRoutes(typed, core);
+      webhookDeliveryRoutes(typed, core);
       if (options.sandbox) {
         sandboxClockRoutes(typed, core);
         sandboxOutboxRoutes(typed, core);
         sandboxFormScheduleRoutes(typed, core);
+        sandboxEventRoutes(typed, core);
       }
     },
     { prefix: API_PREFIX },

@@ -8,6 +8,14 @@ export interface JobContext {
   payload: unknown;
   /** The job's due time (ms); the clock is pinned to it while the job runs during an advance. */
   dueAt: number;
+  /** Aborted when the runner stops: network work gives up and the job runs again after restart. */
+  signal: AbortSignal;
+  /**
+   * For asynchronous handlers: call inside the transaction that records the work's outcome, so
+   * the job's end (or, with `nextDueAt`, its return to the queue at that time) commits with it.
+   * The runner then leaves the row as the handler set it.
+   */
+  settle(nextDueAt?: string): void;
 }
 
 /**
@@ -16,6 +24,15 @@ export interface JobContext {
  * on the network; such handlers must be safe to run again.
  */
 export type JobHandler = (ctx: JobContext) => void | Promise<void>;
+
+export interface JobKindOptions {
+  /**
+   * Asynchronous jobs of this kind run side by side while the runner follows real time (each
+   * webhook's flush job waits on its own receiver); during a sandbox clock advance they still run
+   * one at a time, each at its own due time.
+   */
+  concurrent?: boolean;
+}
 
 export interface ScheduleInput {
   kind: string;
@@ -30,6 +47,17 @@ const MAX_TIMER_MS = 60_000;
 const BATCH_SIZE = 250;
 /** Finished jobs are kept this long for inspection. */
 const KEEP_FINISHED_MS = 7 * 86_400_000;
+/** Concurrent jobs in flight at once; beyond it, due jobs wait for one to end. */
+const MAX_CONCURRENT_JOBS = 64;
+
+/** An asynchronous job under way: its work, and whether its handler settled the row itself. */
+interface Started {
+  work: Promise<void>;
+  settled: () => boolean;
+}
+
+/** Thrown into a job's work when the runner stops under it. */
+class Interrupted extends Error {}
 
 /**
  * Runs durable jobs from the job table in due order on the service clock. One drain at a time:
@@ -45,6 +73,10 @@ export function createJobRunner(deps: {
 }) {
   const { db, clock, newId, jobs } = deps;
   const handlers = new Map<string, JobHandler>();
+  const concurrentKinds = new Set<string>();
+  /** Concurrent jobs started by real-time drains and not yet ended. */
+  const inFlight = new Set<Promise<void>>();
+  let stopping = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   /** Counts jobs added, so a batch can tell that its order may have changed. */
@@ -76,12 +108,21 @@ export function createJobRunner(deps: {
    * failing job undoes only its own changes. An asynchronous one is marked running; its promise
    * is returned for the caller to await once the transaction has committed.
    */
-  function start(job: JobRow): Promise<void> | undefined {
+  function start(job: JobRow): Started | undefined {
     const handler = handlers.get(job.kind);
+    let settled = false;
     const ctx: JobContext = {
       job,
       payload: JSON.parse(job.payload),
       dueAt: Date.parse(job.due_at),
+      signal: stopping.signal,
+      settle(nextDueAt?: string) {
+        if (nextDueAt) {
+          jobs.rearm(job.id, new Date(Date.parse(nextDueAt)).toISOString());
+          scheduled++;
+        } else jobs.finish(job.id, 'done', null, clock.nowIso());
+        settled = true;
+      },
     };
     try {
       if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
@@ -94,51 +135,74 @@ export function createJobRunner(deps: {
           jobs.markRunning(job.id);
         } else jobs.finish(job.id, 'done', null, clock.nowIso());
       })();
-      return work;
+      return work && { work, settled: () => settled };
     } catch (error) {
       fail(job, error);
       return undefined;
     }
   }
 
-  async function finishAsync(job: JobRow, work: Promise<void>): Promise<void> {
+  async function finishAsync(job: JobRow, started: Started): Promise<void> {
+    const signal = stopping.signal;
     try {
-      await work;
-      jobs.finish(job.id, 'done', null, clock.nowIso());
+      await started.work;
+      if (!started.settled()) jobs.finish(job.id, 'done', null, clock.nowIso());
     } catch (error) {
-      fail(job, error);
+      // Stopped under it: not a failure; the job runs again after the restart.
+      if (signal.aborted || error instanceof Interrupted) jobs.requeue(job.id);
+      else fail(job, error);
     }
+  }
+
+  /** Starts a concurrent job without waiting for it; the drain goes on with the next one. */
+  function launch(job: JobRow, started: Started): void {
+    const done = finishAsync(job, started).finally(() => {
+      inFlight.delete(done);
+      if (running) arm();
+    });
+    inFlight.add(done);
+  }
+
+  async function settleInFlight(): Promise<void> {
+    while (inFlight.size) await Promise.allSettled([...inFlight]);
   }
 
   /**
    * Runs every job due at or before `upToMs`, each with the clock pinned to its due time. Due
    * jobs are taken in batches and a batch of synchronous jobs commits as one transaction: ten
    * thousand deliveries due at the same moment cost a few dozen disk syncs, not ten thousand. An
-   * asynchronous job ends its batch, so its network wait never holds the write lock.
+   * asynchronous job ends its batch, so its network wait never holds the write lock; a
+   * concurrent one (real time only) is started and left running while the drain goes on.
    */
   async function drain(upToMs: number, pinToDue: boolean): Promise<number> {
     let count = 0;
     const upTo = new Date(upToMs).toISOString();
     for (;;) {
       if (!running && !pinToDue) break;
+      if (inFlight.size >= MAX_CONCURRENT_JOBS) break;
       const due = jobs.dueBatch(upTo, BATCH_SIZE);
       if (!due.length) break;
-      let waiting: { job: JobRow; work: Promise<void> } | undefined;
+      let waiting: { job: JobRow; started: Started } | undefined;
       db.transaction(() => {
         for (const job of due) {
           if (pinToDue) clock.pin(Date.parse(job.due_at));
           count++;
           const planned = scheduled;
-          const work = start(job);
-          if (work) {
-            waiting = { job, work };
+          const started = start(job);
+          if (started && !pinToDue && concurrentKinds.has(job.kind)) {
+            launch(job, started);
+            if (inFlight.size >= MAX_CONCURRENT_JOBS) return;
+            continue;
+          }
+          if (started) {
+            waiting = { job, started };
             return;
           }
           // A job that planned another may have planned it before the rest of this batch.
           if (scheduled !== planned) return;
         }
       })();
-      if (waiting) await finishAsync(waiting.job, waiting.work);
+      if (waiting) await finishAsync(waiting.job, waiting.started);
     }
     return count;
   }
@@ -160,8 +224,9 @@ export function createJobRunner(deps: {
     }).finally(arm);
 
   return {
-    register(kind: string, handler: JobHandler): void {
+    register(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
       handlers.set(kind, handler);
+      if (options.concurrent) concurrentKinds.add(kind);
     },
 
     /** Adds a job (inside the caller's transaction, if any); a duplicate dedupe key is ignored. */
@@ -197,9 +262,28 @@ export function createJobRunner(deps: {
       if (changed && running) queueMicrotask(arm);
     },
 
+    /**
+     * Makes sure the job with this dedupe key runs by `dueAt`: adds it, brings it forward or
+     * revives it once finished. A job that is running is expected to look for new work before it
+     * settles (inside the same transaction as its settle, so nothing falls between).
+     */
+    wake(input: ScheduleInput & { dedupeKey: string }): void {
+      const changed = jobs.wake(
+        newId('job'),
+        input.kind,
+        JSON.stringify(input.payload ?? {}),
+        new Date(Date.parse(input.dueAt)).toISOString(),
+        input.dedupeKey,
+        clock.nowIso(),
+      );
+      if (changed) scheduled++;
+      if (changed && running) queueMicrotask(arm);
+    },
+
     /** Recovers jobs a crash left running, runs what is overdue, then follows the clock. */
     async start(): Promise<void> {
       running = true;
+      if (stopping.signal.aborted) stopping = new AbortController();
       jobs.recoverRunning();
       jobs.purgeFinishedBefore(new Date(clock.now() - KEEP_FINISHED_MS).toISOString());
       await tick();
@@ -208,6 +292,8 @@ export function createJobRunner(deps: {
     /** Moves the clock forward by `seconds`, running every job due on the way at its own due time. */
     advance(seconds: number): Promise<number> {
       return serial(async () => {
+        // Work started in real time ends first, so what it plans lands on the advanced timeline.
+        await settleInFlight();
         const target = clock.now() + seconds * 1000;
         try {
           return await drain(target, true);
@@ -218,13 +304,21 @@ export function createJobRunner(deps: {
       }).finally(arm);
     },
 
-    /** Waits for the current drain, then stops following the clock. */
+    /**
+     * Stops following the clock: interrupts network work in flight (those jobs go back to the
+     * queue and run again after the restart) and waits for the current drain.
+     */
     async stop(): Promise<void> {
       running = false;
       if (timer) clearTimeout(timer);
       timer = undefined;
+      stopping.abort(new Interrupted('The job runner stopped'));
+      await settleInFlight();
       await serial(async () => undefined);
     },
+
+    /** Waits until no concurrent job is in flight (tests, benchmarks). */
+    idle: (): Promise<void> => serial(settleInFlight),
   };
 }
 

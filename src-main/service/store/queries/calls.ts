@@ -58,7 +58,13 @@ export function createCallQueries(db: Db) {
        FROM calls WHERE id = ?`,
     )
     .pluck();
+  const latestEnded = db.prepare<[], CallRow>(
+    `SELECT ${COLUMNS} FROM calls WHERE status IN ('completed', 'failed')
+     ORDER BY updated_at DESC, id DESC LIMIT 1`,
+  );
   return {
+    /** The call that ended last (the sandbox's sample call.ended). */
+    latestEnded: (): CallRow | undefined => latestEnded.get(),
     insert: (row: CallRow) => insert.run(row),
     /** Applies `next` if the call is still in `from`; false when it moved on. */
     transition: (from: CallStatus, next: CallRow): boolean =>

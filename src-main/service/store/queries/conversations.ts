@@ -57,7 +57,12 @@ export function createConversationQueries(db: Db) {
   const jsonById = db
     .prepare<[string], string>('SELECT api_json FROM conversations WHERE id = ?')
     .pluck();
+  const latestEnded = db.prepare<[], ConversationRow>(
+    `SELECT ${COLUMNS} FROM conversations WHERE status = 'ended' ORDER BY ended_at DESC, id DESC LIMIT 1`,
+  );
   return {
+    /** The conversation that ended last (the sandbox's sample conversation.ended). */
+    latestEnded: (): ConversationRow | undefined => latestEnded.get(),
     insert: (row: ConversationRow) => insert.run(row),
     /** Adds an exchange to an active conversation; false when it is no longer active. */
     recordExchange: (input: {

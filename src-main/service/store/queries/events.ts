@@ -16,7 +16,9 @@ export function createEventQueries(db: Db) {
   const after = db.prepare<[number, number], EventRow>(
     'SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?',
   );
+  const byId = db.prepare<[string], EventRow>('SELECT * FROM events WHERE id = ?');
   return {
+    get: (id: string): EventRow | undefined => byId.get(id),
     insert: (id: string, type: string, data: string, createdAt: string) =>
       insert.run(id, type, data, createdAt),
     after: (seq: number, limit = 100): EventRow[] => after.all(seq, limit),

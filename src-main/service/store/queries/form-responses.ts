@@ -26,7 +26,13 @@ export function createFormResponseQueries(db: Db) {
   const jsonById = db
     .prepare<[string], string>('SELECT api_json FROM form_responses WHERE id = ?')
     .pluck();
+  const latest = db.prepare<[], FormResponseRow>(
+    `SELECT id, form_id, patient_id, schedule_id, responses, completed_at FROM form_responses
+     ORDER BY completed_at DESC, id DESC LIMIT 1`,
+  );
   return {
+    /** The most recent response (the sandbox's sample form.completed). */
+    latest: (): FormResponseRow | undefined => latest.get(),
     insert: (row: FormResponseRow) => insert.run(row),
     getJson: (id: string): string | undefined => jsonById.get(id),
   };

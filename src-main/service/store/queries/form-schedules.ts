@@ -61,7 +61,12 @@ export function createFormScheduleQueries(db: Db) {
   const jsonById = db
     .prepare<[string], string>('SELECT api_json FROM form_schedules WHERE id = ?')
     .pluck();
+  const latestSent = db.prepare<[], FormScheduleRow>(
+    `SELECT ${COLUMNS} FROM form_schedules WHERE sent_at IS NOT NULL ORDER BY sent_at DESC, id DESC LIMIT 1`,
+  );
   return {
+    /** The schedule sent last (the sandbox's sample schedule.sent). */
+    latestSent: (): FormScheduleRow | undefined => latestSent.get(),
     insert: (row: FormScheduleRow) => insert.run(row),
     /** Applies `next` if the row is still in `from`; false when it was not. */
     transition: (from: ScheduleStatus, next: FormScheduleRow): boolean =>

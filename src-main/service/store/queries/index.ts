@@ -15,6 +15,10 @@ import { createJobQueries } from './jobs';
 import { createOutboxQueries } from './outbox';
 import { createPatientQueries } from './patients';
 import { createSettingsQueries } from './settings';
+import { createNotificationQueries } from './notifications';
+import { createWebhookAttemptQueries } from './webhook-attempts';
+import { createWebhookDeliveryQueries } from './webhook-deliveries';
+import { createWebhookQueries } from './webhooks';
 import { createChangeToken } from '../read-cache';
 
 /** Every table's prepared statements, prepared once per database. */
@@ -39,6 +43,10 @@ export function createQueries(db: Db) {
     conversations: createConversationQueries(db),
     conversationMessages: createConversationMessageQueries(db),
     calls: createCallQueries(db),
+    webhooks: createWebhookQueries(db),
+    webhookDeliveries: createWebhookDeliveryQueries(db),
+    webhookAttempts: createWebhookAttemptQueries(db),
+    notifications: createNotificationQueries(db),
   };
 }
 

@@ -25,6 +25,24 @@ export function createJobQueries(db: Db) {
      ON CONFLICT (dedupe_key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload
      WHERE jobs.status = 'pending'`,
   );
+  // Makes sure a job with this key will run by `due_at`: adds it, brings a pending one forward,
+  // or revives one that has finished. A running one is left alone: it looks for new work itself
+  // before it settles (see the webhook flush job).
+  const wake = db.prepare<[string, string, string, string, string, string]>(
+    `INSERT INTO jobs (id, kind, payload, due_at, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (dedupe_key) DO UPDATE SET
+       due_at = CASE WHEN jobs.status = 'pending' THEN min(jobs.due_at, excluded.due_at)
+                ELSE excluded.due_at END,
+       status = 'pending', last_error = NULL, finished_at = NULL
+     WHERE jobs.status <> 'running'`,
+  );
+  // An asynchronous job that re-arms itself: back to pending at its next due time.
+  const rearm = db.prepare<[string, string]>(
+    `UPDATE jobs SET status = 'pending', due_at = ?, attempts = attempts + 1 WHERE id = ?`,
+  );
+  const requeue = db.prepare<[string]>(
+    `UPDATE jobs SET status = 'pending' WHERE id = ? AND status = 'running'`,
+  );
   const dueBatch = db.prepare<[string, number], JobRow>(
     `SELECT * FROM jobs WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id LIMIT ?`,
   );
@@ -62,6 +80,18 @@ export function createJobQueries(db: Db) {
       dedupeKey: string,
       createdAt: string,
     ) => reschedule.run(id, kind, payload, dueAt, dedupeKey, createdAt).changes > 0,
+    /** Adds the job with this key, brings it forward, or revives it; false while it runs. */
+    wake: (
+      id: string,
+      kind: string,
+      payload: string,
+      dueAt: string,
+      dedupeKey: string,
+      createdAt: string,
+    ) => wake.run(id, kind, payload, dueAt, dedupeKey, createdAt).changes > 0,
+    rearm: (id: string, dueAt: string) => rearm.run(dueAt, id),
+    /** Puts a job interrupted by a shutdown back in the queue. */
+    requeue: (id: string) => requeue.run(id),
     /** The earliest due jobs, in due order. */
     dueBatch: (upTo: string, limit: number) => dueBatch.all(upTo, limit),
     earliestDue: (): string | null => earliest.get() ?? null,

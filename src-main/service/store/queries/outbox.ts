@@ -32,8 +32,16 @@ export function createOutboxQueries(db: Db) {
     `SELECT id, channel, transport, to_address, subject, body, html, link, schedule_id, patient_id, created_at
      FROM outbox WHERE schedule_id = ? ORDER BY created_at, id`,
   );
+  const byId = db.prepare<[string], OutboxRow>(
+    `SELECT id, channel, transport, to_address, subject, body, html, link, schedule_id, patient_id, created_at
+     FROM outbox WHERE id = ?`,
+  );
+  const sentBySmtp = db.prepare<[string]>(`UPDATE outbox SET transport = 'smtp' WHERE id = ?`);
   return {
     insert: (row: OutboxRow) => insert.run(row),
+    get: (id: string): OutboxRow | undefined => byId.get(id),
+    /** A notice recorded in the outbox has also left through SMTP. */
+    markSentBySmtp: (id: string) => sentBySmtp.run(id),
     bySchedule: (scheduleId: string): OutboxRow[] => bySchedule.all(scheduleId),
   };
 }

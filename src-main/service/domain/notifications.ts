@@ -1,0 +1,52 @@
+import { resourceMissing } from '../errors';
+import type { IdFactory } from '../ids';
+import type { Clock } from '../jobs/clock';
+import type { ListPage, ListRunner } from '../store/keyset-list';
+import type { Queries } from '../store/queries';
+import { NOTIFICATION_LIST } from '../store/queries/notifications';
+
+/** What the app can tell the coordinator about; the desktop renders each in their language. */
+export const NOTIFICATION_KINDS = ['webhook.disabled'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface NotificationListQuery {
+  limit?: number;
+  cursor?: string;
+  unread?: boolean;
+}
+
+/**
+ * The in-app notification centre's store. A notification is raised in the transaction of the
+ * change it reports (a webhook switched off), so it exists exactly when the change does.
+ */
+export function createNotifications(deps: {
+  clock: Clock;
+  newId: IdFactory;
+  q: Queries;
+  listPage: ListRunner;
+}) {
+  const { clock, newId, q } = deps;
+  return {
+    raise(kind: NotificationKind, data: Record<string, unknown>): string {
+      const id = newId('ntf');
+      q.notifications.insert(id, kind, JSON.stringify(data), clock.nowIso());
+      return id;
+    },
+    list(query: NotificationListQuery = {}): ListPage {
+      return deps.listPage(NOTIFICATION_LIST, {
+        limit: query.limit ?? 20,
+        cursor: query.cursor,
+        filters: { unread: query.unread ?? null },
+        where: query.unread ? [{ sql: 'read_at IS NULL', params: [] }] : [],
+      });
+    },
+    markRead(id: string): void {
+      if (!q.notifications.exists(id)) throw resourceMissing('notification', id);
+      q.notifications.markRead(id, clock.nowIso());
+    },
+    markAllRead: (): number => q.notifications.markAllRead(clock.nowIso()),
+    unreadCount: (): number => q.notifications.unreadCount(),
+  };
+}
+
+export type Notifications = ReturnType<typeof createNotifications>;

@@ -1,0 +1,45 @@
+import type { Db } from '../db';
+
+export type AttemptError =
+  | 'timeout'
+  | 'connection_error'
+  | 'redirect'
+  | 'http_error'
+  | 'blocked_address'
+  | 'url_not_allowed';
+
+export interface AttemptRow {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  trigger: 'automatic' | 'manual';
+  succeeded: 0 | 1;
+  url: string;
+  status_code: number | null;
+  error: AttemptError | null;
+  error_detail: string | null;
+  request_headers: string;
+  response_body: string | null;
+  duration_ms: number;
+  attempted_at: string;
+}
+
+export function createWebhookAttemptQueries(db: Db) {
+  const insert = db.prepare<AttemptRow>(
+    `INSERT INTO webhook_attempts (id, webhook_id, event_id, trigger, succeeded, url, status_code, error,
+       error_detail, request_headers, response_body, duration_ms, attempted_at)
+     VALUES (@id, @webhook_id, @event_id, @trigger, @succeeded, @url, @status_code, @error,
+       @error_detail, @request_headers, @response_body, @duration_ms, @attempted_at)`,
+  );
+  // The deactivation rule's figures: attempts and failures of one webhook since a moment.
+  const since = db.prepare<[string, string], { total: number; failed: number }>(
+    `SELECT count(*) AS total, coalesce(sum(succeeded = 0), 0) AS failed
+     FROM webhook_attempts WHERE webhook_id = ? AND attempted_at > ?`,
+  );
+  return {
+    insert: (row: AttemptRow) => insert.run(row),
+    statsSince: (webhookId: string, after: string) => since.get(webhookId, after)!,
+  };
+}
+
+export type WebhookAttemptQueries = ReturnType<typeof createWebhookAttemptQueries>;

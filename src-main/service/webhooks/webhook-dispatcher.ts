@@ -1,0 +1,120 @@
+import type { Clock } from '../jobs/clock';
+import type { JobContext } from '../jobs/job-runner';
+import type { WebhookDeliveries } from '../domain/webhook-deliveries';
+import type { Webhooks } from '../domain/webhooks';
+import type { WebhookDelivery } from '../schemas/webhook';
+import type { Db } from '../store/db';
+import type { Queries } from '../store/queries';
+import type { DueDeliveryRow } from '../store/queries/webhook-deliveries';
+import { createConcurrencyLimit, createKeyedSerial } from './concurrency-limit';
+import type { WebhookSender } from './webhook-sender';
+
+/** Requests in flight across all webhooks at once. */
+export const DEFAULT_WEBHOOK_CONCURRENCY = 32;
+/** Due deliveries a flush reads at a time. */
+const FLUSH_BATCH = 100;
+
+/**
+ * Sends deliveries. Each webhook has one durable flush job (webhook.flush:<id>) that works through
+ * its due deliveries one at a time, oldest due first, then settles at the next due time in the
+ * same transaction that found nothing more to do, so an event fanned out meanwhile is never
+ * missed. Flush jobs of different webhooks run side by side under a global cap; manual retries
+ * queue behind the webhook's flush, so one webhook never has two requests in flight.
+ */
+export function createWebhookDispatcher(deps: {
+  db: Db;
+  clock: Clock;
+  q: Queries;
+  webhooks: Webhooks;
+  deliveries: WebhookDeliveries;
+  sender: WebhookSender;
+  concurrency?: number;
+}) {
+  const { db, clock, q, deliveries, sender } = deps;
+  const slot = createConcurrencyLimit(deps.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY);
+  const lane = createKeyedSerial();
+
+  /** One attempt: read what is current, send, and record the outcome in one transaction. */
+  async function attempt(
+    webhookId: string,
+    eventId: string,
+    trigger: 'automatic' | 'manual',
+    due: DueDeliveryRow | undefined,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    const webhook = q.webhooks.get(webhookId);
+    if (!webhook) return false;
+    if (trigger === 'automatic') {
+      // Settled, switched off or moved since it was read: nothing to send now.
+      const current = q.webhookDeliveries.get(webhookId, eventId);
+      if (webhook.status !== 'active' || current?.status !== 'pending') return false;
+      if (current.attempt_count !== due?.attempt_count) return false;
+    }
+    const request = deliveries.request(webhook, eventId);
+    const attemptedAt = clock.nowIso();
+    const outcome = await slot(() =>
+      sender.send(webhook.url, request.headers, request.body, signal),
+    );
+    return db.transaction(() =>
+      deliveries.recordAttempt({
+        webhook,
+        eventId,
+        trigger,
+        ...(due ? { attempt: due.attempt_count + 1 } : {}),
+        url: webhook.url,
+        request,
+        attemptedAt,
+        outcome,
+      }),
+    )();
+  }
+
+  return {
+    /** The webhook.flush job. */
+    async flush(ctx: JobContext): Promise<void> {
+      const { webhookId } = ctx.payload as { webhookId: string };
+      for (;;) {
+        const due = q.webhookDeliveries.due(webhookId, clock.nowIso(), FLUSH_BATCH);
+        if (!due.length) {
+          // Nothing due: settle at the next due time, unless something became due meanwhile.
+          const settled = db.transaction(() => {
+            if (q.webhookDeliveries.due(webhookId, clock.nowIso(), 1).length) return false;
+            ctx.settle(q.webhookDeliveries.nextDue(webhookId) ?? undefined);
+            return true;
+          })();
+          if (settled) return;
+          continue;
+        }
+        let recorded = 0;
+        for (const delivery of due) {
+          if (ctx.signal.aborted) throw ctx.signal.reason;
+          const done = await lane(webhookId, () =>
+            attempt(webhookId, delivery.event_id, 'automatic', delivery, ctx.signal),
+          );
+          if (done) recorded++;
+        }
+        // Every due delivery moves forward with its attempt; if none did, looping would resend
+        // the same requests forever. Fail the job instead (it is woken again by the next event
+        // or the next start).
+        if (!recorded && q.webhooks.get(webhookId)?.status === 'active')
+          throw new Error(`Webhook ${webhookId}: due deliveries did not move`);
+      }
+    },
+
+    /**
+     * POST /webhooks/{id}/deliveries/{eventId}/retry: one manual attempt now, with the same event
+     * id and body; answers once it is recorded.
+     */
+    async retry(webhookId: string, eventId: string): Promise<WebhookDelivery> {
+      deliveries.checkRetry(webhookId, eventId);
+      await lane(webhookId, async () => {
+        // Checked again in the lane: the webhook may have been switched off while it waited.
+        deliveries.checkRetry(webhookId, eventId);
+        await attempt(webhookId, eventId, 'manual', undefined);
+      });
+      return deliveries.get(webhookId, eventId);
+    },
+  };
+}
+
+export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;
