@@ -11,6 +11,7 @@ import { createInterface } from 'node:readline';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 10_000);
+const WEBHOOK_DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const API_KEY = 'sk_bench0000000000000000000000000000000000000000';
@@ -208,6 +209,11 @@ async function main() {
       await startProcess(['out/cli/delivery-bench.js', String(SCHEDULES)]).firstLine,
     );
 
+    process.stderr.write('  measuring signed webhook deliveries (1 and 20 webhooks)…\n');
+    const webhooks = JSON.parse(
+      await startProcess(['out/cli/webhook-bench.js', String(WEBHOOK_DELIVERIES)]).firstLine,
+    );
+
     const listRatio = results.list.reqPerSec / results.bare.reqPerSec;
     const worstSearchP99 = Math.max(results.search.p99, results.searchUncached.p99);
     const report = {
@@ -224,6 +230,7 @@ async function main() {
       bodyBytes: bodySize,
       results,
       deliveries,
+      webhooks,
       ratios: {
         listToBare: Number(listRatio.toFixed(3)),
         searchToBare: Number((results.search.reqPerSec / results.bare.reqPerSec).toFixed(3)),
@@ -231,6 +238,7 @@ async function main() {
       targets: {
         listAtLeast30PercentOfBare: listRatio >= 0.3,
         searchP99Under10ms: worstSearchP99 < 10,
+        webhooksAtLeast1000PerSecond: webhooks.runs.every((r) => r.deliveriesPerSecond >= 1000),
       },
     };
     const rows = [
@@ -255,6 +263,14 @@ async function main() {
     );
     console.log(
       `\n${deliveries.schedules.toLocaleString('en')} form schedules due at one moment, delivered by one POST /sandbox/clock/advance: ${deliveries.advanceSeconds} s, ${deliveries.deliveriesPerSecond} deliveries/s (${(deliveries.ratioToBaseline * 100).toFixed(1)}% of ${deliveries.baselineRowsPerSecond} plain ${deliveries.rowBytes}-byte SQLite rows/s in the same run; schedules created at ${deliveries.createPerSecond}/s)`,
+    );
+    for (const r of webhooks.runs) {
+      console.log(
+        `${r.deliveries.toLocaleString('en')} signed webhook deliveries to ${r.webhooks} webhook${r.webhooks > 1 ? 's' : ''}: ${r.deliveriesPerSecond}/s (${(r.ratioToBaseline * 100).toFixed(1)}% of ${r.baselinePerSecond} bare undici POSTs/s with the same parallelism)`,
+      );
+    }
+    console.log(
+      `Target: ≥ 1,000 signed deliveries/s: ${report.targets.webhooksAtLeast1000PerSecond ? 'met' : 'NOT met'}`,
     );
     mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
     writeFileSync(

@@ -6,6 +6,7 @@ import type { WebhookDelivery } from '../schemas/webhook';
 import type { Db } from '../store/db';
 import type { Queries } from '../store/queries';
 import type { DueDeliveryRow } from '../store/queries/webhook-deliveries';
+import { createAttemptRecorder } from './attempt-recorder';
 import { createConcurrencyLimit, createKeyedSerial } from './concurrency-limit';
 import type { WebhookSender } from './webhook-sender';
 
@@ -33,40 +34,44 @@ export function createWebhookDispatcher(deps: {
   const { db, clock, q, deliveries, sender } = deps;
   const slot = createConcurrencyLimit(deps.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY);
   const lane = createKeyedSerial();
+  const record = createAttemptRecorder(db, deliveries);
 
-  /** One attempt: read what is current, send, and record the outcome in one transaction. */
+  /**
+   * One attempt: read what is current, send, and hand the outcome to the group-committing
+   * recorder. Returns whether it succeeded and a promise of its record (undefined when there was
+   * nothing to send).
+   */
   async function attempt(
     webhookId: string,
     eventId: string,
     trigger: 'automatic' | 'manual',
     due: DueDeliveryRow | undefined,
     signal?: AbortSignal,
-  ): Promise<boolean> {
+  ): Promise<{ succeeded: boolean; recorded: Promise<boolean> } | undefined> {
     const webhook = q.webhooks.get(webhookId);
-    if (!webhook) return false;
+    if (!webhook) return undefined;
     if (trigger === 'automatic') {
       // Settled, switched off or moved since it was read: nothing to send now.
       const current = q.webhookDeliveries.get(webhookId, eventId);
-      if (webhook.status !== 'active' || current?.status !== 'pending') return false;
-      if (current.attempt_count !== due?.attempt_count) return false;
+      if (webhook.status !== 'active' || current?.status !== 'pending') return undefined;
+      if (current.attempt_count !== due?.attempt_count) return undefined;
     }
     const request = deliveries.request(webhook, eventId);
     const attemptedAt = clock.nowIso();
     const outcome = await slot(() =>
       sender.send(webhook.url, request.headers, request.body, signal),
     );
-    return db.transaction(() =>
-      deliveries.recordAttempt({
-        webhook,
-        eventId,
-        trigger,
-        ...(due ? { attempt: due.attempt_count + 1 } : {}),
-        url: webhook.url,
-        request,
-        attemptedAt,
-        outcome,
-      }),
-    )();
+    const recorded = record({
+      webhook,
+      eventId,
+      trigger,
+      ...(due ? { attempt: due.attempt_count + 1 } : {}),
+      url: webhook.url,
+      request,
+      attemptedAt,
+      outcome,
+    });
+    return { succeeded: outcome.succeeded, recorded };
   }
 
   return {
@@ -85,14 +90,27 @@ export function createWebhookDispatcher(deps: {
           if (settled) return;
           continue;
         }
-        let recorded = 0;
+        // A success's record may commit while the next request is out (it changes nothing the
+        // next one needs); a failure's is awaited, since it may switch the webhook off. All are
+        // committed before the next read of due deliveries, so none is sent twice.
+        const records: Promise<boolean>[] = [];
         for (const delivery of due) {
-          if (ctx.signal.aborted) throw ctx.signal.reason;
-          const done = await lane(webhookId, () =>
-            attempt(webhookId, delivery.event_id, 'automatic', delivery, ctx.signal),
-          );
-          if (done) recorded++;
+          if (ctx.signal.aborted) break;
+          const sent = await lane(webhookId, async () => {
+            const result = await attempt(
+              webhookId,
+              delivery.event_id,
+              'automatic',
+              delivery,
+              ctx.signal,
+            );
+            if (result && !result.succeeded) await result.recorded;
+            return result;
+          });
+          if (sent) records.push(sent.recorded);
         }
+        const recorded = (await Promise.all(records)).filter(Boolean).length;
+        if (ctx.signal.aborted) throw ctx.signal.reason;
         // Every due delivery moves forward with its attempt; if none did, looping would resend
         // the same requests forever. Fail the job instead (it is woken again by the next event
         // or the next start).
@@ -110,7 +128,9 @@ export function createWebhookDispatcher(deps: {
       await lane(webhookId, async () => {
         // Checked again in the lane: the webhook may have been switched off while it waited.
         deliveries.checkRetry(webhookId, eventId);
-        await attempt(webhookId, eventId, 'manual', undefined);
+        await (
+          await attempt(webhookId, eventId, 'manual', undefined)
+        )?.recorded;
       });
       return deliveries.get(webhookId, eventId);
     },

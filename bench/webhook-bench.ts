@@ -1,0 +1,159 @@
+// The webhook benchmark: signed deliveries per second from the service's dispatcher to a local
+// receiver (its own process), with 1 webhook and with 20, on a durable (file) database. The
+// baseline, in the same run against the same receiver, is the floor of any dispatcher: undici
+// POSTs of the same signed body with the same parallelism (one request in flight per webhook) and
+// nothing else: no database, no signing per request, no records.
+// Bundled with the CLI (vite.cli.config.ts); run from the repository root; prints one JSON line.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Agent, request } from 'undici';
+import { createService } from '../src-main/service/create-service';
+import { signBody } from '../src-main/service/webhooks/webhook-signature';
+
+const DELIVERIES = Number(process.argv[2] ?? 10_000);
+
+function startReceiver() {
+  const child = spawn(process.execPath, [join(process.cwd(), 'bench', 'webhook-receiver.mjs')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const queue: string[] = [];
+  let waiter: ((line: string) => void) | undefined;
+  lines.on('line', (line) => {
+    if (waiter) {
+      const w = waiter;
+      waiter = undefined;
+      w(line);
+    } else queue.push(line);
+  });
+  const next = () =>
+    new Promise<string>((resolve) => {
+      const line = queue.shift();
+      if (line !== undefined) resolve(line);
+      else waiter = resolve;
+    });
+  return {
+    port: next().then(Number),
+    async counts(): Promise<{ requests: number; duplicates: number }> {
+      child.stdin!.write('count\n');
+      return JSON.parse(await next()) as { requests: number; duplicates: number };
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.stdin!.write('exit\n');
+      }),
+  };
+}
+
+/** N webhooks subscribed to patient.created; DELIVERIES / N events written in one transaction. */
+async function dispatch(dir: string, webhooks: number, port: number) {
+  const service = await createService({ dataDir: dir, seed: 'empty', port: 0, rateLimit: 'off' });
+  const { core } = service;
+  try {
+    for (let i = 0; i < webhooks; i++) {
+      core.webhooks.create({
+        url: `http://127.0.0.1:${port}/hooks/${i}`,
+        events: ['patient.created'],
+      });
+    }
+    const events = Math.ceil(DELIVERIES / webhooks);
+    const total = events * webhooks;
+    const delivered = core.db
+      .prepare<[], number>(`SELECT count(*) FROM webhook_deliveries WHERE status = 'delivered'`)
+      .pluck();
+    const start = process.hrtime.bigint();
+    core.db.transaction(() => {
+      for (let i = 0; i < events; i++) {
+        core.events.emit('patient.created', {
+          patientId: `pat_bench${String(i).padStart(21, '0')}`,
+          status: 'active',
+          createdAt: core.clock.nowIso(),
+        });
+      }
+    })();
+    // Polling the count costs one indexed statement every 5 ms; it ends the clock.
+    while (delivered.get()! < total) await new Promise((r) => setTimeout(r, 5));
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    const failed = core.db
+      .prepare<[], number>(`SELECT count(*) FROM webhook_attempts WHERE succeeded = 0`)
+      .pluck()
+      .get()!;
+    const body = core.db
+      .prepare<[], number>(
+        `SELECT length(json_object('id', e.id, 'event', e.type, 'createdAt', e.created_at, 'data', json(e.data)))
+         FROM events e LIMIT 1`,
+      )
+      .pluck()
+      .get()!;
+    return { total, seconds, perSecond: total / seconds, failed, bodyBytes: body };
+  } finally {
+    await service.close();
+  }
+}
+
+/** The same number of signed POSTs of a same-size body, one lane per webhook, nothing else. */
+async function baseline(webhooks: number, port: number, total: number, bodyBytes: number) {
+  const agent = new Agent({ connections: 8 });
+  const body = Buffer.from(
+    JSON.stringify({ id: 'evt_bench', event: 'patient.created', data: 'x'.repeat(bodyBytes - 60) }),
+  );
+  const headers = {
+    'content-type': 'application/json',
+    'x-service-signature': signBody('whsec_bench', body),
+    'x-service-event': 'patient.created',
+    'x-service-delivery': 'evt_bench',
+  };
+  const perLane = Math.ceil(total / webhooks);
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: webhooks }, async (_, lane) => {
+      for (let i = 0; i < perLane; i++) {
+        const res = await request(`http://127.0.0.1:${port}/base/${lane}`, {
+          method: 'POST',
+          headers,
+          body,
+          dispatcher: agent,
+        });
+        await res.body.text();
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  await agent.close();
+  return { seconds, perSecond: (perLane * webhooks) / seconds };
+}
+
+const root = mkdtempSync(join(tmpdir(), 'engage-desk-webhook-bench-'));
+const receiver = startReceiver();
+try {
+  const port = await receiver.port;
+  const runs = [];
+  for (const webhooks of [1, 20]) {
+    const measured = await dispatch(join(root, `service-${webhooks}`), webhooks, port);
+    const received = await receiver.counts();
+    if (received.requests !== measured.total || received.duplicates || measured.failed) {
+      throw new Error(
+        `${webhooks} webhooks: ${measured.total} deliveries, receiver got ${received.requests} (${received.duplicates} duplicates), ${measured.failed} failed attempts`,
+      );
+    }
+    const floor = await baseline(webhooks, port, measured.total, measured.bodyBytes);
+    await receiver.counts();
+    runs.push({
+      webhooks,
+      deliveries: measured.total,
+      seconds: Number(measured.seconds.toFixed(3)),
+      deliveriesPerSecond: Math.round(measured.perSecond),
+      baselinePerSecond: Math.round(floor.perSecond),
+      ratioToBaseline: Number((measured.perSecond / floor.perSecond).toFixed(3)),
+      bodyBytes: measured.bodyBytes,
+    });
+  }
+  process.stdout.write(`${JSON.stringify({ runs })}\n`);
+} finally {
+  await receiver.stop();
+  rmSync(root, { recursive: true, force: true });
+}
