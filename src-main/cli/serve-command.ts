@@ -20,7 +20,7 @@ export const SERVE_USAGE = `engage-desk serve [options]
   --seed demo|empty   what a new database starts with (default demo)
   --api-key sk_…      make this exact key exist with every permission
   --rate-limit N/S    per-credential limit, e.g. 600/60 (the default), or off
-  --no-sandbox        turn off the sandbox routes (/sandbox/…)
+  --no-sandbox        turn off the sandbox routes (/sandbox/…); webhooks then need public HTTPS hosts
   --smtp URL          send e-mail deliveries through SMTP, e.g.
                       smtp://user:pass@mail.example.org:587?from=citas@example.org
                       (smtps:// for TLS on connect; default: $ENGAGE_DESK_SMTP_URL,
