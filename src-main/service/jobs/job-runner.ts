@@ -132,8 +132,9 @@ export function createJobRunner(deps: {
         const result = handler(ctx);
         if (result instanceof Promise) {
           work = result;
-          jobs.markRunning(job.id);
-        } else jobs.finish(job.id, 'done', null, clock.nowIso());
+          // A handler that settled before its first await has already set the row.
+          if (!settled) jobs.markRunning(job.id);
+        } else if (!settled) jobs.finish(job.id, 'done', null, clock.nowIso());
       })();
       return work && { work, settled: () => settled };
     } catch (error) {

@@ -28,6 +28,10 @@ export function createAttemptRecorder(db: Db, deliveries: WebhookDeliveries) {
     scheduled = false;
     const batch = queue;
     queue = [];
+    if (!db.open) {
+      for (const item of batch) item.reject(new Error('The database is closed'));
+      return;
+    }
     const results: Array<{ ok: true; value: boolean } | { ok: false; error: unknown }> = [];
     try {
       db.transaction(() => {

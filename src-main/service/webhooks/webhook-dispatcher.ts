@@ -94,20 +94,25 @@ export function createWebhookDispatcher(deps: {
         // next one needs); a failure's is awaited, since it may switch the webhook off. All are
         // committed before the next read of due deliveries, so none is sent twice.
         const records: Promise<boolean>[] = [];
-        for (const delivery of due) {
-          if (ctx.signal.aborted) break;
-          const sent = await lane(webhookId, async () => {
-            const result = await attempt(
-              webhookId,
-              delivery.event_id,
-              'automatic',
-              delivery,
-              ctx.signal,
-            );
-            if (result && !result.succeeded) await result.recorded;
-            return result;
-          });
-          if (sent) records.push(sent.recorded);
+        try {
+          for (const delivery of due) {
+            if (ctx.signal.aborted) break;
+            const sent = await lane(webhookId, async () => {
+              const result = await attempt(
+                webhookId,
+                delivery.event_id,
+                'automatic',
+                delivery,
+                ctx.signal,
+              );
+              if (result && !result.succeeded) await result.recorded;
+              return result;
+            });
+            if (sent) records.push(sent.recorded);
+          }
+        } finally {
+          // Also when a shutdown interrupts a request: what was recorded is committed first.
+          await Promise.allSettled(records);
         }
         const recorded = (await Promise.all(records)).filter(Boolean).length;
         if (ctx.signal.aborted) throw ctx.signal.reason;
