@@ -82,13 +82,12 @@ export function createWebhookDeliveries(deps: {
 
   /** Switches the webhook off when the trailing 24 h say so; inside recordAttempt's transaction. */
   function checkDeactivation(webhook: WebhookRow): void {
-    const now = clock.now();
-    const windowStart = new Date(now - DEACTIVATION_WINDOW_MS).toISOString();
-    const since = webhook.stats_since > windowStart ? webhook.stats_since : windowStart;
-    // stats_since is the moment of (re)activation: attempts made at that very moment count.
-    const after =
-      since === webhook.stats_since ? new Date(Date.parse(since) - 1).toISOString() : since;
-    const { total, failed } = q.webhookAttempts.statsSince(webhook.id, after);
+    const windowStart = new Date(clock.now() - DEACTIVATION_WINDOW_MS).toISOString();
+    const { total, failed } = q.webhookAttempts.statsSince(
+      webhook.id,
+      windowStart,
+      webhook.stats_after_seq,
+    );
     if (total < DEACTIVATION_MIN_ATTEMPTS || failed / total <= DEACTIVATION_FAILURE_SHARE) return;
     const at = clock.nowIso();
     if (!q.webhooks.disable(webhook.id, at, disabledReason(failed, total))) return;

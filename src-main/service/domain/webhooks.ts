@@ -64,6 +64,7 @@ export function createWebhooks(deps: {
         disabled_at: null,
         disabled_reason: null,
         stats_since: at,
+        stats_after_seq: q.webhookAttempts.lastSeq(),
         created_at: at,
         updated_at: at,
       };
@@ -81,7 +82,13 @@ export function createWebhooks(deps: {
         url: input.url ?? current.url,
         events: input.events ? JSON.stringify(input.events) : current.events,
         ...(reactivate
-          ? { status: 'active', disabled_at: null, disabled_reason: null, stats_since: at }
+          ? {
+              status: 'active',
+              disabled_at: null,
+              disabled_reason: null,
+              stats_since: at,
+              stats_after_seq: q.webhookAttempts.lastSeq(),
+            }
           : {}),
         updated_at: at,
       });

@@ -5,6 +5,8 @@ import type { FieldError } from '../errors';
 /** Longest URL accepted (the length browsers and most proxies handle). */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
 /** Hosts a sandbox accepts over plain http (api-decisions §9). */
 const SANDBOX_HTTP_HOSTS = new Set(['localhost', '127.0.0.1']);
 
@@ -30,7 +32,10 @@ export function isPublicAddress(address: string): boolean {
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
-  return parsed.range() === 'unicast';
+  if (parsed.range() !== 'unicast') return false;
+  // IPv6: only global unicast (2000::/3). ipaddr.js also calls the deprecated IPv4-compatible
+  // ::a.b.c.d range "unicast", and ::127.0.0.1 is loopback by another name.
+  return parsed.kind() === 'ipv4' || parsed.match(GLOBAL_UNICAST_V6);
 }
 
 /** The URL's host without IPv6 brackets. */
@@ -51,6 +56,12 @@ export function checkUrlSyntax(
   const refuse = (code: string, detail: string) => ({ error: { pointer, code, detail } });
   if (text.length > MAX_WEBHOOK_URL_LENGTH) {
     return refuse('too_long', `url is longer than ${MAX_WEBHOOK_URL_LENGTH} characters.`);
+  }
+  // The URL parser drops tabs, newlines and surrounding spaces, so what would be shown and what
+  // would be called could differ: such text is refused rather than silently cleaned.
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(text)) {
+    return refuse('invalid_url', 'url must not contain spaces or control characters.');
   }
   let url: URL;
   try {
@@ -107,12 +118,15 @@ export async function checkResolvedHost(
       detail: `The host ${host} could not be resolved.`,
     };
   }
+  if (!addresses.length) {
+    return { pointer, code: 'unresolvable_host', detail: `The host ${host} has no address.` };
+  }
   const blocked = addresses.find((a) => !isPublicAddress(a.address));
-  if (!addresses.length || blocked) {
+  if (blocked) {
     return {
       pointer,
       code: 'private_address',
-      detail: `The host ${host} resolves to ${blocked?.address ?? 'no address'}, which is not a public address.`,
+      detail: `The host ${host} resolves to ${blocked.address}, which is not a public address.`,
     };
   }
   return undefined;

@@ -2,8 +2,10 @@
 -- in-app notifications. As before, tables render their API shape in a STORED generated column.
 
 -- A registered receiver. The secret is kept as is: it is the HMAC key of every delivery, so it has
--- to be readable (it is never returned after creation). `stats_since` is where the deactivation
--- rule starts counting: a reactivated webhook is judged on the attempts made since.
+-- to be readable (it is never returned after creation). The deactivation rule counts only the
+-- attempts after `stats_after_seq` (the last attempt recorded when the webhook was last
+-- activated; timestamps cannot order attempts made in the same millisecond), and `stats_since`
+-- says when that was.
 CREATE TABLE webhooks (
   id              TEXT PRIMARY KEY,
   url             TEXT NOT NULL,
@@ -13,6 +15,7 @@ CREATE TABLE webhooks (
   disabled_at     TEXT,
   disabled_reason TEXT,
   stats_since     TEXT NOT NULL,
+  stats_after_seq INTEGER NOT NULL DEFAULT 0,
   created_at      TEXT NOT NULL,
   updated_at      TEXT NOT NULL,
   api_json        TEXT NOT NULL GENERATED ALWAYS AS (

@@ -11,6 +11,7 @@ export interface WebhookRow {
   disabled_at: string | null;
   disabled_reason: string | null;
   stats_since: string;
+  stats_after_seq: number;
   created_at: string;
   updated_at: string;
 }
@@ -22,17 +23,18 @@ export const WEBHOOK_LIST: ListDefinition = {
   keys: ['created_at', 'id'],
 };
 
-const COLUMNS = `id, url, events, secret, status, disabled_at, disabled_reason, stats_since, created_at,
-  updated_at`;
+const COLUMNS = `id, url, events, secret, status, disabled_at, disabled_reason, stats_since,
+  stats_after_seq, created_at, updated_at`;
 
 export function createWebhookQueries(db: Db) {
   const insert = db.prepare<WebhookRow>(
     `INSERT INTO webhooks (${COLUMNS}) VALUES (@id, @url, @events, @secret, @status, @disabled_at,
-       @disabled_reason, @stats_since, @created_at, @updated_at)`,
+       @disabled_reason, @stats_since, @stats_after_seq, @created_at, @updated_at)`,
   );
   const update = db.prepare<WebhookRow>(
     `UPDATE webhooks SET url = @url, events = @events, status = @status, disabled_at = @disabled_at,
-       disabled_reason = @disabled_reason, stats_since = @stats_since, updated_at = @updated_at
+       disabled_reason = @disabled_reason, stats_since = @stats_since,
+       stats_after_seq = @stats_after_seq, updated_at = @updated_at
      WHERE id = @id`,
   );
   const disable = db.prepare<{ id: string; at: string; reason: string }>(
