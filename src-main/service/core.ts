@@ -254,9 +254,10 @@ export function createCore(options: CoreOptions) {
       return ran;
     },
     close() {
+      if (!db.open) return;
       delivery.close();
-      void webhookSender.close();
-      if (db.open) db.close();
+      webhookSender.close().catch((error: unknown) => options.onJobError?.('webhook.close', error));
+      db.close();
     },
   };
 }

@@ -151,6 +151,8 @@ export function createJobRunner(deps: {
     } catch (error) {
       // Stopped under it: not a failure; the job runs again after the restart.
       if (signal.aborted || error instanceof Interrupted) jobs.requeue(job.id);
+      // Settled before it threw: the row stays as the handler set it; the error is still told.
+      else if (started.settled()) deps.onError?.(job, error);
       else fail(job, error);
     }
   }
@@ -211,7 +213,8 @@ export function createJobRunner(deps: {
   function arm(): void {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    if (!running) return;
+    // At the cap there is nothing to start; the next job to end arms the timer again.
+    if (!running || inFlight.size >= MAX_CONCURRENT_JOBS) return;
     const next = jobs.earliestDue();
     if (!next) return;
     const delay = Math.min(Math.max(Date.parse(next) - clock.now(), 0), MAX_TIMER_MS);
