@@ -5,13 +5,7 @@ import type { LedgerEntry } from '../../src-main/service/schemas/billing';
 import type { JobContext } from '../../src-main/service/jobs/job-runner';
 import type { JobRow } from '../../src-main/service/store/queries/jobs';
 import { expectProblem, startServer, tempDataDir, type TestServer, fakeTime } from './helpers';
-
-const MIN = 60_000;
-const HOUR = 3_600_000;
-const DAY = 86_400_000;
-const T0_ISO = '2026-05-10T08:00:00.000Z';
-const T0 = Date.parse(T0_ISO);
-const iso = (ms: number) => new Date(ms).toISOString();
+import { MIN, HOUR, DAY, T0_ISO, T0, iso } from './time';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

@@ -19,6 +19,7 @@ import {
   serversClosedAfterEach,
   type ListBody,
 } from './helpers';
+import { MIN, T0_ISO, T0, iso } from './time';
 
 /*
  * AI chat conversations through real HTTP (interface spec: Conversation, Message, Limits;
@@ -32,12 +33,6 @@ import {
  * Every server runs on a fake real-time source, so the service clock only moves when a test
  * advances it: timestamps are asserted exactly.
  */
-
-const SEC = 1000;
-const MIN = 60 * SEC;
-const T0_ISO = '2026-05-10T08:00:00.000Z';
-const T0 = Date.parse(T0_ISO);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const CONV_ID = /^conv_[0-9A-HJKMNP-TV-Z]{26}$/;
 const MSG_ID = /^msg_[0-9A-HJKMNP-TV-Z]{26}$/;

@@ -21,6 +21,7 @@ import {
   serversClosedAfterEach,
   type ListBody,
 } from './helpers';
+import { SEC, MIN, HOUR, DAY, T0_ISO, T0, iso } from './time';
 
 /*
  * Scheduled deliveries of forms through real HTTP (interface spec: Form schedule; api-decisions
@@ -33,14 +34,6 @@ import {
  * advances it: timestamps are asserted exactly and nothing is delivered behind a test's back
  * unless it schedules for "now".
  */
-
-const SEC = 1000;
-const MIN = 60 * SEC;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const T0_ISO = '2026-05-10T08:00:00.000Z';
-const T0 = Date.parse(T0_ISO);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const SCHEDULE_ID = /^sch_[0-9A-HJKMNP-TV-Z]{26}$/;
 const LEDGER_ID = /^led_[0-9A-HJKMNP-TV-Z]{26}$/;

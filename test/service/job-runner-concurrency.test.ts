@@ -4,6 +4,7 @@ import { createCore, type Core, type CoreOptions } from '../../src-main/service/
 import type { JobContext } from '../../src-main/service/jobs/job-runner';
 import type { JobRow } from '../../src-main/service/store/queries/jobs';
 import { fakeTime, tempDataDir } from './helpers';
+import { MIN, HOUR, T0_ISO, T0, iso } from './time';
 
 /*
  * The job runner's side-by-side work (the webhook flush jobs run on it): concurrent kinds in real
@@ -15,12 +16,6 @@ import { fakeTime, tempDataDir } from './helpers';
  * Every core runs on a fake real-time source, so the service clock only moves when a test
  * advances it; handlers are held on promises the test releases, never on timers.
  */
-
-const MIN = 60_000;
-const HOUR = 3_600_000;
-const T0_ISO = '2026-05-10T08:00:00.000Z';
-const T0 = Date.parse(T0_ISO);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

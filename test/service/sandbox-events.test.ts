@@ -15,6 +15,7 @@ import {
   type ListBody,
   type TestServer,
 } from './helpers';
+import { HOUR, T0_ISO, T0, iso } from './time';
 
 /*
  * POST /sandbox/events {event} (api-decisions §§9, 10; interface spec: Events, Delivery format):
@@ -27,11 +28,6 @@ import {
  * Servers run on a fake real-time source frozen at T0, so the service clock only moves when a
  * test advances it and every timestamp is asserted exactly.
  */
-
-const T0_ISO = '2026-05-10T08:00:00.000Z';
-const T0 = Date.parse(T0_ISO);
-const HOUR = 3_600_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const KINDS = [
   'patient.created',

@@ -14,6 +14,7 @@ import {
   serversClosedAfterEach,
   type ListBody,
 } from './helpers';
+import { SEC, T0_ISO, T0, iso } from './time';
 
 /*
  * Automated voice calls through real HTTP (interface spec: Call; api-decisions §§2, 3, 5, 6, 7, 8,
@@ -26,11 +27,6 @@ import {
  * Every server runs on a fake real-time source, so the service clock only moves when a test
  * advances it: every timestamp is asserted exactly.
  */
-
-const SEC = 1000;
-const T0_ISO = '2026-05-10T08:00:00.000Z';
-const T0 = Date.parse(T0_ISO);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const CALL_ID = /^call_[0-9A-HJKMNP-TV-Z]{26}$/;
 const LEDGER_ID = /^led_[0-9A-HJKMNP-TV-Z]{26}$/;

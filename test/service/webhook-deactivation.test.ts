@@ -20,6 +20,7 @@ import {
   type ListBody,
   type TestServer,
 } from './helpers';
+import { SEC, MIN, HOUR, DAY, T0, iso } from './time';
 
 /*
  * Webhooks that keep failing (interface spec: Receiver contract and retries, Limits;
@@ -34,14 +35,6 @@ import {
  * advances it: every timestamp is asserted exactly. Receivers are real HTTP servers on
  * 127.0.0.1:0 that check every signature themselves.
  */
-
-const SEC = 1000;
-const MIN = 60 * SEC;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const T0_ISO = '2026-05-10T08:00:00.000Z';
-const T0 = Date.parse(T0_ISO);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const DEFAULT_NOTICE_ADDRESS = 'coordinacion@clinica.example';
 

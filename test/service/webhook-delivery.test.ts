@@ -17,6 +17,7 @@ import {
   type ListBody,
   type TestServer,
 } from './helpers';
+import { SEC, MIN, HOUR, DAY, T0_ISO, T0, iso } from './time';
 
 /*
  * Webhook delivery, signing and retries through real HTTP (issue 5 parts 2–4 without
@@ -35,14 +36,6 @@ import {
  * Servers run on a fake real-time source, so the service clock only moves when a test advances
  * it (first attempts still run at once, in real time, at the frozen service time).
  */
-
-const SEC = 1000;
-const MIN = 60 * SEC;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-const T0_ISO = '2026-05-10T08:00:00.000Z';
-const T0 = Date.parse(T0_ISO);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const EVENT_ID = /^evt_[0-9A-HJKMNP-TV-Z]{26}$/;
 const ATTEMPT_ID = /^dlv_[0-9A-HJKMNP-TV-Z]{26}$/;

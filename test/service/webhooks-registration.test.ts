@@ -20,6 +20,7 @@ import {
   type ListBody,
   type TestServer,
 } from './helpers';
+import { SEC, T0_ISO, T0, iso } from './time';
 
 /*
  * Webhook registration and management through real HTTP (issue 5 part 1; interface spec:
@@ -32,11 +33,6 @@ import {
  * Every server runs on a fake real-time source, so the service clock only moves when a test
  * advances it. Every refusal is checked to leave the database as it was.
  */
-
-const SEC = 1000;
-const T0_ISO = '2026-05-10T08:00:00.000Z';
-const T0 = Date.parse(T0_ISO);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 const WEBHOOK_ID = /^wh_[0-9A-HJKMNP-TV-Z]{26}$/;
 /** `whsec_` + standard base64 of 32 bytes: 43 characters and one `=` of padding. */

@@ -222,6 +222,32 @@ export function createJobRunner(deps: {
     timer.unref();
   }
 
+  /** One of the job table's three writes (insert, reschedule, wake); arms the timer if it changed. */
+  function write(
+    query: (
+      id: string,
+      kind: string,
+      payload: string,
+      dueAt: string,
+      dedupeKey: string,
+      createdAt: string,
+    ) => boolean,
+    input: ScheduleInput,
+  ): boolean {
+    const changed = query(
+      newId('job'),
+      input.kind,
+      JSON.stringify(input.payload ?? {}),
+      new Date(Date.parse(input.dueAt)).toISOString(),
+      // insert takes null for "no dedupe key"; the other two always have one.
+      input.dedupeKey ?? (null as unknown as string),
+      clock.nowIso(),
+    );
+    if (changed) scheduled++;
+    if (changed && running) queueMicrotask(arm);
+    return changed;
+  }
+
   const tick = () =>
     serial(async () => {
       await drain(clock.now(), false);
@@ -234,55 +260,22 @@ export function createJobRunner(deps: {
     },
 
     /** Adds a job (inside the caller's transaction, if any); a duplicate dedupe key is ignored. */
-    schedule(input: ScheduleInput): boolean {
-      const inserted = jobs.insert(
-        newId('job'),
-        input.kind,
-        JSON.stringify(input.payload ?? {}),
-        new Date(Date.parse(input.dueAt)).toISOString(),
-        input.dedupeKey ?? null,
-        clock.nowIso(),
-      );
-      if (inserted) scheduled++;
-      if (inserted && running) queueMicrotask(arm);
-      return inserted;
-    },
+    schedule: (input: ScheduleInput): boolean => write(jobs.insert, input),
 
     /**
      * Sets the due time of the job with this dedupe key, adding it if there is none: a deadline
      * that moves (a conversation's inactivity close) keeps one row instead of one per move. A job
      * that already ran is not revived.
      */
-    reschedule(input: ScheduleInput & { dedupeKey: string }): void {
-      const changed = jobs.reschedule(
-        newId('job'),
-        input.kind,
-        JSON.stringify(input.payload ?? {}),
-        new Date(Date.parse(input.dueAt)).toISOString(),
-        input.dedupeKey,
-        clock.nowIso(),
-      );
-      if (changed) scheduled++;
-      if (changed && running) queueMicrotask(arm);
-    },
+    reschedule: (input: ScheduleInput & { dedupeKey: string }): boolean =>
+      write(jobs.reschedule, input),
 
     /**
      * Makes sure the job with this dedupe key runs by `dueAt`: adds it, brings it forward or
      * revives it once finished. A job that is running is expected to look for new work before it
      * settles (inside the same transaction as its settle, so nothing falls between).
      */
-    wake(input: ScheduleInput & { dedupeKey: string }): void {
-      const changed = jobs.wake(
-        newId('job'),
-        input.kind,
-        JSON.stringify(input.payload ?? {}),
-        new Date(Date.parse(input.dueAt)).toISOString(),
-        input.dedupeKey,
-        clock.nowIso(),
-      );
-      if (changed) scheduled++;
-      if (changed && running) queueMicrotask(arm);
-    },
+    wake: (input: ScheduleInput & { dedupeKey: string }): boolean => write(jobs.wake, input),
 
     /** Recovers jobs a crash left running, runs what is overdue, then follows the clock. */
     async start(): Promise<void> {
