@@ -21,6 +21,10 @@ import {
   type TestServer,
 } from './helpers';
 import { SEC, MIN, HOUR, DAY, T0, iso } from './time';
+import type { WebhookDelivery } from '../../src-main/service/schemas/webhook';
+
+/** A delivery as the API shows it (the route's own schema). */
+type DeliveryBody = WebhookDelivery;
 
 /*
  * Webhooks that keep failing (interface spec: Receiver contract and retries, Limits;
@@ -134,32 +138,6 @@ interface WebhookBody {
   createdAt: string;
   updatedAt: string;
   secret?: string;
-}
-
-interface AttemptBody {
-  id: string;
-  trigger: 'automatic' | 'manual';
-  succeeded: boolean;
-  attemptedAt: string;
-  statusCode?: number;
-  error?: string;
-  errorDetail?: string;
-  url: string;
-}
-
-interface DeliveryBody {
-  eventId: string;
-  event: string;
-  webhookId: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attemptCount: number;
-  nextAttemptAt?: string;
-  lastAttemptAt?: string;
-  deliveredAt?: string;
-  failedAt?: string;
-  failureReason?: 'retries_exhausted' | 'webhook_disabled';
-  createdAt: string;
-  attempts: AttemptBody[];
 }
 
 interface NotificationBody {

@@ -19,6 +19,9 @@ import {
 } from './helpers';
 import { SEC, MIN, HOUR, DAY, T0_ISO, T0, iso } from './time';
 
+/** A delivery as the API shows it (the route's own schema). */
+type DeliveryBody = WebhookDelivery;
+
 /*
  * Webhook delivery, signing and retries through real HTTP (issue 5 parts 2–4 without
  * deactivation; interface spec: Events, Delivery format, Receiver contract and retries, Limits;
@@ -65,41 +68,11 @@ const POLL_MS = 10;
 
 type Kind = (typeof EVENT_TYPES)[number];
 
-interface AttemptBody {
-  id: string;
-  trigger: 'automatic' | 'manual';
-  succeeded: boolean;
-  attemptedAt: string;
-  durationMs: number;
-  url: string;
-  statusCode?: number;
-  error?: string;
-  errorDetail?: string;
-  requestHeaders: Record<string, string>;
-  responseBody?: string;
-}
-
 interface Envelope {
   id: string;
   event: Kind;
   createdAt: string;
   data: Record<string, unknown>;
-}
-
-interface DeliveryBody {
-  eventId: string;
-  event: Kind;
-  webhookId: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attemptCount: number;
-  nextAttemptAt?: string;
-  lastAttemptAt?: string;
-  deliveredAt?: string;
-  failedAt?: string;
-  failureReason?: 'retries_exhausted' | 'webhook_disabled';
-  createdAt: string;
-  payload: Envelope;
-  attempts: AttemptBody[];
 }
 
 interface Hook {

@@ -1,6 +1,6 @@
 import type { IdFactory } from '../ids';
 import type { Db } from '../store/db';
-import type { JobQueries, JobRow } from '../store/queries/jobs';
+import type { JobQueries, JobRow, JobWrite } from '../store/queries/jobs';
 import type { MutableClock } from './clock';
 
 export interface JobContext {
@@ -223,17 +223,7 @@ export function createJobRunner(deps: {
   }
 
   /** One of the job table's three writes (insert, reschedule, wake); arms the timer if it changed. */
-  function write(
-    query: (
-      id: string,
-      kind: string,
-      payload: string,
-      dueAt: string,
-      dedupeKey: string,
-      createdAt: string,
-    ) => boolean,
-    input: ScheduleInput,
-  ): boolean {
+  function write(query: JobWrite, input: ScheduleInput): boolean {
     const changed = query(
       newId('job'),
       input.kind,

@@ -13,6 +13,16 @@ export interface JobRow {
   finished_at: string | null;
 }
 
+/** The shape of the three writes that add or move a job (insert, reschedule, wake). */
+export type JobWrite = (
+  id: string,
+  kind: string,
+  payload: string,
+  dueAt: string,
+  dedupeKey: string,
+  createdAt: string,
+) => boolean;
+
 export function createJobQueries(db: Db) {
   const insert = db.prepare<[string, string, string, string, string | null, string]>(
     `INSERT INTO jobs (id, kind, payload, due_at, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
