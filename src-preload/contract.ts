@@ -1,12 +1,496 @@
 /**
- * The typed contract between the window and main. It grows with the desktop-app issue into every
- * operation the window needs; it never imports electron, so the renderer and tests can share it.
+ * The one typed contract between the window and the embedded service. Every operation the window
+ * needs is named here once, with its input and output types; three transports serve it:
+ *
+ * - Electron: main registers one `ipcMain.handle` per operation in one loop over `OPERATIONS`
+ *   (src-main/ipc), the preload builds `window.engage` from the same list;
+ * - web mode: the renderer posts the same operations to a loopback-only internal route of the
+ *   service (src-main/service/http/routes/web-bridge.ts), guarded by a per-run token;
+ * - unit tests: an in-memory Bridge (src-renderer/src/bridge/memory-bridge.ts).
+ *
+ * The service validates every input with the same TypeBox schemas as its HTTP routes
+ * (src-main/service/operations). This file never imports electron, and imports only types from
+ * the service, so the renderer bundle stays free of it.
  */
-export type BridgeResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: { code: string; message: string; details?: unknown } };
+import type { ApiKeyInfo, CreatedApiKey } from '../src-main/service/domain/api-keys';
+import type { Permission } from '../src-main/service/schemas/auth';
+import type {
+  CreditBalance,
+  LedgerEntry,
+  LedgerKind,
+  Plan,
+} from '../src-main/service/schemas/billing';
+import type { Call, CallDetail, CallStatus, CreateCall } from '../src-main/service/schemas/call';
+import type { ClinicalForm, FormResponse } from '../src-main/service/schemas/clinical-form';
+import type {
+  Conversation,
+  ConversationStatus,
+  ConversationSummary,
+  CreateConversation,
+  MessageExchange,
+} from '../src-main/service/schemas/conversation';
+import type {
+  CancelledSchedule,
+  Channel,
+  CreateFormSchedule,
+  FormSchedule,
+  Language,
+  OutboxMessage,
+  ScheduleStatus,
+} from '../src-main/service/schemas/form-schedule';
+import type { CreatePatient, Patient, UpdatePatient } from '../src-main/service/schemas/patient';
+import type {
+  CreatedWebhook,
+  CreateWebhook,
+  UpdateWebhook,
+  Webhook,
+  WebhookDelivery,
+} from '../src-main/service/schemas/webhook';
 
-export interface EngageBridge {
-  /** Base URL of the embedded service's HTTP interface. */
-  apiBaseUrl(): Promise<BridgeResult<string>>;
+export type {
+  ApiKeyInfo,
+  Call,
+  CallDetail,
+  CallStatus,
+  Channel,
+  ClinicalForm,
+  Conversation,
+  ConversationSummary,
+  CreatedApiKey,
+  CreatedWebhook,
+  CreditBalance,
+  FormResponse,
+  FormSchedule,
+  Language,
+  LedgerEntry,
+  LedgerKind,
+  MessageExchange,
+  OutboxMessage,
+  Patient,
+  Permission,
+  Plan,
+  ScheduleStatus,
+  Webhook,
+  WebhookDelivery,
+};
+
+// ---------------------------------------------------------------------------------------------
+// The result envelope: errors cross the boundary as data, never as thrown objects (Electron
+// flattens thrown errors into a string).
+
+export interface BridgeError {
+  /** The service's stable problem code (`validation_failed`, `insufficient_credits`, …). */
+  code: string;
+  /** A sentence for people (English; the window translates by `code` where it can). */
+  message: string;
+  /** The problem's extensions, e.g. `{errors: [{pointer, code, detail}]}` for a 422. */
+  details?: Record<string, unknown>;
+}
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+// ---------------------------------------------------------------------------------------------
+// Shared shapes
+
+export interface Pagination {
+  cursor: string;
+  hasMore: boolean;
+  limit: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export interface PageInput {
+  limit?: number;
+  cursor?: string;
+}
+
+export interface IdInput {
+  id: string;
+}
+
+/** A patient's name as lists show it beside a record that only holds the id. */
+export interface PatientRef {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type TimelineItem =
+  | { kind: 'schedule'; at: string; schedule: FormSchedule; formName: string }
+  | { kind: 'response'; at: string; response: FormResponse; formName: string }
+  | { kind: 'conversation'; at: string; conversation: ConversationSummary }
+  | { kind: 'call'; at: string; call: Call };
+
+export interface UpcomingDelivery extends FormSchedule {
+  formName: string;
+  patient: PatientRef;
+}
+
+export interface RecentResponse extends FormResponse {
+  formName: string;
+  patient: PatientRef;
+}
+
+export interface AttentionConversation extends ConversationSummary {
+  patient: PatientRef;
+}
+
+export interface FailedDelivery {
+  webhookId: string;
+  webhookUrl: string;
+  eventId: string;
+  event: string;
+  failedAt: string;
+  failureReason?: string;
+  attemptCount: number;
+}
+
+export interface UsageDay {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  /** Credits consumed that day, net of refunds. */
+  consumed: number;
+}
+
+export interface CreditUsage {
+  periodStart: string;
+  resetsAt: string;
+  days: UsageDay[];
+}
+
+export interface AssistantSettingsView {
+  provider: 'builtin' | 'openai';
+  baseUrl?: string;
+  model?: string;
+  timeoutSeconds?: number;
+  /** Whether a key is saved; the key itself never comes back. */
+  hasKey: boolean;
+  /** `run`: set by a command-line flag for this run and not editable; else saved or default. */
+  source: 'run' | 'settings' | 'default';
+}
+
+export interface SmtpSettingsView {
+  /** The smtp:// or smtps:// URL with the password masked; undefined: e-mail stays in the outbox. */
+  url?: string;
+  from?: string;
+  source: 'run' | 'settings' | 'default';
+}
+
+export interface AppSettings {
+  language: Language;
+  /** Port the desktop app's server listens on (takes effect at the next start). */
+  port: number;
+  sandbox: boolean;
+  plan: Plan;
+  clinicName: string;
+  notificationEmail: string;
+  assistant: AssistantSettingsView;
+  smtp: SmtpSettingsView;
+}
+
+export interface AppSettingsUpdate {
+  language?: Language;
+  port?: number;
+  sandbox?: boolean;
+  plan?: Plan;
+  clinicName?: string;
+  notificationEmail?: string;
+  /** `null` goes back to the built-in assistant. */
+  assistant?:
+    | { provider: 'builtin' }
+    | {
+        provider: 'openai';
+        baseUrl: string;
+        model: string;
+        apiKey?: string;
+        timeoutSeconds?: number;
+      }
+    | null;
+  /** An smtp:// or smtps:// URL; `null` keeps e-mail in the outbox. */
+  smtpUrl?: string | null;
+}
+
+export interface AppInfo {
+  /** Base URL of the embedded HTTP interface, ending with /api/v1. */
+  apiBaseUrl: string;
+  version: string;
+  /** `desktop` in Electron; `web` in the browser build used by tests and `npm run dev:web`. */
+  mode: 'desktop' | 'web';
+  dataDir?: string;
+  /** Set when the saved port was taken and the server fell back to another one. */
+  portNotice?: { wanted: number; actual: number };
+}
+
+export interface SandboxClockView {
+  now: string;
+  offsetSeconds: number;
+}
+
+export interface Notification {
+  id: string;
+  kind: string;
+  data: Record<string, unknown>;
+  createdAt: string;
+  readAt?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operations, grouped by what they concern. `Op<I, O>` is a phantom pair of types.
+
+export interface Op<I, O> {
+  input: I;
+  output: O;
+}
+
+export interface Contract {
+  app: {
+    info: Op<void, AppInfo>;
+  };
+  patients: {
+    list: Op<
+      PageInput & { search?: string; status?: 'active' | 'inactive'; tag?: string },
+      Page<Patient> & { total: number }
+    >;
+    get: Op<IdInput, Patient>;
+    create: Op<CreatePatient, Patient>;
+    update: Op<{ id: string; patch: UpdatePatient }, Patient>;
+    /** Every tag in use, most used first (the tag filter). */
+    tags: Op<void, { tag: string; count: number }[]>;
+    /** Deliveries, responses, conversations and calls of one patient, newest first. */
+    timeline: Op<IdInput, TimelineItem[]>;
+  };
+  forms: {
+    list: Op<PageInput & { status?: 'active' | 'archived' }, Page<ClinicalForm>>;
+    get: Op<IdInput, ClinicalForm>;
+  };
+  responses: {
+    list: Op<
+      PageInput & { formId: string; patientId?: string; from?: string; to?: string },
+      Page<FormResponse>
+    >;
+    get: Op<IdInput, FormResponse>;
+    /** The latest responses across all forms (dashboard). */
+    recent: Op<{ limit?: number }, RecentResponse[]>;
+  };
+  schedules: {
+    list: Op<
+      PageInput & { patientId?: string; formId?: string; status?: ScheduleStatus },
+      Page<FormSchedule>
+    >;
+    get: Op<IdInput, FormSchedule>;
+    /** Pending deliveries in scheduledAt order from `from` (default now) to `to`. */
+    upcoming: Op<{ from?: string; to?: string; limit?: number }, UpcomingDelivery[]>;
+    create: Op<CreateFormSchedule, FormSchedule>;
+    cancel: Op<IdInput, CancelledSchedule>;
+  };
+  outbox: {
+    list: Op<
+      PageInput & { channel?: Channel; patientId?: string; scheduleId?: string },
+      Page<OutboxMessage>
+    >;
+  };
+  conversations: {
+    list: Op<
+      PageInput & { patientId?: string; status?: ConversationStatus; escalated?: boolean },
+      Page<ConversationSummary>
+    >;
+    /** Escalated conversations that are still active, newest escalation first (dashboard). */
+    attention: Op<{ limit?: number }, AttentionConversation[]>;
+    get: Op<IdInput, Conversation>;
+    start: Op<CreateConversation, Conversation>;
+    send: Op<{ id: string; content: string }, MessageExchange>;
+    end: Op<IdInput, Conversation>;
+  };
+  calls: {
+    list: Op<
+      PageInput & { patientId?: string; status?: CallStatus; from?: string; to?: string },
+      Page<Call>
+    >;
+    get: Op<IdInput, CallDetail>;
+    start: Op<CreateCall, CallDetail>;
+  };
+  credits: {
+    balance: Op<void, CreditBalance>;
+    ledger: Op<PageInput & { kind?: LedgerKind; from?: string; to?: string }, Page<LedgerEntry>>;
+    /** Credits consumed per day over the current period (the usage chart). */
+    usage: Op<void, CreditUsage>;
+    /** Adds credits by hand; they do not expire at the monthly reset. Desktop only. */
+    topUp: Op<{ amount: number; reason?: string }, CreditBalance>;
+  };
+  keys: {
+    list: Op<void, ApiKeyInfo[]>;
+    create: Op<{ name: string; permissions: Permission[] }, CreatedApiKey>;
+    revoke: Op<IdInput, ApiKeyInfo>;
+  };
+  webhooks: {
+    list: Op<PageInput & { status?: 'active' | 'disabled' }, Page<Webhook>>;
+    get: Op<IdInput, Webhook>;
+    create: Op<CreateWebhook, CreatedWebhook>;
+    update: Op<{ id: string; patch: UpdateWebhook }, Webhook>;
+    remove: Op<IdInput, { id: string; deleted: true }>;
+    deliveries: Op<
+      PageInput & { id: string; status?: 'pending' | 'delivered' | 'failed' },
+      Page<WebhookDelivery>
+    >;
+    /** Failed deliveries across every webhook, newest first (dashboard). */
+    failedDeliveries: Op<{ limit?: number }, FailedDelivery[]>;
+    retry: Op<{ id: string; eventId: string }, WebhookDelivery>;
+  };
+  notifications: {
+    list: Op<PageInput & { unread?: boolean }, Page<Notification>>;
+    markRead: Op<IdInput, { id: string }>;
+  };
+  settings: {
+    get: Op<void, AppSettings>;
+    update: Op<AppSettingsUpdate, AppSettings>;
+  };
+  sandbox: {
+    clock: Op<void, SandboxClockView>;
+    /** Moves the service clock forward, running every job due on the way. */
+    advance: Op<{ seconds: number }, SandboxClockView & { jobsRun: number }>;
+    /** Replaces the clinic's data with the demo clinic or an empty one; keys and settings stay. */
+    reset: Op<{ seed: 'demo' | 'empty' }, { seed: 'demo' | 'empty'; patients: number }>;
+  };
+}
+
+export type Group = keyof Contract;
+export type MethodOf<G extends Group> = keyof Contract[G] & string;
+export type InputOf<G extends Group, M extends MethodOf<G>> =
+  Contract[G][M] extends Op<infer I, unknown> ? I : never;
+export type OutputOf<G extends Group, M extends MethodOf<G>> =
+  Contract[G][M] extends Op<unknown, infer O> ? O : never;
+
+/** Exhaustive at compile time: a method in `Contract` missing here, or an extra one, fails tsc. */
+type MethodList<G extends Group> = readonly MethodOf<G>[];
+type Exhaustive<T extends { [G in Group]: MethodList<G> }> = {
+  [G in Group]: Exclude<MethodOf<G>, T[G][number]> extends never ? T[G] : never;
+};
+function exhaustive<const T extends { [G in Group]: MethodList<G> }>(list: Exhaustive<T>): T {
+  return list as T;
+}
+
+/** The runtime list every transport loops over. */
+export const OPERATIONS = exhaustive({
+  app: ['info'],
+  patients: ['list', 'get', 'create', 'update', 'tags', 'timeline'],
+  forms: ['list', 'get'],
+  responses: ['list', 'get', 'recent'],
+  schedules: ['list', 'get', 'upcoming', 'create', 'cancel'],
+  outbox: ['list'],
+  conversations: ['list', 'attention', 'get', 'start', 'send', 'end'],
+  calls: ['list', 'get', 'start'],
+  credits: ['balance', 'ledger', 'usage', 'topUp'],
+  keys: ['list', 'create', 'revoke'],
+  webhooks: [
+    'list',
+    'get',
+    'create',
+    'update',
+    'remove',
+    'deliveries',
+    'failedDeliveries',
+    'retry',
+  ],
+  notifications: ['list', 'markRead'],
+  settings: ['get', 'update'],
+  sandbox: ['clock', 'advance', 'reset'],
+});
+
+/** `patients.list`: the IPC channel suffix and the web route's operation name. */
+export type OperationName = { [G in Group]: `${G}.${MethodOf<G>}` }[Group];
+
+export function operationNames(): OperationName[] {
+  return (Object.keys(OPERATIONS) as Group[]).flatMap((group) =>
+    (OPERATIONS[group] as readonly string[]).map((method) => `${group}.${method}` as OperationName),
+  );
+}
+
+/** Prefix of every IPC channel: `engage:patients.list`. */
+export const IPC_PREFIX = 'engage:';
+/** Channel main pushes events on. */
+export const IPC_EVENT_CHANNEL = 'engage:event';
+
+// ---------------------------------------------------------------------------------------------
+// Events pushed from main to the window (IPC in Electron, Server-Sent Events in web mode).
+
+/** What a change touched; the window refreshes the views that show it. */
+export type Topic =
+  | 'patients'
+  | 'forms'
+  | 'responses'
+  | 'schedules'
+  | 'outbox'
+  | 'conversations'
+  | 'calls'
+  | 'credits'
+  | 'keys'
+  | 'webhooks'
+  | 'notifications'
+  | 'settings'
+  | 'clock';
+
+export interface PushEvents {
+  /** Data changed (through the window, the HTTP API or a job); coalesced per tick. */
+  changed: { topics: Topic[] };
+  /** A schedule moved: created, sent, failed, completed or cancelled. */
+  'schedule.changed': { scheduleId: string; status: ScheduleStatus };
+  /** A delivery happened (the message went out) or failed. */
+  'delivery.happened': { scheduleId: string; status: 'sent' | 'failed'; channel: Channel };
+  /** A conversation got a message or ended. */
+  'conversation.message': { conversationId: string };
+  /** Something for the notification centre. */
+  notification: { id: string; kind: string };
+  /** The sandbox clock moved. */
+  clock: SandboxClockView;
+}
+
+export type PushEventName = keyof PushEvents;
+
+export type PushEvent = { [K in PushEventName]: { type: K; data: PushEvents[K] } }[PushEventName];
+
+export const PUSH_EVENT_NAMES: readonly PushEventName[] = [
+  'changed',
+  'schedule.changed',
+  'delivery.happened',
+  'conversation.message',
+  'notification',
+  'clock',
+];
+
+// ---------------------------------------------------------------------------------------------
+// What `window.engage` (and every other Bridge) looks like: named functions, never a raw invoke.
+
+export type BridgeApi = {
+  [G in Group]: {
+    [M in MethodOf<G>]: InputOf<G, M> extends void
+      ? () => Promise<BridgeResult<OutputOf<G, M>>>
+      : (input: InputOf<G, M>) => Promise<BridgeResult<OutputOf<G, M>>>;
+  };
+};
+
+export interface EngageBridge extends BridgeApi {
+  /** Subscribes to pushed events; returns the unsubscribe function. */
+  on<K extends PushEventName>(event: K, listener: (data: PushEvents[K]) => void): () => void;
+}
+
+/**
+ * Builds the named functions from one generic call, for every transport (preload, HTTP bridge,
+ * in-memory bridge), so none of them can forget or invent an operation.
+ */
+export function buildBridgeApi(
+  call: (name: OperationName, input: unknown) => Promise<BridgeResult<unknown>>,
+): BridgeApi {
+  const api: Record<
+    string,
+    Record<string, (input?: unknown) => Promise<BridgeResult<unknown>>>
+  > = {};
+  for (const name of operationNames()) {
+    const [group, method] = name.split('.') as [string, string];
+    (api[group] ??= {})[method] = (input?: unknown) => call(name, input);
+  }
+  return api as unknown as BridgeApi;
 }

@@ -1,9 +1,49 @@
-/** Placeholder window until the desktop-app issue builds the screens. */
-export function App() {
+import { useEffect } from 'react';
+import type { i18n } from 'i18next';
+import { Route, Router, Switch } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import type { Bridge } from './bridge/bridge';
+import { AppProvider } from './app/app-context';
+import { Shell } from './app/shell';
+import type { AppStore } from './stores/app-store';
+import { DashboardScreen } from './features/dashboard/dashboard-screen';
+import { PatientsScreen } from './features/patients/patients-screen';
+import { PatientPage } from './features/patients/patient-page';
+import { CreditsScreen } from './features/credits/credits-screen';
+import { KeysScreen } from './features/keys/keys-screen';
+import { SettingsScreen } from './features/settings/settings-screen';
+
+export function Routes() {
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>Engage Desk</h1>
-      <p>The embedded Healthcare Engagement Service is running on this computer.</p>
-    </main>
+    <Switch>
+      <Route path="/" component={DashboardScreen} />
+      <Route path="/patients" component={PatientsScreen} />
+      <Route path="/patients/:id">{(params) => <PatientPage id={params.id} />}</Route>
+      <Route path="/credits" component={CreditsScreen} />
+      <Route path="/keys" component={KeysScreen} />
+      <Route path="/settings" component={SettingsScreen} />
+      <Route>
+        <DashboardScreen />
+      </Route>
+    </Switch>
+  );
+}
+
+/**
+ * The whole window. Hash routing, because Electron loads the window from a file:// URL where a
+ * path router has nothing to serve deep links.
+ */
+export function App(props: { bridge: Bridge; i18n: i18n; appStore: AppStore }) {
+  useEffect(() => {
+    void props.appStore.getState().start();
+  }, [props.appStore]);
+  return (
+    <AppProvider bridge={props.bridge} i18n={props.i18n} appStore={props.appStore}>
+      <Router hook={useHashLocation}>
+        <Shell>
+          <Routes />
+        </Shell>
+      </Router>
+    </AppProvider>
   );
 }

@@ -106,6 +106,7 @@ export const ConversationSummary = Type.Object(conversationFields, {
   additionalProperties: false,
   description: 'A conversation in a list: without its messages.',
 });
+export type ConversationSummary = Static<typeof ConversationSummary>;
 
 export const ConversationList = ListOf(
   ConversationSummary,

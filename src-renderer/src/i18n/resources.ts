@@ -1,0 +1,29 @@
+import { commonMessages } from './common-messages';
+import { creditsMessages } from '../features/credits/messages';
+import { dashboardMessages } from '../features/dashboard/messages';
+import { keysMessages } from '../features/keys/messages';
+import { patientsMessages } from '../features/patients/messages';
+import { settingsMessages } from '../features/settings/messages';
+import type { AppLanguage } from './messages';
+
+/** One i18next namespace per feature, so each screen's strings live beside it. */
+const catalogues = {
+  common: commonMessages,
+  dashboard: dashboardMessages,
+  patients: patientsMessages,
+  credits: creditsMessages,
+  keys: keysMessages,
+  settings: settingsMessages,
+};
+
+export type Namespace = keyof typeof catalogues;
+export const NAMESPACES = Object.keys(catalogues) as Namespace[];
+
+export function resourcesFor(language: AppLanguage) {
+  return Object.fromEntries(NAMESPACES.map((ns) => [ns, catalogues[ns][language]])) as {
+    [N in Namespace]: (typeof catalogues)[N]['es'];
+  };
+}
+
+/** The Spanish resources type the `t` keys (see i18n.d.ts). */
+export type Resources = ReturnType<typeof resourcesFor>;

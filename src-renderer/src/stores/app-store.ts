@@ -1,0 +1,66 @@
+import type { i18n } from 'i18next';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AppInfo, SandboxClockView } from '../../../src-preload/contract';
+import { unwrap, type Bridge } from '../bridge/bridge';
+import { LANGUAGES, type AppLanguage } from '../i18n/messages';
+import { idle, load, type Async } from './async';
+
+export interface AppState {
+  info: Async<AppInfo>;
+  language: AppLanguage;
+  sandbox: boolean;
+  clock: SandboxClockView | undefined;
+  /** Loads what the shell shows (info, saved language, sandbox switch, clock). */
+  start(): Promise<void>;
+  /** Switches the UI language now and saves it (the service's notices follow it too). */
+  setLanguage(language: AppLanguage): Promise<void>;
+  setSandbox(on: boolean): void;
+  refreshClock(): Promise<void>;
+}
+
+export type AppStore = StoreApi<AppState>;
+
+export function createAppStore(bridge: Bridge, i18n: i18n): AppStore {
+  const store = createStore<AppState>()((set, get) => ({
+    info: idle,
+    language: (LANGUAGES as readonly string[]).includes(i18n.language)
+      ? (i18n.language as AppLanguage)
+      : 'es',
+    sandbox: false,
+    clock: undefined,
+    async start() {
+      await load(
+        get().info,
+        (info) => set({ info }),
+        () => unwrap(bridge.app.info()),
+      );
+      const settings = await bridge.settings.get();
+      if (settings.ok) {
+        set({ sandbox: settings.value.sandbox });
+        if (settings.value.language !== get().language) {
+          await i18n.changeLanguage(settings.value.language);
+          set({ language: settings.value.language });
+        }
+      }
+      await get().refreshClock();
+    },
+    async setLanguage(language) {
+      await i18n.changeLanguage(language);
+      set({ language });
+      document.documentElement.lang = language;
+      await bridge.settings.update({ language });
+    },
+    setSandbox(on) {
+      set({ sandbox: on });
+      if (!on) set({ clock: undefined });
+      else void get().refreshClock();
+    },
+    async refreshClock() {
+      if (!get().sandbox) return;
+      const clock = await bridge.sandbox.clock();
+      if (clock.ok) set({ clock: clock.value });
+    },
+  }));
+  bridge.on('clock', (clock) => store.setState({ clock }));
+  return store;
+}

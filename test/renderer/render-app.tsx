@@ -1,0 +1,33 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { AppProvider } from '../../src-renderer/src/app/app-context';
+import {
+  createMemoryBridge,
+  type MemoryHandlers,
+} from '../../src-renderer/src/bridge/memory-bridge';
+import { createI18n } from '../../src-renderer/src/i18n/create-i18n';
+import type { AppLanguage } from '../../src-renderer/src/i18n/messages';
+import { createAppStore } from '../../src-renderer/src/stores/app-store';
+
+/**
+ * Renders a screen the way the app does (bridge, i18n, app store, router) with an in-memory
+ * Bridge answering from `handlers`. Returns the bridge (its `log` and `emit`) and the router's
+ * location history.
+ */
+export function renderWithApp(
+  ui: ReactNode,
+  options: { handlers?: MemoryHandlers; language?: AppLanguage; path?: string } = {},
+) {
+  const bridge = createMemoryBridge(options.handlers ?? {});
+  const i18n = createI18n(options.language ?? 'es');
+  const appStore = createAppStore(bridge, i18n);
+  const location = memoryLocation({ path: options.path ?? '/', record: true });
+  const result = render(
+    <AppProvider bridge={bridge} i18n={i18n} appStore={appStore}>
+      <Router hook={location.hook}>{ui}</Router>
+    </AppProvider>,
+  );
+  return { ...result, bridge, i18n, appStore, location };
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Shell } from '../../src-renderer/src/app/shell';
+import { renderWithApp } from './render-app';
+
+const info = {
+  apiBaseUrl: 'http://127.0.0.1:4010/api/v1',
+  version: '0.1.0',
+  mode: 'desktop' as const,
+};
+
+describe('shell', () => {
+  it('shows the navigation and the API base URL in the status bar, in Spanish by default', async () => {
+    const { appStore } = renderWithApp(<Shell>contenido</Shell>, {
+      handlers: { app: { info: () => info } },
+    });
+    await appStore.getState().start();
+    expect(screen.getByRole('navigation', { name: 'Navegación principal' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Pacientes/ })).toHaveAttribute('href', '/patients');
+    await waitFor(() =>
+      expect(screen.getByTestId('api-base-url')).toHaveTextContent(info.apiBaseUrl),
+    );
+  });
+
+  it('copies the API base URL', async () => {
+    const user = userEvent.setup();
+    const { appStore } = renderWithApp(<Shell>x</Shell>, {
+      handlers: { app: { info: () => info } },
+    });
+    await appStore.getState().start();
+    await user.click(await screen.findByRole('button', { name: 'Copiar la dirección de la API' }));
+    expect(await navigator.clipboard.readText()).toBe(info.apiBaseUrl);
+    expect(await screen.findByText('Copiado')).toBeInTheDocument();
+  });
+
+  it('marks the current section and follows the saved language', async () => {
+    const { appStore } = renderWithApp(<Shell>x</Shell>, {
+      path: '/patients/pat_1',
+      handlers: {
+        app: { info: () => info },
+        settings: { get: () => ({ language: 'ca', sandbox: false }) as never },
+      },
+    });
+    await appStore.getState().start();
+    expect(await screen.findByRole('link', { name: /Pacients/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(document.documentElement.lang).toBe('ca');
+  });
+
+  it('shows the sandbox clock when sandbox mode is on', async () => {
+    const { appStore, bridge } = renderWithApp(<Shell>x</Shell>, {
+      handlers: {
+        app: { info: () => info },
+        settings: { get: () => ({ language: 'es', sandbox: true }) as never },
+        sandbox: { clock: () => ({ now: '2026-11-24T09:30:00.000Z', offsetSeconds: 0 }) },
+      },
+    });
+    await appStore.getState().start();
+    expect(await screen.findByText('Modo sandbox')).toBeInTheDocument();
+    expect(screen.getByTestId('status-clock').textContent).toMatch(/2026/);
+    bridge.emit('clock', { now: '2027-01-02T10:00:00.000Z', offsetSeconds: 100 });
+    await waitFor(() => expect(screen.getByTestId('status-clock').textContent).toMatch(/2027/));
+  });
+});
