@@ -1,7 +1,142 @@
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { useStore } from 'zustand';
+import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
+import { SelectField, TextField } from '../../ui/field';
 import { PageHeader } from '../../ui/layout';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { PatientFormDialog } from './patient-form';
+import { createPatientsStore, type StatusFilter } from './patients-store';
+import { PatientsTable } from './patients-table';
+import './patients.css';
 
 export function PatientsScreen() {
   const { t } = useTranslation('patients');
-  return <PageHeader title={t('title')} />;
+  const format = useFormat();
+  const [, navigate] = useLocation();
+  const store = useFeatureStore(createPatientsStore);
+  const state = useStore(store);
+  const [creating, setCreating] = useState(false);
+
+  useEffect(() => {
+    const s = store.getState();
+    if (s.status === 'idle') void s.reload();
+    if (s.tags.status === 'idle') void s.loadTags();
+  }, [store]);
+  useRefreshOn(['patients'], () => void store.getState().refresh());
+  const loadMore = useCallback(() => void store.getState().loadMore(), [store]);
+
+  const tags = state.tags.status === 'ready' || 'data' in state.tags ? state.tags.data : undefined;
+  const filtered = state.query.status !== 'all' || state.query.tag !== '';
+  const search = state.query.search.trim();
+
+  let body;
+  if (state.status === 'error' && state.total === undefined) {
+    body = <ErrorState error={state.error!} onRetry={() => void store.getState().reload()} />;
+  } else if (state.total === undefined) {
+    body = <LoadingState />;
+  } else if (state.rows.length === 0 && state.status !== 'loading') {
+    body = search ? (
+      <EmptyState title={t('list.noResults', { search })}>
+        <p>{t('list.noResultsHint')}</p>
+      </EmptyState>
+    ) : filtered ? (
+      <EmptyState title={t('list.noMatches')} />
+    ) : (
+      <EmptyState title={t('list.empty')}>
+        <p>{t('list.emptyHint')}</p>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <PatientsTable
+        rows={state.rows}
+        total={state.total}
+        hasMore={state.hasMore}
+        loadingMore={state.loadingMore}
+        moreFailed={state.moreError !== undefined}
+        onLoadMore={loadMore}
+      />
+    );
+  }
+
+  return (
+    <div className="patients-screen">
+      <PageHeader
+        title={t('title')}
+        description={
+          <span aria-live="polite" data-testid="patients-total">
+            {state.total === undefined
+              ? t('description')
+              : t('list.total', { count: state.total, formatted: format.number(state.total) })}
+          </span>
+        }
+        actions={
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            {t('newPatient')}
+          </Button>
+        }
+      />
+      <div className="patients-toolbar" role="search">
+        <TextField
+          label={t('list.searchLabel')}
+          type="search"
+          placeholder={t('list.searchPlaceholder')}
+          value={state.searchText}
+          onChange={(e) => store.getState().typeSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void store.getState().setQuery({});
+          }}
+          autoComplete="off"
+          maxLength={200}
+        />
+        <SelectField
+          label={t('list.statusFilter')}
+          value={state.query.status}
+          onChange={(e) =>
+            void store.getState().setQuery({ status: e.target.value as StatusFilter })
+          }
+        >
+          <option value="all">{t('list.allStatuses')}</option>
+          <option value="active">{t('status.active')}</option>
+          <option value="inactive">{t('status.inactive')}</option>
+        </SelectField>
+        <SelectField
+          label={t('list.tagFilter')}
+          value={state.query.tag}
+          onChange={(e) => void store.getState().setQuery({ tag: e.target.value })}
+        >
+          <option value="">{t('list.allTags')}</option>
+          {state.query.tag && !tags?.some((x) => x.tag === state.query.tag) && (
+            <option value={state.query.tag}>{state.query.tag}</option>
+          )}
+          {tags?.map((x) => (
+            <option key={x.tag} value={x.tag}>
+              {t('list.tagOption', { tag: x.tag, formatted: format.number(x.count) })}
+            </option>
+          ))}
+        </SelectField>
+        {state.status === 'loading' && state.total !== undefined && (
+          <span className="patients-updating muted" role="status">
+            <span className="spinner" aria-hidden="true" /> {t('list.updating')}
+          </span>
+        )}
+      </div>
+      {state.status === 'error' && state.total !== undefined && (
+        <ErrorState error={state.error!} onRetry={() => void store.getState().reload()} />
+      )}
+      <div className="card patients-card">{body}</div>
+      <PatientFormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(patient) => {
+          setCreating(false);
+          navigate(`/patients/${patient.id}`);
+        }}
+      />
+    </div>
+  );
 }

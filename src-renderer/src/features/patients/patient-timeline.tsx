@@ -1,0 +1,156 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { TimelineItem } from '../../../../src-preload/contract';
+import { useFormat } from '../../i18n/format';
+import { Badge } from '../../ui/layout';
+import { EmptyState } from '../../ui/states';
+
+type T = TFunction<'patients'>;
+
+const ICONS: Record<TimelineItem['kind'], string> = {
+  schedule: '✉',
+  response: '✓',
+  conversation: '❝',
+  call: '☎',
+};
+
+/** A call's length as people say it: "45 s", "2 min" (started minutes, as they are charged). */
+export function callDuration(t: T, seconds: number): string {
+  if (seconds < 60) return t('timeline.seconds', { count: seconds });
+  return t('timeline.minutes', { count: Math.round(seconds / 60) });
+}
+
+/** The sentence for one timeline item, in the UI language. */
+export function describeItem(t: T, item: TimelineItem): string {
+  switch (item.kind) {
+    case 'schedule': {
+      const { schedule } = item;
+      const sentence = t(`timeline.schedule.${schedule.status}`, {
+        form: item.formName,
+        channel: t(`timeline.channels.${schedule.channel}`),
+      });
+      return schedule.failureReason
+        ? `${sentence} · ${t(`timeline.failureReasons.${schedule.failureReason}`)}`
+        : sentence;
+    }
+    case 'response':
+      return `${t('timeline.response', { form: item.formName })} · ${t('timeline.answers', {
+        count: item.response.responses.length,
+      })}`;
+    case 'conversation': {
+      const c = item.conversation;
+      const state =
+        c.status === 'active'
+          ? t('timeline.conversationState.active')
+          : c.endReason
+            ? t(`timeline.conversationState.${c.endReason}`)
+            : t('timeline.conversationState.ended');
+      return `${t('timeline.conversation', {
+        messages: t('timeline.messages', { count: c.messageCount }),
+      })} · ${state}`;
+    }
+    case 'call': {
+      const { call } = item;
+      if (call.status === 'completed') {
+        return t('timeline.call.completed', { duration: callDuration(t, call.duration) });
+      }
+      if (call.status === 'failed' && call.failureReason) {
+        return t(`timeline.call.${call.failureReason}`);
+      }
+      return t(`timeline.call.${call.status}`);
+    }
+  }
+}
+
+function itemKey(item: TimelineItem): string {
+  switch (item.kind) {
+    case 'schedule':
+      return item.schedule.id;
+    case 'response':
+      return item.response.id;
+    case 'conversation':
+      return item.conversation.id;
+    case 'call':
+      return item.call.id;
+  }
+}
+
+/** Whether the item is something that went wrong (drawn in the danger colour). */
+function failed(item: TimelineItem): boolean {
+  if (item.kind === 'schedule') return item.schedule.status === 'failed';
+  if (item.kind === 'call') return item.call.status === 'failed';
+  return false;
+}
+
+/** Items grouped by calendar month (local time), keeping the service's newest-first order. */
+export function groupByMonth(items: TimelineItem[]): { key: string; items: TimelineItem[] }[] {
+  const groups: { key: string; items: TimelineItem[] }[] = [];
+  for (const item of items) {
+    const at = new Date(item.at);
+    const key = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}`;
+    const last = groups[groups.length - 1];
+    if (last?.key === key) last.items.push(item);
+    else groups.push({ key, items: [item] });
+  }
+  return groups;
+}
+
+export function PatientTimeline(props: { items: TimelineItem[] }) {
+  const { t } = useTranslation('patients');
+  const format = useFormat();
+  if (props.items.length === 0) {
+    return (
+      <EmptyState title={t('timeline.empty')}>
+        <p>{t('timeline.emptyHint')}</p>
+      </EmptyState>
+    );
+  }
+  const month = new Intl.DateTimeFormat(format.locale, { month: 'long', year: 'numeric' });
+  return (
+    <div className="patients-timeline">
+      {groupByMonth(props.items).map((group) => {
+        const title = month.format(new Date(`${group.key}-15T12:00:00`));
+        return (
+          <section key={group.key} aria-label={title}>
+            <h3 className="patients-timeline-month">
+              {title.charAt(0).toLocaleUpperCase(format.locale) + title.slice(1)}
+            </h3>
+            <ol className="patients-timeline-list">
+              {group.items.map((item) => (
+                <li
+                  key={`${item.kind}-${itemKey(item)}`}
+                  className={`patients-timeline-item patients-timeline-${item.kind}${
+                    failed(item) ? ' patients-timeline-failed' : ''
+                  }`}
+                  data-testid="timeline-item"
+                >
+                  <span className="patients-timeline-icon" aria-hidden="true">
+                    {ICONS[item.kind]}
+                  </span>
+                  <div className="patients-timeline-content">
+                    <p className="patients-timeline-sentence">
+                      <span className="visually-hidden">{t(`timeline.kinds.${item.kind}`)}: </span>
+                      {describeItem(t, item)}
+                      {item.kind === 'conversation' && item.conversation.escalatedAt && (
+                        <>
+                          {' '}
+                          <Badge tone="danger">{t('timeline.escalated')}</Badge>
+                        </>
+                      )}
+                    </p>
+                    {item.kind === 'call' && item.call.purpose && (
+                      <p className="patients-timeline-detail muted">{item.call.purpose}</p>
+                    )}
+                    <time className="patients-timeline-time muted" dateTime={item.at}>
+                      {format.dateTime(item.at)}
+                    </time>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Patient, TimelineItem } from '../../src-preload/contract';
+import { PatientPage } from '../../src-renderer/src/features/patients/patient-page';
+import { makePatient } from './patients-fixtures';
+import { renderWithApp } from './render-app';
+
+const patient: Patient = makePatient(12, {
+  firstName: 'Núria',
+  lastName: 'Puig',
+  email: 'nuria@example.org',
+  phone: '+34612345678',
+  dateOfBirth: '1980-02-14',
+  tags: ['diabetes', 'seguimiento'],
+  metadata: { preferredLanguage: 'ca' },
+});
+
+const base = { patientId: patient.id, language: 'es' as const };
+
+const timeline: TimelineItem[] = [
+  {
+    kind: 'response',
+    at: '2026-11-21T10:05:00.000Z',
+    formName: 'PHQ-9',
+    response: {
+      id: 'resp_1',
+      formId: 'form_phq9',
+      patientId: patient.id,
+      scheduleId: 'sch_1',
+      responses: [
+        { fieldId: 'q1', value: 2 },
+        { fieldId: 'q2', value: 1 },
+        { fieldId: 'q3', value: 'a veces' },
+      ],
+      completedAt: '2026-11-21T10:05:00.000Z',
+    },
+  },
+  {
+    kind: 'schedule',
+    at: '2026-11-20T09:00:00.000Z',
+    formName: 'PHQ-9',
+    schedule: {
+      ...base,
+      id: 'sch_1',
+      formId: 'form_phq9',
+      channel: 'whatsapp',
+      status: 'sent',
+      scheduledAt: '2026-11-20T09:00:00.000Z',
+      sentAt: '2026-11-20T09:00:02.000Z',
+      creditsConsumed: 1,
+      createdAt: '2026-11-19T12:00:00.000Z',
+    },
+  },
+  {
+    kind: 'schedule',
+    at: '2026-11-16T09:00:00.000Z',
+    formName: 'GAD-7',
+    schedule: {
+      ...base,
+      id: 'sch_2',
+      formId: 'form_gad7',
+      channel: 'email',
+      status: 'failed',
+      scheduledAt: '2026-11-16T09:00:00.000Z',
+      failedAt: '2026-11-16T09:00:03.000Z',
+      failureReason: 'email_bounced',
+      creditsConsumed: 1,
+      creditsRefunded: 1,
+      createdAt: '2026-11-15T12:00:00.000Z',
+    },
+  },
+  {
+    kind: 'conversation',
+    at: '2026-10-12T16:00:00.000Z',
+    conversation: {
+      ...base,
+      id: 'conv_1',
+      context: 'Seguimiento tras el alta',
+      status: 'ended',
+      messageCount: 3,
+      lastMessageAt: '2026-10-12T16:04:00.000Z',
+      escalated: true,
+      escalatedAt: '2026-10-12T16:03:00.000Z',
+      creditsConsumed: 11,
+      createdAt: '2026-10-12T16:00:00.000Z',
+      endedAt: '2026-10-12T16:34:00.000Z',
+      endReason: 'inactivity',
+    },
+  },
+  {
+    kind: 'call',
+    at: '2026-10-05T11:00:00.000Z',
+    call: {
+      ...base,
+      id: 'call_1',
+      status: 'completed',
+      purpose: 'Control postoperatorio de rodilla',
+      duration: 125,
+      creditsConsumed: 15,
+      answeredAt: '2026-10-05T11:00:10.000Z',
+      createdAt: '2026-10-05T11:00:00.000Z',
+      completedAt: '2026-10-05T11:02:15.000Z',
+    },
+  },
+  {
+    kind: 'call',
+    at: '2026-09-03T11:00:00.000Z',
+    call: {
+      ...base,
+      id: 'call_2',
+      status: 'failed',
+      purpose: 'Recordatorio de cita',
+      duration: 0,
+      creditsConsumed: 0,
+      failureReason: 'no_answer',
+      failedAt: '2026-09-03T11:01:00.000Z',
+      createdAt: '2026-09-03T11:00:00.000Z',
+    },
+  },
+];
+
+function sentences(): string[] {
+  return screen
+    .getAllByTestId('timeline-item')
+    .map((li) => li.querySelector('.patients-timeline-sentence')!.textContent!);
+}
+
+describe('patient page', () => {
+  it('shows the header, the details and the timeline sentences in Spanish', async () => {
+    renderWithApp(<PatientPage id={patient.id} />, {
+      handlers: { patients: { get: () => patient, timeline: () => timeline } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /Núria Puig/ })).toHaveTextContent(
+      'Activo',
+    );
+    expect(screen.getByRole('link', { name: /Volver a pacientes/ })).toHaveAttribute(
+      'href',
+      '/patients',
+    );
+    expect(screen.getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Datos' });
+    expect(details).toHaveTextContent('+34612345678');
+    expect(details).toHaveTextContent('nuria@example.org');
+    expect(details).toHaveTextContent(/14 feb 1980 \(\d+ años\)/);
+    expect(details).toHaveTextContent('Catalán');
+    expect(details).toHaveTextContent('seguimiento');
+    expect(details).toHaveTextContent('10 ene 2026');
+    expect(details).not.toHaveTextContent(patient.createdAt);
+
+    await waitFor(() => expect(screen.getAllByTestId('timeline-item')).toHaveLength(6));
+    expect(sentences()).toEqual([
+      'Respuesta: Respondió «PHQ-9» · 3 respuestas',
+      'Envío de formulario: Formulario «PHQ-9» enviado por WhatsApp',
+      'Envío de formulario: Formulario «GAD-7» no enviado por correo electrónico · el correo ha sido rechazado',
+      'Conversación: Conversación con el asistente (3 mensajes) · finalizada por inactividad Escalada',
+      'Llamada: Llamada de 2 min · completada',
+      'Llamada: Llamada no contestada',
+    ]);
+    const months = within(screen.getByRole('region', { name: 'Actividad del paciente' }))
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
+    expect(months).toEqual(['Noviembre de 2026', 'Octubre de 2026', 'Septiembre de 2026']);
+    expect(screen.getByText('Control postoperatorio de rodilla')).toBeInTheDocument();
+    const time = screen.getAllByTestId('timeline-item')[0]!.querySelector('time')!;
+    expect(time).toHaveAttribute('dateTime', '2026-11-21T10:05:00.000Z');
+    expect(time.textContent).toMatch(/21 nov 2026/);
+  });
+
+  it('writes the timeline in Catalan', async () => {
+    renderWithApp(<PatientPage id={patient.id} />, {
+      language: 'ca',
+      handlers: { patients: { get: () => patient, timeline: () => timeline } },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('timeline-item')).toHaveLength(6));
+    expect(sentences()).toEqual([
+      'Resposta: Ha respost «PHQ-9» · 3 respostes',
+      'Enviament de formulari: Formulari «PHQ-9» enviat per WhatsApp',
+      'Enviament de formulari: Formulari «GAD-7» no enviat per correu electrònic · el correu ha estat rebutjat',
+      "Conversa: Conversa amb l'assistent (3 missatges) · finalitzada per inactivitat Escalada",
+      'Trucada: Trucada de 2 min · completada',
+      'Trucada: Trucada no contestada',
+    ]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Actiu');
+    expect(screen.getByRole('link', { name: /Torna als pacients/ })).toBeInTheDocument();
+  });
+
+  it('says when the patient has no activity yet', async () => {
+    renderWithApp(<PatientPage id={patient.id} />, {
+      handlers: { patients: { get: () => patient, timeline: () => [] } },
+    });
+    expect(
+      await screen.findByText('Este paciente todavía no tiene actividad.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the patient does not exist on a 404, with a way back', async () => {
+    renderWithApp(<PatientPage id="pat_missing" />, {
+      handlers: {
+        patients: {
+          get: () => {
+            throw { code: 'resource_missing', message: "No patient with id 'pat_missing'." };
+          },
+          timeline: () => {
+            throw { code: 'resource_missing', message: "No patient with id 'pat_missing'." };
+          },
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Este paciente no existe' }),
+    ).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: /Volver a pacientes/ });
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toHaveAttribute('href', '/patients');
+    expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+  });
+
+  it('shows other failures with a retry', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    renderWithApp(<PatientPage id={patient.id} />, {
+      handlers: {
+        patients: {
+          get: () => {
+            if (fail) throw { code: 'network', message: 'offline' };
+            return patient;
+          },
+          timeline: () => timeline,
+        },
+      },
+    });
+    expect(await screen.findByText('No se ha podido cargar.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Núria Puig/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('refreshes the timeline when a call or a delivery changes', async () => {
+    const items: TimelineItem[] = [];
+    const { bridge } = renderWithApp(<PatientPage id={patient.id} />, {
+      handlers: { patients: { get: () => patient, timeline: () => items } },
+    });
+    expect(
+      await screen.findByText('Este paciente todavía no tiene actividad.'),
+    ).toBeInTheDocument();
+    items.push(timeline[5]!);
+    act(() => bridge.emit('changed', { topics: ['calls'] }));
+    expect(await screen.findByText('Llamada no contestada')).toBeInTheDocument();
+    act(() => bridge.emit('changed', { topics: ['keys'] }));
+    expect(bridge.log.filter((c) => c.name === 'patients.timeline')).toHaveLength(2);
+  });
+
+  it('edits the patient from the page and shows the saved values', async () => {
+    const user = userEvent.setup();
+    let current = patient;
+    const { bridge } = renderWithApp(<PatientPage id={patient.id} />, {
+      handlers: {
+        patients: {
+          get: () => current,
+          timeline: () => [],
+          update: ({ patch }) => (current = { ...current, ...(patch as Partial<Patient>) }),
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    expect(screen.getByRole('heading', { name: 'Editar paciente' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Idioma preferido')).toHaveValue('ca');
+    await user.clear(screen.getByLabelText('Nombre'));
+    await user.type(screen.getByLabelText('Nombre'), 'Núria Maria');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Núria Maria Puig/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Editar paciente' })).not.toBeInTheDocument();
+    expect(bridge.log.find((c) => c.name === 'patients.update')?.input).toEqual({
+      id: patient.id,
+      patch: { firstName: 'Núria Maria' },
+    });
+  });
+});
