@@ -1,23 +1,28 @@
 import { keysCommand, KEYS_USAGE } from './cli/keys-command';
 import { processIo, UsageError, type Io } from './cli/io';
 import { serveCommand, SERVE_USAGE } from './cli/serve-command';
+import { webCommand, WEB_USAGE } from './cli/web-command';
 import { SERVICE_VERSION } from './service/version';
 
 const USAGE = `Engage Desk ${SERVICE_VERSION}: a local Healthcare Engagement Service
 
 ${SERVE_USAGE}
 
-${KEYS_USAGE}`;
+${KEYS_USAGE}
 
-/** `engage-desk serve | keys …`: the command-line adapter around the service. */
+${WEB_USAGE}`;
+
+/** `engage-desk serve | keys | web …`: the command-line adapter around the service. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case 'serve': {
+      case 'serve':
+      case 'web': {
         // Signals are handled from the first moment: a supervisor may stop the server as soon as
         // it reads the ready line, before the start has fully returned here.
-        const starting = serveCommand(rest, io);
+        const starting: Promise<{ close(): Promise<void> }> =
+          command === 'serve' ? serveCommand(rest, io) : webCommand(rest, io);
         let stopping = false;
         const stop = (signal: string) => {
           if (stopping) process.exit(1); // a second Ctrl+C does not wait

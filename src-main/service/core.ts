@@ -29,6 +29,11 @@ import { seedDemoClinic } from './seed/demo-clinic';
 import { openDb } from './store/db';
 import { createListRunner } from './store/keyset-list';
 import { createQueries } from './store/queries';
+import { clearClinicData } from './store/clinic-reset';
+import { savedSandbox } from './app-settings';
+import { createChangeFeed } from './changes/change-feed';
+import { ALL_TOPICS, EVENT_TOPICS } from './changes/change-topics';
+import { createJobEvents } from './changes/job-events';
 
 export type SeedName = 'demo' | 'empty';
 
@@ -72,19 +77,34 @@ export function createCore(options: CoreOptions) {
   });
   const newId = createIdFactory(() => clock.now());
   const listPage = createListRunner(db, createCursorSigner(q.settings.secret('cursor_secret')));
+  // What the window hears about (IPC or the web bridge's event stream); see changes/.
+  const changes = createChangeFeed({
+    onListenerError: (error) => options.onJobError?.('changes.listener', error),
+  });
   const runner = createJobRunner({
     db,
     clock,
     newId,
     jobs: q.jobs,
     onError: (job, error) => options.onJobError?.(job.kind, error),
+    onJobDone: createJobEvents(q, changes),
   });
   const scheduleJob = (job: Parameters<typeof runner.schedule>[0]) => {
     runner.schedule(job);
   };
-  let sandbox = options.sandbox ?? true;
+  // The desktop app's switch is saved; an explicit option (a CLI flag, a test) wins over it.
+  let sandbox = options.sandbox ?? savedSandbox(q.settings) ?? true;
   const delivery = createDeliverySettings(q.settings, options);
-  const notifications = createNotifications({ clock, newId, q, listPage });
+  const notificationStore = createNotifications({ clock, newId, q, listPage });
+  const notifications: typeof notificationStore = {
+    ...notificationStore,
+    raise(kind, data) {
+      const id = notificationStore.raise(kind, data);
+      changes.emit({ type: 'notification', data: { id, kind } });
+      changes.changed('notifications');
+      return id;
+    },
+  };
   const notices = createNoticeEmail({ clock, newId, q, settings: delivery, scheduleJob });
   const webhookDeliveries = createWebhookDeliveries({
     db,
@@ -100,8 +120,12 @@ export function createCore(options: CoreOptions) {
     },
     wake: (job) => runner.wake(job),
   });
-  // Every event fans out to the subscribed webhooks in the transaction that writes it.
-  const events = createEventLog(q.events, clock, newId, webhookDeliveries.fanOut);
+  // Every event fans out to the subscribed webhooks in the transaction that writes it, and tells
+  // the window what it touched.
+  const events = createEventLog(q.events, clock, newId, (id, type, createdAt) => {
+    if (webhookDeliveries.fanOut(id, type, createdAt).length) changes.changed('webhooks');
+    changes.changed(...EVENT_TOPICS[type]);
+  });
   const resolve = options.webhookResolver ?? systemResolver;
   const webhooks = createWebhooks({
     db,
@@ -241,6 +265,8 @@ export function createCore(options: CoreOptions) {
     apiKeys,
     tokens,
     runner,
+    /** Pushed events for the window: subscribe(listener) -> unsubscribe. */
+    changes,
     /** Whether sandbox mode is on (the HTTP adapter mounts /sandbox accordingly). */
     isSandbox: () => sandbox,
     /** Switches sandbox mode (the desktop app's switch); webhook URL rules follow at once. */
@@ -251,7 +277,33 @@ export function createCore(options: CoreOptions) {
     async advanceClock(seconds: number) {
       const ran = await runner.advance(seconds);
       q.settings.set(CLOCK_OFFSET_SETTING, String(clock.offsetMs));
+      changes.emit({
+        type: 'clock',
+        data: { now: clock.nowIso(), offsetSeconds: clock.offsetSeconds },
+      });
+      changes.changed('clock');
       return ran;
+    },
+    /**
+     * The sandbox reset (POST /sandbox/reset): replaces the clinic's data with the demo clinic or
+     * an empty one in one transaction. API keys, settings (the clinic name included) and webhooks
+     * stay; so does the clock offset, since service time never goes back. Runs with no job in
+     * flight. An empty clinic keeps the current plan.
+     */
+    resetClinic(seed: SeedName): Promise<{ seed: SeedName; patients: number }> {
+      return runner.exclusive(() => {
+        db.transaction(() => {
+          const plan = q.creditAccount.get()?.plan ?? options.plan ?? 'professional';
+          const clinicName = q.settings.get('clinic_name');
+          clearClinicData(db, clock.nowIso());
+          if (seed === 'demo') seedDemoClinic({ db, q, clock, plans, prices, scheduleJob });
+          else credits.open(plan);
+          if (clinicName !== undefined) q.settings.set('clinic_name', clinicName);
+          credits.ensureResetScheduled();
+        })();
+        changes.changed(...ALL_TOPICS);
+        return { seed, patients: q.patients.count({}) };
+      });
     },
     close() {
       if (!db.open) return;

@@ -1,10 +1,21 @@
+import { DEFAULT_APP_PORT, savedPort } from './app-settings';
 import { createCore, type CoreOptions } from './core';
 import { API_PREFIX, buildHttpApp, type HttpOptions } from './http/app';
+import type { WebBridgeOptions } from './http/routes/web-bridge';
+import { createOperations, type Operations } from './operations';
+import { SERVICE_VERSION } from './version';
 
-export interface ServiceOptions extends CoreOptions, Partial<HttpOptions> {
+export interface ServiceOptions extends CoreOptions, Partial<Omit<HttpOptions, 'webBridge'>> {
   host?: string;
-  /** 0 picks a free port. */
-  port?: number;
+  /** 0 picks a free port; 'saved' is the desktop app's saved port (settings `app_port`, 4010). */
+  port?: number | 'saved';
+  /** When the port is taken (EADDRINUSE), listen on a free one and say so in `portNotice`. */
+  portFallback?: boolean;
+  /**
+   * Web mode: serve the contract's operations and pushed events to the web renderer under
+   * /__bridge, guarded by this per-run token (and the built renderer itself when `appDir`).
+   */
+  webBridge?: Omit<WebBridgeOptions, 'operations'>;
 }
 
 /**
@@ -14,16 +25,45 @@ export interface ServiceOptions extends CoreOptions, Partial<HttpOptions> {
 export async function createService(options: ServiceOptions) {
   const core = createCore(options);
   try {
+    const host = options.host ?? '127.0.0.1';
+    const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+    let url = '';
+    let portNotice: { wanted: number; actual: number } | undefined;
+    let operations: Operations | undefined;
+    if (options.webBridge) {
+      operations = createOperations({
+        core,
+        info: () => ({
+          apiBaseUrl: url,
+          version: SERVICE_VERSION,
+          mode: 'web',
+          ...(options.dataDir && !options.memory ? { dataDir: options.dataDir } : {}),
+          ...(portNotice ? { portNotice } : {}),
+        }),
+        onError: (name, error) => options.onJobError?.(`operation ${name}`, error),
+      });
+    }
     const app = await buildHttpApp(core, {
-      sandbox: core.isSandbox(),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
+      ...(options.webBridge && operations
+        ? { webBridge: { ...options.webBridge, operations } }
+        : {}),
     });
-    const host = options.host ?? '127.0.0.1';
-    await app.listen({ host, port: options.port ?? 4010 });
+    const wanted =
+      options.port === 'saved' ? savedPort(core.q.settings) : (options.port ?? DEFAULT_APP_PORT);
+    try {
+      await app.listen({ host, port: wanted });
+    } catch (error) {
+      if (!options.portFallback || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE')
+        throw error;
+      // Another program holds the port: a free one keeps the app usable; the window says so.
+      await app.listen({ host, port: 0 });
+    }
     const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : (options.port ?? 4010);
-    const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+    const port = typeof address === 'object' && address ? address.port : wanted;
+    if (wanted !== 0 && port !== wanted) portNotice = { wanted, actual: port };
+    url = `http://${urlHost}:${port}${API_PREFIX}`;
     // Form links point back at this server unless a public URL was configured.
     core.delivery.setListeningUrl(`http://${urlHost}:${port}`);
     await core.runner.start();
@@ -33,7 +73,13 @@ export async function createService(options: ServiceOptions) {
       app,
       port,
       /** Base URL of the interface, ending with /api/v1. */
-      url: `http://${urlHost}:${port}${API_PREFIX}`,
+      url,
+      /** Origin of the server (web mode: where the renderer and /__bridge are). */
+      origin: `http://${urlHost}:${port}`,
+      /** Set when the wanted port was taken and `portFallback` picked another. */
+      portNotice,
+      /** The operations the web bridge serves (web mode only). */
+      operations,
       /** Stops accepting, lets in-flight requests finish, stops the jobs and closes the database. */
       close(): Promise<void> {
         closing ??= (async () => {

@@ -26,7 +26,9 @@ export type ProblemCode =
   | 'idempotency_key_reused'
   | 'rate_limited'
   | 'bad_request'
-  | 'internal_error';
+  | 'internal_error'
+  | 'sandbox_off'
+  | 'bridge_forbidden';
 
 /** One entry of a 422's `errors[]`: a JSON pointer into the body, or a query parameter name. */
 export interface FieldError {

@@ -35,6 +35,10 @@ const PROBLEM_CODES = [
   'rate_limited',
   'bad_request',
   'internal_error',
+  // Desktop operations only (the HTTP sandbox routes answer 404 when sandbox mode is off).
+  'sandbox_off',
+  // The web bridge's guards (foreign Host header or a non-loopback client).
+  'bridge_forbidden',
 ] as const satisfies readonly ProblemCode[];
 type UnlistedCode = Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]>;
 const EVERY_CODE_LISTED: [UnlistedCode] extends [never] ? true : never = true;

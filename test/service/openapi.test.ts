@@ -12,7 +12,13 @@ import {
   PatientListQuery,
   UpdatePatient,
 } from '../../src-main/service/schemas/patient';
-import { ClockAdvance, Health, SandboxClock } from '../../src-main/service/schemas/sandbox';
+import {
+  ClockAdvance,
+  Health,
+  SandboxClock,
+  SandboxReset,
+  SandboxResetResult,
+} from '../../src-main/service/schemas/sandbox';
 import {
   ClinicalForm,
   ClinicalFormList,
@@ -146,6 +152,7 @@ const ROUTE_SCHEMAS: Record<
   listLedgerEntries: { query: LedgerQuery, success: ['200', LedgerList] },
   getSandboxClock: { success: ['200', SandboxClock] },
   advanceSandboxClock: { body: ClockAdvance, success: ['200', SandboxClock] },
+  resetSandbox: { body: SandboxReset, success: ['200', SandboxResetResult] },
   listClinicalForms: { query: ClinicalFormListQuery, success: ['200', ClinicalFormList] },
   getClinicalForm: { params: IdParams, success: ['200', ClinicalForm] },
   listFormResponses: {
@@ -263,6 +270,7 @@ describe('OpenAPI document', () => {
         '/webhooks/{id}/deliveries',
         '/webhooks/{id}/deliveries/{eventId}/retry',
         '/sandbox/events',
+        '/sandbox/reset',
       ].sort(),
     );
     expect(ops.map(label).sort()).toEqual(
@@ -304,6 +312,7 @@ describe('OpenAPI document', () => {
         'GET /webhooks/{id}/deliveries',
         'POST /webhooks/{id}/deliveries/{eventId}/retry',
         'POST /sandbox/events',
+        'POST /sandbox/reset',
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).not.toMatch(/^\/api\//);
@@ -368,6 +377,7 @@ describe('OpenAPI document', () => {
         'POST /webhooks',
         'PATCH /webhooks/{id}',
         'POST /sandbox/events',
+        'POST /sandbox/reset',
       ].sort(),
     );
     for (const o of withBody) {
@@ -396,6 +406,7 @@ describe('OpenAPI document', () => {
       'POST /sandbox/clock/advance',
       'POST /sandbox/events',
       'POST /sandbox/form-schedules/{id}/submit',
+      'POST /sandbox/reset',
       'POST /voice/calls',
       'POST /webhooks',
       'POST /webhooks/{id}/deliveries/{eventId}/retry',

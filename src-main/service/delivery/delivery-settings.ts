@@ -63,6 +63,9 @@ export function createDeliverySettings(settings: SettingsQueries, options: Deliv
     setAppLanguage: (language: Language) => settings.set(APP_LANGUAGE_SETTING, language),
     setClinicName: (name: string) => settings.set(CLINIC_NAME_SETTING, name.trim()),
     smtpSettings,
+    /** Where the SMTP settings come from: this run's option, the saved setting, or none. */
+    smtpSource: (): 'run' | 'settings' | 'default' =>
+      options.smtp ? 'run' : settings.get(SMTP_SETTING) ? 'settings' : 'default',
     /** Saves (or with null forgets) the SMTP settings the desktop app configured. */
     saveSmtp(value: SmtpSettings | null): void {
       if (value) settings.set(SMTP_SETTING, JSON.stringify(value));

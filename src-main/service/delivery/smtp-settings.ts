@@ -43,3 +43,15 @@ export function parseSmtpUrl(text: string): SmtpSettings {
 function smtpError(detail: string) {
   return validationFailed([{ parameter: 'smtp', code: 'format', detail }], detail);
 }
+
+/**
+ * The settings as the URL `parseSmtpUrl` reads, with the password shown as `****` (the settings
+ * screen shows where mail goes, never the secret itself).
+ */
+export function maskedSmtpUrl(settings: SmtpSettings): string {
+  const scheme = settings.secure ? 'smtps' : 'smtp';
+  const user = settings.user ? encodeURIComponent(settings.user) : '';
+  const auth = user ? `${user}${settings.pass ? ':****' : ''}@` : '';
+  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  return `${scheme}://${auth}${host}:${settings.port}?from=${encodeURIComponent(settings.from)}`;
+}

@@ -128,9 +128,20 @@ export function createPatients(deps: {
     /** The patient as API JSON text, straight from SQLite. */
     getJson,
     list(query: PatientListQuery): PatientPage {
-      const filters = { status: query.status, search: query.search?.trim() || undefined };
+      // The tag joins the cursor's filters only when given, so existing cursors stay valid.
+      const filters = {
+        status: query.status,
+        search: query.search?.trim() || undefined,
+        ...(query.tag ? { tag: query.tag } : {}),
+      };
       const limit = query.limit ?? 20;
-      const key = JSON.stringify([filters.status, filters.search, limit, query.cursor ?? '']);
+      const key = JSON.stringify([
+        filters.status,
+        filters.search,
+        query.tag,
+        limit,
+        query.cursor ?? '',
+      ]);
       return pages.get(key, () => {
         const { def, where } = q.patients.listQuery(filters);
         const page = deps.listPage(def, { limit, cursor: query.cursor, filters, where });

@@ -25,6 +25,14 @@ import { sandboxFormScheduleRoutes } from './routes/sandbox-form-schedules';
 import { sandboxOutboxRoutes } from './routes/sandbox-outbox';
 import { voiceCallRoutes } from './routes/voice-calls';
 import { sandboxEventRoutes } from './routes/sandbox-events';
+import { sandboxResetRoutes } from './routes/sandbox-reset';
+import {
+  WEB_BRIDGE_PREFIX,
+  webAppRoutes,
+  webBridgeRoutes,
+  type WebBridgeOptions,
+} from './routes/web-bridge';
+import { routeTopics } from '../changes/change-topics';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
 import { webhookRoutes } from './routes/webhooks';
 import { FORM_PAGE_PREFIX, formPageRoutes } from './form-page-routes';
@@ -35,12 +43,20 @@ export const API_PREFIX = '/api/v1';
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface HttpOptions {
-  sandbox: boolean;
+  /**
+   * Unused since sandbox mode switches live (the /sandbox routes ask `core.isSandbox()` on
+   * every request); kept so existing callers compile.
+   */
+  sandbox?: boolean;
   /** Per-credential bucket; 'off' disables every limit. Default 600 per 60 s. */
   rateLimit?: { limit: number; windowSeconds: number } | 'off';
   /** Fastify/pino logger options; off by default (the CLI decides). */
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
+  /** The web renderer's bridge (web mode); absent, /__bridge does not exist. */
+  webBridge?: WebBridgeOptions;
 }
+
+const SANDBOX_PATH = `${API_PREFIX}/sandbox/`;
 
 export async function buildHttpApp(core: Core, options: HttpOptions): Promise<TypedApp> {
   // Request ids follow real time: they identify log lines, not domain records.
@@ -68,6 +84,26 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
   app.setValidatorCompiler(validatorCompiler);
   installJsonBodyParser(app);
   installProblemHandlers(app);
+
+  // Sandbox mode switches live (the desktop app's switch): with it off, the /sandbox routes
+  // answer like routes that do not exist, before any credential is looked at.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!core.isSandbox() && request.routeOptions.url?.startsWith(SANDBOX_PATH)) {
+      reply.header('x-request-id', request.id);
+      throw new ProblemError(
+        404,
+        'route_not_found',
+        `No route matches ${request.method} ${request.url.split('?')[0]}.`,
+      );
+    }
+  });
+  // Writes over the API reach the window's change feed too (not only those that log events).
+  app.addHook('onResponse', async (request, reply) => {
+    const url = request.routeOptions.url;
+    if (request.method === 'GET' || reply.statusCode >= 300 || !url?.startsWith(API_PREFIX)) return;
+    const topics = routeTopics(url.slice(API_PREFIX.length));
+    if (topics.length) core.changes.changed(...topics);
+  });
 
   const limits = options.rateLimit ?? { limit: 600, windowSeconds: 60 };
   installAuth(app, {
@@ -113,7 +149,7 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
     async (api) => {
       const typed = api as unknown as TypedApp;
       healthRoutes(typed);
-      openapiRoutes(typed);
+      openapiRoutes(typed, core.isSandbox);
       authTokenRoutes(typed, core);
       patientRoutes(typed, core);
       clinicalFormRoutes(typed, core);
@@ -124,16 +160,27 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
       billingRoutes(typed, core);
       webhookRoutes(typed, core);
       webhookDeliveryRoutes(typed, core);
-      if (options.sandbox) {
-        sandboxClockRoutes(typed, core);
-        sandboxOutboxRoutes(typed, core);
-        sandboxFormScheduleRoutes(typed, core);
-        sandboxEventRoutes(typed, core);
-      }
+      sandboxClockRoutes(typed, core);
+      sandboxOutboxRoutes(typed, core);
+      sandboxFormScheduleRoutes(typed, core);
+      sandboxEventRoutes(typed, core);
+      sandboxResetRoutes(typed, core);
     },
     { prefix: API_PREFIX },
   );
   await app.register(async (pages) => formPageRoutes(pages, core), { prefix: FORM_PAGE_PREFIX });
+  const bridge = options.webBridge;
+  if (bridge) {
+    await app.register(
+      async (scope) => {
+        webBridgeRoutes(scope, core, bridge);
+      },
+      { prefix: WEB_BRIDGE_PREFIX },
+    );
+    const appDir = bridge.appDir;
+    if (appDir)
+      await app.register(async (scope) => webAppRoutes(scope, { token: bridge.token, appDir }));
+  }
   await app.ready();
   return app;
 }

@@ -44,6 +44,7 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
     }
     const access = request.routeOptions.config.access ?? 'public';
     if (access === 'public') {
+      if (request.routeOptions.config.rateLimitPolicy === 'none') return;
       const tokenExchange = request.routeOptions.config.rateLimitPolicy === 'token-exchange';
       limit(
         reply,

@@ -8,8 +8,11 @@ export type Access = Permission | 'any-credential' | 'public';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** A rate-limit policy other than the per-credential default. */
-    rateLimitPolicy?: 'token-exchange';
+    /**
+     * A rate-limit policy other than the per-credential default; `none`: the internal web
+     * bridge, which has its own guards and no API bucket.
+     */
+    rateLimitPolicy?: 'token-exchange' | 'none';
   }
 }
 

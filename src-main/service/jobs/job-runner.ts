@@ -70,6 +70,11 @@ export function createJobRunner(deps: {
   newId: IdFactory;
   jobs: JobQueries;
   onError?: (job: JobRow, error: unknown) => void;
+  /**
+   * Told after a job's work has committed (the change feed turns it into pushed events). Never
+   * called inside the job's transaction, so a listener sees the committed state.
+   */
+  onJobDone?: (job: JobRow) => void;
 }) {
   const { db, clock, newId, jobs } = deps;
   const handlers = new Map<string, JobHandler>();
@@ -108,7 +113,7 @@ export function createJobRunner(deps: {
    * failing job undoes only its own changes. An asynchronous one is marked running; its promise
    * is returned for the caller to await once the transaction has committed.
    */
-  function start(job: JobRow): Started | undefined {
+  function start(job: JobRow): Started | 'done' | 'failed' {
     const handler = handlers.get(job.kind);
     let settled = false;
     const ctx: JobContext = {
@@ -136,10 +141,10 @@ export function createJobRunner(deps: {
           if (!settled) jobs.markRunning(job.id);
         } else if (!settled) jobs.finish(job.id, 'done', null, clock.nowIso());
       })();
-      return work && { work, settled: () => settled };
+      return work ? { work, settled: () => settled } : 'done';
     } catch (error) {
       fail(job, error);
-      return undefined;
+      return 'failed';
     }
   }
 
@@ -148,12 +153,21 @@ export function createJobRunner(deps: {
     try {
       await started.work;
       if (!started.settled()) jobs.finish(job.id, 'done', null, clock.nowIso());
+      told(job);
     } catch (error) {
       // Stopped under it: not a failure; the job runs again after the restart.
       if (signal.aborted || error instanceof Interrupted) jobs.requeue(job.id);
       // Settled before it threw: the row stays as the handler set it; the error is still told.
       else if (started.settled()) deps.onError?.(job, error);
       else fail(job, error);
+    }
+  }
+
+  function told(job: JobRow): void {
+    try {
+      deps.onJobDone?.(job);
+    } catch (error) {
+      deps.onError?.(job, error);
     }
   }
 
@@ -186,18 +200,19 @@ export function createJobRunner(deps: {
       const due = jobs.dueBatch(upTo, BATCH_SIZE);
       if (!due.length) break;
       let waiting: { job: JobRow; started: Started } | undefined;
+      const done: JobRow[] = [];
       db.transaction(() => {
         for (const job of due) {
           if (pinToDue) clock.pin(Date.parse(job.due_at));
           count++;
           const planned = scheduled;
           const started = start(job);
-          if (started && !pinToDue && concurrentKinds.has(job.kind)) {
+          if (started === 'done') done.push(job);
+          else if (started !== 'failed' && !pinToDue && concurrentKinds.has(job.kind)) {
             launch(job, started);
             if (inFlight.size >= MAX_CONCURRENT_JOBS) return;
             continue;
-          }
-          if (started) {
+          } else if (started !== 'failed') {
             waiting = { job, started };
             return;
           }
@@ -205,6 +220,8 @@ export function createJobRunner(deps: {
           if (scheduled !== planned) return;
         }
       })();
+      // The batch has committed: only now are its jobs' changes visible to listeners.
+      for (const job of done) told(job);
       if (waiting) await finishAsync(waiting.job, waiting.started);
     }
     return count;
@@ -302,6 +319,17 @@ export function createJobRunner(deps: {
       stopping.abort(new Interrupted('The job runner stopped'));
       await settleInFlight();
       await serial(async () => undefined);
+    },
+
+    /**
+     * Runs `task` with no job running: after the current drain and every concurrent job in
+     * flight (a sandbox reset replaces the rows jobs work on).
+     */
+    exclusive<T>(task: () => T): Promise<T> {
+      return serial(async () => {
+        await settleInFlight();
+        return task();
+      }).finally(arm);
     },
 
     /** Waits until no concurrent job is in flight (tests, benchmarks). */

@@ -55,6 +55,13 @@ export const PatientListQuery = Type.Object(
       }),
     ),
     status: Type.Optional(PatientStatus),
+    tag: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 50,
+        description: 'Only patients carrying this tag (exact match).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -26,3 +26,21 @@ export const Health = Type.Object(
   { status: Type.Literal('ok'), version: Type.String() },
   { additionalProperties: false },
 );
+
+export const SandboxReset = Type.Object(
+  {
+    seed: Type.Enum(['demo', 'empty'], {
+      type: 'string',
+      description: 'demo: the deterministic demo clinic; empty: no patients, forms or history.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const SandboxResetResult = Type.Object(
+  {
+    seed: Type.Enum(['demo', 'empty'], { type: 'string' }),
+    patients: Type.Integer({ description: 'Patients in the clinic after the reset.' }),
+  },
+  { additionalProperties: false },
+);

@@ -13,6 +13,7 @@ import { createFormScheduleQueries } from './form-schedules';
 import { createIdempotencyQueries } from './idempotency-keys';
 import { createJobQueries } from './jobs';
 import { createOutboxQueries } from './outbox';
+import { createOverviewQueries } from './overview';
 import { createPatientQueries } from './patients';
 import { createSettingsQueries } from './settings';
 import { createNotificationQueries } from './notifications';
@@ -38,6 +39,7 @@ export function createQueries(db: Db) {
     clinicalForms: createClinicalFormQueries(db),
     formSchedules: createFormScheduleQueries(db),
     formResponses: createFormResponseQueries(db),
+    overview: createOverviewQueries(db),
     formAnsweredFields: createFormAnsweredFieldQueries(db),
     outbox: createOutboxQueries(db),
     conversations: createConversationQueries(db),

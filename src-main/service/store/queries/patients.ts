@@ -43,7 +43,11 @@ const PATIENT_SEARCH_LIST: ListDefinition = {
 export interface PatientFilters {
   status?: string | undefined;
   search?: string | undefined;
+  /** One tag the patient must carry (exact). */
+  tag?: string | undefined;
 }
+
+const TAG_CONDITION = 'EXISTS (SELECT 1 FROM json_each(patients.tags) WHERE value = ?)';
 
 export function createPatientQueries(db: Db, changeToken: () => string) {
   type StoredRow = PatientRow & { search_text: string };
@@ -81,6 +85,7 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
     )
     .pluck();
   const countLike = new Map<string, Statement<unknown[], number>>();
+  const countTagged = new Map<string, Statement<unknown[], number>>();
   // Counting the matches of a common term costs about a millisecond on 100,000 patients, and
   // paging through its results asks for the same total on every page.
   const counts = createReadCache<number>(changeToken);
@@ -108,6 +113,27 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
     return n;
   }
 
+  /** A tag has no kept counter: count the rows (a JSON scan per patient, bounded by the table). */
+  function countWithTag(filters: PatientFilters): number {
+    const search = searchCondition(filters.search);
+    const where = [
+      ...(search ? [{ sql: search.sql, params: search.param }] : []),
+      ...(filters.status ? [{ sql: 'status = ?', params: [filters.status] }] : []),
+      { sql: TAG_CONDITION, params: [filters.tag] },
+    ];
+    const from =
+      search?.kind === 'match'
+        ? 'patient_search JOIN patients ON patients.seq = patient_search.rowid'
+        : 'patients';
+    const sql = `SELECT count(*) FROM ${from} WHERE ${where.map((c) => c.sql).join(' AND ')}`;
+    let stmt = countTagged.get(sql);
+    if (!stmt) {
+      stmt = db.prepare<unknown[], number>(sql).pluck();
+      countTagged.set(sql, stmt);
+    }
+    return stmt.get(...where.flatMap((c) => c.params)) ?? 0;
+  }
+
   return {
     insert: (row: PatientRow) => insert.run({ ...row, search_text: patientSearchText(row) }),
     update: (row: PatientRow) => update.run({ ...row, search_text: patientSearchText(row) }),
@@ -122,11 +148,13 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
       const search = searchCondition(filters.search);
       if (search) where.push({ sql: search.sql, params: search.param });
       if (filters.status) where.push({ sql: 'status = ?', params: [filters.status] });
+      if (filters.tag) where.push({ sql: TAG_CONDITION, params: [filters.tag] });
       return { def: search?.kind === 'match' ? PATIENT_SEARCH_LIST : PATIENT_LIST, where };
     },
 
     /** Rows matching the filters: kept counters unless a search narrows the set. */
     count(filters: PatientFilters): number {
+      if (filters.tag) return counts.get(JSON.stringify(filters), () => countWithTag(filters));
       const search = searchCondition(filters.search);
       if (search) return countSearch(search, filters.status);
       return (filters.status ? countByStatus.get(filters.status) : countAll.get()) ?? 0;

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createService } from '../service/create-service';
+import { BRIDGE_TOKEN_META } from '../service/http/routes/web-bridge';
+import { PERMISSIONS } from '../service/schemas/auth';
+import { UsageError, type Io } from './io';
+
+export const WEB_USAGE = `engage-desk web [options]   the window in a browser (web mode), on a sandbox clinic
+
+  --app-dir DIR       serve this built web renderer (npm run build:web -> out/web) at /
+  --dev               instead, start a Vite dev server for src-renderer (hot reload) that
+                      proxies /__bridge, /api and /f to the service (npm run dev:web)
+  --port N            service port (default $ENGAGE_DESK_PORT, else 4010; 0 picks a free one)
+  --dev-port N        Vite dev server port with --dev (default 5173; 0 picks a free one)
+  --data DIR          keep the clinic in DIR (default: in memory, gone when it stops)
+  --seed demo|empty   what a new clinic starts with (default demo)
+  --json              print one line {"appUrl","baseUrl","apiKey"} on stdout once ready`;
+
+export interface RunningWeb {
+  close(): Promise<void>;
+}
+
+/**
+ * `engage-desk web`: a sandbox service with the web bridge on (a random per-run token) and the
+ * web renderer, built (--app-dir) or from the Vite dev server (--dev). The Playwright suite runs
+ * `web --app-dir out/web --port 0 --json` and reads the URLs and an API key from stdout.
+ */
+export async function webCommand(
+  argv: string[],
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningWeb> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      'app-dir': { type: 'string' },
+      dev: { type: 'boolean', default: false },
+      port: { type: 'string' },
+      'dev-port': { type: 'string', default: '5173' },
+      data: { type: 'string' },
+      seed: { type: 'string', default: 'demo' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const port = portOf('--port', values.port ?? env.ENGAGE_DESK_PORT ?? '4010');
+  const devPort = portOf('--dev-port', values['dev-port']);
+  if (values.seed !== 'demo' && values.seed !== 'empty')
+    throw new UsageError(`--seed takes demo or empty, not '${values.seed}'`);
+  if (values.dev && values['app-dir'])
+    throw new UsageError('--dev and --app-dir exclude each other');
+  if (!values.dev && !values['app-dir'])
+    throw new UsageError('Give --app-dir DIR (a built renderer) or --dev');
+  const appDir = values['app-dir'] ? resolve(values['app-dir']) : undefined;
+  if (appDir && !existsSync(resolve(appDir, 'index.html')))
+    throw new UsageError(`${appDir} has no index.html; build it with npm run build:web`);
+
+  const token = randomBytes(32).toString('base64url');
+  const service = await createService({
+    ...(values.data ? { dataDir: values.data } : { memory: true }),
+    seed: values.seed,
+    host: '127.0.0.1',
+    port,
+    // Web mode is for tests and development: always the sandbox (clock, reset, outbox).
+    sandbox: true,
+    rateLimit: 'off',
+    webBridge: { token, ...(appDir ? { appDir } : {}) },
+    logger: { level: 'error', stream: process.stderr },
+    onJobError: (kind, error) => io.err(`Job ${kind} failed: ${(error as Error).message}`),
+  });
+  const apiKey = service.core.apiKeys.create({
+    name: 'Key for engage-desk web',
+    permissions: PERMISSIONS,
+  }).key;
+
+  let appUrl = `${service.origin}/`;
+  let closeDev: (() => Promise<void>) | undefined;
+  if (values.dev) {
+    try {
+      const dev = await startDevServer(service.origin, token, devPort);
+      appUrl = dev.url;
+      closeDev = dev.close;
+    } catch (error) {
+      await service.close();
+      throw error;
+    }
+  }
+
+  if (values.json) io.out(JSON.stringify({ appUrl, baseUrl: service.url, apiKey }));
+  else {
+    io.out('Engage Desk (web mode, sandbox clinic)');
+    io.out(`  Open        ${appUrl}`);
+    io.out(`  API         ${service.url}`);
+    io.out(`  API key     ${apiKey}`);
+    io.out('Press Ctrl+C to stop.');
+  }
+  return {
+    async close() {
+      await closeDev?.();
+      await service.close();
+    },
+  };
+}
+
+function portOf(flag: string, text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new UsageError(`${flag} takes 0..65535, not '${text}'`);
+  return port;
+}
+
+/**
+ * The Vite dev server for src-renderer (vite.web.config.ts), imported only here so the CLI runs
+ * without Vite installed otherwise. Same origin for the page and the service: it proxies the
+ * service's paths, and writes the token into index.html as the service does.
+ */
+async function startDevServer(target: string, token: string, port: number) {
+  const { createServer } = await import('vite');
+  const proxy = Object.fromEntries(['/__bridge', '/api', '/f/'].map((path) => [path, { target }]));
+  const server = await createServer({
+    configFile: resolve('vite.web.config.ts'),
+    server: { host: '127.0.0.1', port, strictPort: port !== 0, proxy },
+    plugins: [
+      {
+        name: 'engage-desk:bridge-token',
+        transformIndexHtml: () => [
+          { tag: 'meta', attrs: { name: BRIDGE_TOKEN_META, content: token }, injectTo: 'head' },
+        ],
+      },
+    ],
+  });
+  await server.listen();
+  const url = server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`;
+  return { url, close: () => server.close() };
+}

@@ -1,0 +1,22 @@
+import type { SettingsQueries } from './store/queries/settings';
+
+/** Desktop settings kept in the `settings` table beside the service's own. */
+export const APP_PORT_SETTING = 'app_port';
+export const SANDBOX_SETTING = 'sandbox_mode';
+export const DEFAULT_APP_PORT = 4010;
+export const MIN_APP_PORT = 1024;
+export const MAX_APP_PORT = 65535;
+
+/** The port the desktop app listens on: the saved one, else 4010. */
+export function savedPort(settings: SettingsQueries): number {
+  const saved = Number(settings.get(APP_PORT_SETTING));
+  return Number.isInteger(saved) && saved >= MIN_APP_PORT && saved <= MAX_APP_PORT
+    ? saved
+    : DEFAULT_APP_PORT;
+}
+
+/** The saved sandbox switch, or undefined when never switched. */
+export function savedSandbox(settings: SettingsQueries): boolean | undefined {
+  const saved = settings.get(SANDBOX_SETTING);
+  return saved === 'on' ? true : saved === 'off' ? false : undefined;
+}

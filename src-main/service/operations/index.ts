@@ -1,0 +1,120 @@
+import {
+  operationNames,
+  type BridgeResult,
+  type OperationName,
+} from '../../../src-preload/contract';
+import { ProblemError } from '../errors';
+import { creditOperations, keyOperations, notificationOperations } from './account-operations';
+import { callOperations, conversationOperations } from './engagement-operations';
+import { formOperations, responseOperations } from './forms-operations';
+import type { OperationDef, OperationDeps, OperationHandlers } from './operation-kit';
+import { patientOperations } from './patients-operations';
+import { sandboxOperations } from './sandbox-operations';
+import { outboxOperations, scheduleOperations } from './schedules-operations';
+import { settingsOperations } from './settings-operations';
+import { webhookOperations } from './webhooks-operations';
+
+export type { OperationDeps, OperationHandlers } from './operation-kit';
+
+/** Every operation of the contract, grouped as the contract groups them. */
+export function createOperationHandlers(deps: OperationDeps): OperationHandlers {
+  return {
+    app: { info: { parse: () => undefined, run: () => deps.info() } },
+    patients: patientOperations(deps),
+    forms: formOperations(deps),
+    responses: responseOperations(deps),
+    schedules: scheduleOperations(deps),
+    outbox: outboxOperations(deps),
+    conversations: conversationOperations(deps),
+    calls: callOperations(deps),
+    credits: creditOperations(deps),
+    keys: keyOperations(deps),
+    webhooks: webhookOperations(deps),
+    notifications: notificationOperations(deps),
+    settings: settingsOperations(deps),
+    sandbox: sandboxOperations(deps),
+  };
+}
+
+export interface Operations {
+  /**
+   * Runs one operation by name (`patients.list`). Never throws: a refusal of the domain comes
+   * back as its problem code, detail and extensions; anything unexpected as `internal_error`
+   * with a generic message (the cause goes to `onError`, never to the window).
+   */
+  run(name: string, input: unknown): Promise<BridgeResult<unknown>>;
+  /** The names served: exactly the contract's (the coverage test compares them). */
+  names: OperationName[];
+  handlers: OperationHandlers;
+}
+
+/**
+ * The one handler map every transport serves (IPC in Electron, the web bridge route): each
+ * operation validates its input with the service's TypeBox schemas and calls the domain
+ * directly, never through HTTP.
+ */
+export function createOperations(
+  deps: OperationDeps & { onError?: (name: string, error: unknown) => void },
+): Operations {
+  const handlers = createOperationHandlers(deps);
+  const groups = handlers as unknown as Record<
+    string,
+    Record<string, OperationDef<unknown, unknown>>
+  >;
+
+  function find(name: string): OperationDef<unknown, unknown> | undefined {
+    const dot = name.indexOf('.');
+    if (dot < 0) return undefined;
+    const group = name.slice(0, dot);
+    const method = name.slice(dot + 1);
+    // Own properties only: `constructor`, `__proto__` and friends are not operations.
+    if (!Object.hasOwn(groups, group) || !Object.hasOwn(groups[group]!, method)) return undefined;
+    return groups[group]![method];
+  }
+
+  return {
+    names: (Object.keys(handlers) as (keyof OperationHandlers)[]).flatMap((group) =>
+      Object.keys(handlers[group]).map((method) => `${group}.${method}` as OperationName),
+    ),
+    handlers,
+    async run(name, input) {
+      const def = typeof name === 'string' ? find(name) : undefined;
+      if (!def) {
+        return {
+          ok: false,
+          error: {
+            code: 'unknown_operation',
+            message: `There is no operation named '${String(name).slice(0, 100)}'.`,
+          },
+        };
+      }
+      try {
+        const value = await def.run(def.parse(input));
+        if (def.topics?.length) deps.core.changes.changed(...def.topics);
+        return { ok: true, value };
+      } catch (error) {
+        if (error instanceof ProblemError) {
+          return {
+            ok: false,
+            error: {
+              code: error.code,
+              message: error.detail,
+              ...(Object.keys(error.extensions).length ? { details: error.extensions } : {}),
+            },
+          };
+        }
+        deps.onError?.(name, error);
+        return {
+          ok: false,
+          error: {
+            code: 'internal_error',
+            message: 'Something went wrong in Engage Desk; the action was not completed.',
+          },
+        };
+      }
+    },
+  };
+}
+
+/** The contract's names, for transports that register before a service exists. */
+export const CONTRACT_OPERATION_NAMES: readonly OperationName[] = operationNames();

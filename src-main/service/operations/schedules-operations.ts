@@ -1,0 +1,63 @@
+import type { FormSchedule, OutboxMessage, UpcomingDelivery } from '../../../src-preload/contract';
+import { validationFailed } from '../errors';
+import { IdInput, UpcomingInput } from '../schemas/desktop';
+import {
+  CreateFormSchedule,
+  FormScheduleListQuery,
+  OutboxListQuery,
+} from '../schemas/form-schedule';
+import { patientRef } from './forms-operations';
+import { op, pageOf, schemaInput, type GroupHandlers, type OperationDeps } from './operation-kit';
+
+/** A date means 00:00 UTC that day; date-times are normalised to the stored form. */
+function bound(value: string): string {
+  return new Date(
+    /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value,
+  ).toISOString();
+}
+
+export function scheduleOperations({ core }: OperationDeps): GroupHandlers<'schedules'> {
+  return {
+    list: op({
+      parse: schemaInput(FormScheduleListQuery),
+      run: (query) => pageOf<FormSchedule>(core.schedules.list(query)),
+    }),
+    get: op({ parse: schemaInput(IdInput), run: ({ id }) => core.schedules.get(id) }),
+    upcoming: op({
+      parse: schemaInput<{ from?: string; to?: string; limit: number }>(UpcomingInput),
+      run(input) {
+        const from = input.from ? bound(input.from) : core.clock.nowIso();
+        const to = input.to ? bound(input.to) : undefined;
+        if (to !== undefined && to <= from) {
+          throw validationFailed([
+            { pointer: '/to', code: 'range', detail: 'to must be later than from.' },
+          ]);
+        }
+        return core.q.overview.upcoming(from, to, input.limit).map((row): UpcomingDelivery => ({
+          ...(JSON.parse(row.json) as FormSchedule),
+          formName: row.form_name ?? '',
+          patient: patientRef(row),
+        }));
+      },
+    }),
+    create: op({
+      parse: schemaInput(CreateFormSchedule),
+      run: (input) => core.schedules.create(input),
+      topics: ['schedules', 'credits'],
+    }),
+    cancel: op({
+      parse: schemaInput(IdInput),
+      run: ({ id }) => core.schedules.cancel(id),
+      topics: ['schedules', 'credits'],
+    }),
+  };
+}
+
+export function outboxOperations({ core }: OperationDeps): GroupHandlers<'outbox'> {
+  return {
+    list: op({
+      parse: schemaInput(OutboxListQuery),
+      run: (query) => pageOf<OutboxMessage>(core.outbox.list(query)),
+    }),
+  };
+}

@@ -1,0 +1,111 @@
+import { Type } from 'typebox';
+import { PERMISSIONS } from './auth';
+import { Plan } from './billing';
+import { DateRangeQuery, PageQuery } from './common';
+import { DELIVERY_STATUSES } from './webhook';
+import { LANGUAGES } from './form-schedule';
+import { SendMessage } from './conversation';
+
+/**
+ * Inputs of the desktop operations that have no HTTP route of their own (or whose HTTP form puts
+ * part of the input in the path). Validated by the same strict body validator as the API's
+ * bodies, so a bad value answers the same 422 `validation_failed` with the same pointers.
+ */
+
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+
+export const IdInput = Type.Object({ id: Id }, { additionalProperties: false });
+
+/** `{id, patch}`: the patch itself is checked against the resource's PATCH schema. */
+export const IdWithPatch = Type.Object(
+  { id: Id, patch: Type.Object({}) },
+  { additionalProperties: false },
+);
+
+const Limit = (fallback: number) =>
+  Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: fallback }));
+
+export const ResponseListInput = Type.Object(
+  { ...PageQuery, formId: Id, patientId: Type.Optional(Id), ...DateRangeQuery },
+  { additionalProperties: false },
+);
+
+export const RecentInput = Type.Object({ limit: Limit(10) }, { additionalProperties: false });
+
+export const UpcomingInput = Type.Object(
+  { ...DateRangeQuery, limit: Limit(20) },
+  { additionalProperties: false },
+);
+
+export const SendInput = Type.Object(
+  { id: Id, content: SendMessage.properties.content },
+  { additionalProperties: false },
+);
+
+export const TopUpInput = Type.Object(
+  {
+    amount: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
+  },
+  { additionalProperties: false },
+);
+
+export const KeyCreateInput = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    permissions: Type.Array(Type.Enum([...PERMISSIONS], { type: 'string' }), {
+      minItems: 1,
+      uniqueItems: true,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const DeliveriesInput = Type.Object(
+  {
+    ...PageQuery,
+    id: Id,
+    status: Type.Optional(Type.Enum([...DELIVERY_STATUSES], { type: 'string' })),
+  },
+  { additionalProperties: false },
+);
+
+export const RetryInput = Type.Object({ id: Id, eventId: Id }, { additionalProperties: false });
+
+export const NotificationListInput = Type.Object(
+  { ...PageQuery, unread: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+
+const OpenAiInput = Type.Object(
+  {
+    provider: Type.Literal('openai'),
+    baseUrl: Type.String({ maxLength: 500, pattern: '^https?://[^/]+' }),
+    model: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    apiKey: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    timeoutSeconds: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 600 })),
+  },
+  { additionalProperties: false },
+);
+
+export const SettingsUpdate = Type.Object(
+  {
+    language: Type.Optional(Type.Enum([...LANGUAGES], { type: 'string' })),
+    port: Type.Optional(Type.Integer({ minimum: 1024, maximum: 65535 })),
+    sandbox: Type.Optional(Type.Boolean()),
+    plan: Type.Optional(Plan),
+    clinicName: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
+    notificationEmail: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),
+    assistant: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Object({ provider: Type.Literal('builtin') }, { additionalProperties: false }),
+        OpenAiInput,
+      ]),
+    ),
+    smtpUrl: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 2000 }), Type.Null()]),
+    ),
+  },
+  { additionalProperties: false },
+);

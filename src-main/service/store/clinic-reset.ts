@@ -1,0 +1,50 @@
+import type { Db } from './db';
+
+/**
+ * Tables holding what a clinic records, children before parents (foreign keys are on). Kept: the
+ * settings, the API keys and the webhooks (integration configuration, like keys: an integrator's
+ * receiver keeps working across a sandbox reset). The webhooks' deliveries and attempts go,
+ * since the events they carried go.
+ */
+const CLINIC_TABLES = [
+  'webhook_attempts',
+  'webhook_deliveries',
+  'notifications',
+  'outbox',
+  'form_answered_fields',
+  'form_responses',
+  'conversation_messages',
+  'conversations',
+  'calls',
+  'form_schedules',
+  'clinical_forms',
+  'patients',
+  'events',
+  'jobs',
+  'credit_ledger',
+  'credit_account',
+  'idempotency_keys',
+] as const;
+
+/**
+ * Empties every clinic table inside the caller's transaction. The tables refuse deletes by
+ * trigger (records are kept, the ledger is append-only); a sandbox reset is the one sanctioned
+ * exception, so those triggers are dropped and re-created from their own stored SQL in the same
+ * transaction: if anything fails, the guards come back with the data.
+ */
+export function clearClinicData(db: Db, now: string): void {
+  if (!db.inTransaction) throw new Error('clearClinicData must run inside a transaction');
+  const guards = db
+    .prepare<[], { name: string; sql: string }>(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE ON%'`,
+    )
+    .all();
+  for (const guard of guards) db.exec(`DROP TRIGGER ${guard.name}`);
+  for (const table of CLINIC_TABLES) db.exec(`DELETE FROM ${table}`);
+  // External-content index and trigger-kept counters follow the emptied patients table.
+  db.exec(`INSERT INTO patient_search (patient_search) VALUES ('delete-all')`);
+  db.exec('UPDATE patient_counts SET n = 0');
+  // Attempt numbering starts afresh, so the failure-rate window must too.
+  db.prepare('UPDATE webhooks SET stats_since = ?, stats_after_seq = 0').run(now);
+  for (const guard of guards) db.exec(guard.sql);
+}
