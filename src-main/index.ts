@@ -1,45 +1,115 @@
-import { app, BrowserWindow, ipcMain } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildAppInfo } from './app-info';
+import { installGracefulQuit } from './graceful-quit';
+import { forwardPushEvents } from './ipc/push-events';
+import { registerOperations, type RegisteredOperations } from './ipc/register-operations';
+import { appFrameCheck } from './ipc/sender';
+import { buildMenu } from './menu';
+import { rendererLocation } from './renderer-location';
 import { createService, type Service } from './service/create-service';
+import { createOperations } from './service/operations';
+import { guardAllWebContents, secureSession } from './web-security';
+import { createMainWindow } from './window';
 
 /**
- * Electron bootstrap: start the embedded service on loopback with the per-user data folder, then
- * open the window. The full shell (IPC bridge, CSP, menus, single-instance lock) comes with the
- * desktop-app issue; this keeps `electron-vite build` honest in the meantime.
+ * Electron bootstrap only: one instance, the embedded service on loopback with the per-user data
+ * folder, IPC, menu and window, and a quit that closes the database first. What each piece does
+ * lives in its own module.
  */
-let service: Service | undefined;
 const here = fileURLToPath(new URL('.', import.meta.url));
+const location = rendererLocation(join(here, '../renderer/index.html'));
+const preloadPath = join(here, '../preload/index.cjs');
 
-async function start(): Promise<void> {
-  service = await createService({ dataDir: app.getPath('userData'), host: '127.0.0.1', port: 0 });
-  const url = service.url;
-  ipcMain.handle('engage:apiBaseUrl', () => ({ ok: true, value: url }));
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 800,
-    title: 'Engage Desk',
-    webPreferences: {
-      preload: join(here, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+let service: Service | undefined;
+let starting: Promise<Service> | undefined;
+let mainWindow: BrowserWindow | undefined;
+let registration: RegisteredOperations | undefined;
+let stopPushEvents: (() => void) | undefined;
+
+function openWindow(): BrowserWindow {
+  if (mainWindow && !mainWindow.isDestroyed()) return mainWindow;
+  const window = createMainWindow({ preloadPath, location });
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = undefined;
   });
-  if (process.env.ELECTRON_RENDERER_URL) await window.loadURL(process.env.ELECTRON_RENDERER_URL);
-  else await window.loadFile(join(here, '../renderer/index.html'));
+  mainWindow = window;
+  return window;
 }
 
-app.whenReady().then(start, (error: unknown) => {
-  console.error(error);
-  app.quit();
-});
-
-app.on('window-all-closed', () => app.quit());
-app.on('will-quit', (event) => {
+function focusWindow(): void {
+  // Before the service is up there is no window yet; ready will open it.
   if (!service) return;
-  event.preventDefault();
-  const closing = service;
-  service = undefined;
-  void closing.close().finally(() => app.quit());
-});
+  const window = openWindow();
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  secureSession(session.defaultSession, location);
+  try {
+    starting = createService({ dataDir, host: '127.0.0.1', port: 'saved', portFallback: true });
+    service = await starting;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    dialog.showErrorBox(
+      'Engage Desk could not start',
+      `The embedded Healthcare Engagement Service did not start:\n\n${reason}\n\nData folder: ${dataDir}`,
+    );
+    app.exit(1);
+    return;
+  }
+  const running = service;
+  const operations = createOperations({
+    core: running.core,
+    info: () => buildAppInfo(running, app.getVersion(), dataDir),
+    // The window gets a generic message; the cause belongs in the terminal or the log.
+    onError: (name, error) => console.error(`Operation ${name} failed:`, error),
+  });
+  registration = registerOperations(
+    operations,
+    appFrameCheck(() => mainWindow, location),
+  );
+  stopPushEvents = forwardPushEvents(running.core.changes, () => mainWindow);
+  Menu.setApplicationMenu(
+    buildMenu({
+      platform: process.platform,
+      isPackaged: app.isPackaged,
+      apiBaseUrl: running.url,
+      dataDir,
+    }),
+  );
+  openWindow();
+}
+
+async function stop(): Promise<void> {
+  // Waits for a start still under way, so a quit during start-up still closes the database.
+  const running = await starting?.catch(() => undefined);
+  stopPushEvents?.();
+  registration?.unregister();
+  await running?.close();
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Engage Desk holds the data folder; it brings its window forward (second-instance).
+  app.quit();
+} else {
+  // Every renderer sandboxed, whatever a future window forgets to set.
+  app.enableSandbox();
+  guardAllWebContents(location);
+  installGracefulQuit(stop);
+  app.on('second-instance', focusWindow);
+  app.on('activate', () => {
+    if (service && BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.whenReady().then(start, (error: unknown) => {
+    console.error(error);
+    app.exit(1);
+  });
+}

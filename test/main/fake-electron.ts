@@ -1,0 +1,144 @@
+import { vi } from 'vitest';
+
+/**
+ * A small hand-written stand-in for the `electron` module (the binary cannot run in CI): it records
+ * what main asks for (window options, event handlers, IPC channels, session hooks) so tests can
+ * call those handlers the way Electron would.
+ */
+type Handler = (...args: any[]) => unknown;
+
+class Emitter {
+  readonly handlers = new Map<string, Handler[]>();
+  on(name: string, handler: Handler): this {
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler]);
+    return this;
+  }
+  once(name: string, handler: Handler): this {
+    return this.on(name, handler);
+  }
+  emit(name: string, ...args: unknown[]): void {
+    for (const handler of this.handlers.get(name) ?? []) handler(...args);
+  }
+  listenerCount(name: string): number {
+    return this.handlers.get(name)?.length ?? 0;
+  }
+}
+
+/** An event whose preventDefault is observable. */
+export function fakeEvent(extra: Record<string, unknown> = {}) {
+  return { defaultPrevented: false, preventDefault: vi.fn(), ...extra };
+}
+
+export class FakeWebContents extends Emitter {
+  readonly sent: [string, unknown][] = [];
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
+  destroyed = false;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, payload: unknown) {
+    this.sent.push([channel, payload]);
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+}
+
+export class FakeBrowserWindow extends Emitter {
+  static instances: FakeBrowserWindow[] = [];
+  readonly webContents = new FakeWebContents();
+  loaded: { url?: string; file?: string } | undefined;
+  destroyed = false;
+  minimized = false;
+  readonly show = vi.fn();
+  readonly focus = vi.fn();
+  constructor(readonly options: Record<string, any>) {
+    super();
+    FakeBrowserWindow.instances.push(this);
+  }
+  loadURL(url: string) {
+    this.loaded = { url };
+    return Promise.resolve();
+  }
+  loadFile(file: string) {
+    this.loaded = { file };
+    return Promise.resolve();
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  isMinimized() {
+    return this.minimized;
+  }
+  restore() {
+    this.minimized = false;
+  }
+  destroy() {
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+    this.emit('closed');
+  }
+  static getAllWindows() {
+    return FakeBrowserWindow.instances.filter((window) => !window.destroyed);
+  }
+}
+
+class FakeApp extends Emitter {
+  isPackaged = false;
+  readonly quit = vi.fn();
+  readonly exit = vi.fn();
+  getPath = vi.fn(() => '/home/test/.config/Engage Desk');
+  getVersion = vi.fn(() => '0.1.0');
+}
+
+export const electron = {
+  app: new FakeApp(),
+  BrowserWindow: FakeBrowserWindow,
+  ipcMain: {
+    handlers: new Map<string, Handler>(),
+    handle(channel: string, handler: Handler) {
+      // Electron throws on a second handler for a channel; so does the fake.
+      if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+      this.handlers.set(channel, handler);
+    },
+    removeHandler(channel: string) {
+      this.handlers.delete(channel);
+    },
+  },
+  shell: { openExternal: vi.fn(async () => {}), openPath: vi.fn(async () => '') },
+  Menu: {
+    buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
+    setApplicationMenu: vi.fn(),
+  },
+  session: { defaultSession: fakeSession() },
+  contextBridge: {
+    exposed: new Map<string, any>(),
+    exposeInMainWorld(key: string, api: unknown) {
+      this.exposed.set(key, api);
+    },
+  },
+  ipcRenderer: {
+    invoke: vi.fn(async (channel: string, input: unknown) => ({
+      ok: true,
+      value: { channel, input },
+    })),
+    on: vi.fn(),
+    removeListener: vi.fn(),
+  },
+};
+
+export function fakeSession() {
+  return {
+    webRequest: { onHeadersReceived: vi.fn() },
+    setPermissionRequestHandler: vi.fn(),
+    setPermissionCheckHandler: vi.fn(),
+  };
+}
+
+export function resetFake(): void {
+  FakeBrowserWindow.instances = [];
+  electron.app.handlers.clear();
+  electron.ipcMain.handlers.clear();
+  electron.contextBridge.exposed.clear();
+  vi.clearAllMocks();
+}

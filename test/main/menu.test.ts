@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { MenuItemConstructorOptions } from 'electron';
+import { electron } from './fake-electron';
+import { menuTemplate, type MenuOptions } from '../../src-main/menu';
+
+vi.mock('electron', async () => (await import('./fake-electron')).electron);
+
+const base: MenuOptions = {
+  platform: 'linux',
+  isPackaged: true,
+  apiBaseUrl: 'http://127.0.0.1:4010/api/v1',
+  dataDir: '/home/test/.config/Engage Desk',
+};
+
+function roles(items: MenuItemConstructorOptions[]): string[] {
+  return items.flatMap((item) => [
+    ...(item.role ? [item.role] : []),
+    ...(Array.isArray(item.submenu) ? roles(item.submenu) : []),
+  ]);
+}
+
+describe('the application menu', () => {
+  it('has the usual menus from roles; the app menu on macOS only', () => {
+    expect(menuTemplate(base).map((item) => item.role)).toEqual([
+      'fileMenu',
+      'editMenu',
+      'viewMenu',
+      'windowMenu',
+      'help',
+    ]);
+    expect(menuTemplate({ ...base, platform: 'darwin' })[0]!.role).toBe('appMenu');
+  });
+
+  it('offers reload and the developer tools only while developing', () => {
+    const packaged = roles(menuTemplate(base));
+    expect(packaged).not.toContain('reload');
+    expect(packaged).not.toContain('forceReload');
+    expect(packaged).not.toContain('toggleDevTools');
+    expect(packaged).toContain('zoomIn');
+    const dev = roles(menuTemplate({ ...base, isPackaged: false }));
+    expect(dev).toEqual(expect.arrayContaining(['reload', 'toggleDevTools', 'zoomIn']));
+  });
+
+  it('help opens the API reference in the browser and the data folder in the file manager', () => {
+    const help = menuTemplate(base).at(-1)!.submenu as MenuItemConstructorOptions[];
+    for (const item of help) (item.click as () => void)();
+    expect(electron.shell.openExternal).toHaveBeenCalledWith(
+      'http://127.0.0.1:4010/api/v1/openapi.json',
+    );
+    expect(electron.shell.openPath).toHaveBeenCalledWith(base.dataDir);
+  });
+});
