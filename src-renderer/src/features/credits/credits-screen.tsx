@@ -1,7 +1,89 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../ui/layout';
+import { useStore } from 'zustand';
+import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
+import { Card, PageHeader } from '../../ui/layout';
+import { AsyncView } from '../../ui/states';
+import { BalanceSummary, LowBalanceNotice } from './balance-summary';
+import { useServiceNow } from './credit-labels';
+import { createCreditsStore } from './credits-store';
+import { LedgerCard } from './ledger-card';
+import { TopUpDialog } from './top-up-dialog';
+import { UsageChart } from './usage-chart';
+import './credits.css';
 
 export function CreditsScreen() {
   const { t } = useTranslation('credits');
-  return <PageHeader title={t('title')} />;
+  const format = useFormat();
+  const store = useFeatureStore(createCreditsStore);
+  const balance = useStore(store, (s) => s.balance);
+  const usage = useStore(store, (s) => s.usage);
+  const now = useServiceNow();
+  const [toppingUp, setToppingUp] = useState(false);
+  const [done, setDone] = useState<string>();
+
+  useEffect(() => {
+    void store.getState().loadAll();
+  }, [store]);
+  // A delivery, a conversation or an integrator's call spends credits: follow it as it happens.
+  useRefreshOn(['credits'], () => void store.getState().loadAll());
+
+  const current = 'data' in balance ? balance.data : undefined;
+
+  return (
+    <div className="credits-screen">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button
+            variant="primary"
+            onClick={() => {
+              setDone(undefined);
+              setToppingUp(true);
+            }}
+          >
+            {t('topUp.open')}
+          </Button>
+        }
+      />
+      <p className="credits-status" role="status">
+        {done}
+      </p>
+      {current && <LowBalanceNotice balance={current} />}
+      <div className="grid grid-2">
+        <Card title={t('balance.label')} label={t('balance.label')}>
+          <AsyncView state={balance} onRetry={() => void store.getState().loadBalance()}>
+            {(data) => <BalanceSummary balance={data} now={now} />}
+          </AsyncView>
+        </Card>
+        <Card title={t('chart.title')} label={t('chart.title')}>
+          <AsyncView state={usage} onRetry={() => void store.getState().loadUsage()}>
+            {(data) => <UsageChart usage={data} showTitle={false} />}
+          </AsyncView>
+        </Card>
+      </div>
+      <LedgerCard />
+      {toppingUp && (
+        <TopUpDialog
+          onClose={(added) => {
+            setToppingUp(false);
+            if (added) {
+              setDone(
+                t('topUp.done', {
+                  amount: t('balance.unit', {
+                    count: added.amount,
+                    value: format.number(added.amount),
+                  }),
+                  balance: format.number(added.balance),
+                }),
+              );
+            }
+          }}
+        />
+      )}
+    </div>
+  );
 }

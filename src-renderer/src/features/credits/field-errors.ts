@@ -1,0 +1,23 @@
+import type { TFunction } from 'i18next';
+import type { BridgeFailure } from '../../bridge/bridge';
+import { commonMessages } from '../../i18n/common-messages';
+
+type FieldErrorCode = keyof typeof commonMessages.es.fieldErrors;
+const KNOWN = new Set(Object.keys(commonMessages.es.fieldErrors));
+
+/** The service's field errors keyed by JSON pointer (`/amount`), or none unless it is a 422. */
+export function fieldErrorsOf(
+  failure: BridgeFailure | undefined,
+): Record<string, { code: string; detail: string }> {
+  return failure?.code === 'validation_failed' ? failure.fieldErrors() : {};
+}
+
+/** A field error in the UI language by its Ajv keyword; `t` is the common namespace's. */
+export function fieldErrorText(
+  t: TFunction,
+  error: { code: string } | undefined,
+): string | undefined {
+  if (!error) return undefined;
+  const code = (KNOWN.has(error.code) ? error.code : 'other') as FieldErrorCode;
+  return t(`fieldErrors.${code}`);
+}
