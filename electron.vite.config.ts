@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { cspMetaTag } from './src-main/csp-meta-plugin';
 
 // The Electron build: main (which embeds the service), the preload bridge and the React window.
 // better-sqlite3 and the other runtime dependencies stay external to main and are rebuilt for
@@ -28,6 +29,6 @@ export default defineConfig({
       outDir: 'out/renderer',
       rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } },
     },
-    plugins: [react()],
+    plugins: [react(), cspMetaTag()],
   },
 });

@@ -1,0 +1,154 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * The web-mode end-to-end harness: a real sandbox service with the demo clinic (the CLI's `web`
+ * command, serving the built renderer with the HTTP bridge) and Debian's Chromium driven by
+ * playwright-core. Nothing is faked between the page and the SQLite database.
+ */
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(repo, 'bin', 'engage-desk.mjs');
+export const ARTIFACTS = join(repo, 'test-artifacts', 'e2e');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A process line is waited for, never timed: this only bounds a hung start. */
+const START_WAIT_MS = 120_000;
+
+export interface WebApp {
+  appUrl: string;
+  baseUrl: string;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+export async function startWebApp(): Promise<WebApp> {
+  const home = mkdtempSync(join(tmpdir(), 'engage-desk-e2e-'));
+  const {
+    ENGAGE_DESK_SMTP_URL: _smtp,
+    ENGAGE_DESK_ASSISTANT_URL: _url,
+    ENGAGE_DESK_ASSISTANT_MODEL: _model,
+    ENGAGE_DESK_ASSISTANT_KEY: _key,
+    ...env
+  } = process.env;
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    [
+      BIN,
+      'web',
+      '--app-dir',
+      join(repo, 'out', 'web'),
+      '--data',
+      join(home, 'data'),
+      '--port',
+      '0',
+      '--json',
+    ],
+    {
+      cwd: repo,
+      env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(
+      () => reject(new Error(`web app did not start:\n${stderr}`)),
+      START_WAIT_MS,
+    );
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const end = out.indexOf('\n');
+      if (end >= 0) {
+        clearTimeout(timer);
+        resolve(out.slice(0, end));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`web app exited with ${code}:\n${stderr}`));
+    });
+  });
+  const started = JSON.parse(line) as { appUrl: string; baseUrl: string; apiKey: string };
+  return {
+    ...started,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
+}
+
+const logged = new WeakMap<Page, string[]>();
+
+export async function openApp(
+  browser: Browser,
+  app: WebApp,
+  path = '/',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 860 },
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  logged.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // A failed load is reported below with its URL, which the console line lacks.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`HTTP ${response.status()} ${response.url()}`);
+  });
+  await page.goto(`${app.appUrl.replace(/\/$/, '')}/#${path}`);
+  return { context, page };
+}
+
+/** Errors the page logged (uncaught exceptions and console errors): a test expects none. */
+export function pageErrors(page: Page): string[] {
+  return logged.get(page) ?? [];
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** A call to the public API, as an integrator would make it. */
+export async function api<T = unknown>(
+  app: Pick<WebApp, 'baseUrl' | 'apiKey'>,
+  path: string,
+  init: { method?: string; body?: unknown; key?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${init.key ?? app.apiKey}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}

@@ -1,0 +1,123 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  launchBrowser,
+  openApp,
+  pageErrors,
+  screenshot,
+  startWebApp,
+  type WebApp,
+} from './harness';
+
+interface Patient {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+let app: WebApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startWebApp();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** A demo patient whose surname has an accent, and a partial, accented piece of it. */
+async function accentedPatient(): Promise<{ patient: Patient; partial: string }> {
+  const { body } = await api<{ data: Patient[] }>(app, '/patients?limit=100');
+  for (const patient of body.data) {
+    const surname = patient.lastName.split(' ')[0]!;
+    const at = surname.search(/[áéíóúàèòïüñç]/i);
+    if (at >= 0 && surname.length >= 5) {
+      // E.g. "Núñez" -> "úñez": a middle piece, so the match is a substring, not a prefix.
+      return { patient, partial: surname.slice(Math.max(0, at - 1), at + 3) };
+    }
+  }
+  throw new Error('the demo clinic has no patient with an accented surname');
+}
+
+describe('patients in web mode', () => {
+  it('finds a patient by an accented partial name, with or without the accent', async () => {
+    const { patient, partial } = await accentedPatient();
+    const { context, page } = await openApp(browser, app, '/patients');
+    const table = page.getByRole('table', { name: 'Lista de pacientes' });
+    await expect.poll(() => page.getByTestId('patients-total').textContent()).toMatch(/240/);
+    await screenshot(page, 'es-patients');
+
+    const search = page.getByRole('searchbox', { name: 'Buscar' }).or(page.getByLabel('Buscar'));
+    const fullName = `${patient.lastName}, ${patient.firstName}`;
+    await search.first().fill(partial.toLowerCase());
+    // The list narrows to the matches (the demo clinic has 240 patients)…
+    const total = async () =>
+      Number((await page.getByTestId('patients-total').textContent())!.match(/\d+/)![0]);
+    await expect.poll(total, { timeout: 15_000 }).toBeLessThan(240);
+    // …and the patient is among them.
+    await expect.poll(() => table.getByRole('link', { name: fullName }).count()).toBeGreaterThan(0);
+    const narrowed = await total();
+
+    // The same piece without its accents finds the same patient (the service folds both).
+    const plain = partial.normalize('NFD').replace(/\p{M}/gu, '');
+    await search.first().fill('');
+    await expect.poll(total, { timeout: 15_000 }).toBe(240);
+    await search.first().fill(plain);
+    await expect.poll(total, { timeout: 15_000 }).toBe(narrowed);
+    await expect.poll(() => table.getByRole('link', { name: fullName }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'es-patients-search');
+
+    await table.getByRole('link', { name: fullName }).first().click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain(patient.firstName);
+    await expect.poll(() => page.getByTestId('timeline-item').count()).toBeGreaterThan(0);
+    await screenshot(page, 'es-patient-page');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the service validation errors next to the fields, then creates the patient', async () => {
+    const { context, page } = await openApp(browser, app, '/patients');
+    await page.getByRole('button', { name: 'Nuevo paciente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo paciente' });
+    await dialog.getByLabel('Nombre', { exact: true }).fill('Montserrat');
+    await dialog.getByLabel('Apellidos').fill('Vilaró Puig');
+    await dialog.getByLabel('Correo electrónico').fill('no-es-un-correo');
+    await dialog.getByLabel('Teléfono').fill('612 34');
+    await dialog.getByRole('button', { name: 'Crear paciente' }).click();
+
+    await expect
+      .poll(() => dialog.getByText('Introduce un correo electrónico válido.').count())
+      .toBe(1);
+    await expect
+      .poll(() => dialog.getByText('Usa el formato internacional, p. ej. +34612345678.').count())
+      .toBe(1);
+    await expect
+      .poll(() => dialog.getByLabel('Correo electrónico').getAttribute('aria-invalid'))
+      .toBe('true');
+    await screenshot(page, 'es-patient-create-errors');
+    // Nothing was created by the refused request.
+    const refused = await api<{ total: number }>(app, '/patients?search=vilaro%20puig');
+    expect(refused.body.total).toBe(0);
+
+    await dialog.getByLabel('Correo electrónico').fill('montse.vilaro@example.org');
+    await dialog.getByLabel('Teléfono').fill('+34612998877');
+    await dialog.getByRole('button', { name: 'Crear paciente' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain('Montserrat');
+    const created = await api<{ total: number; data: Patient[] }>(
+      app,
+      '/patients?search=vilaro%20puig',
+    );
+    expect(created.body.total).toBe(1);
+    expect(page.url()).toContain(created.body.data[0]!.id);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});
