@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { buildAppInfo } from './app-info';
 import { installGracefulQuit } from './graceful-quit';
 import { forwardPushEvents } from './ipc/push-events';
-import { registerOperations, type RegisteredOperations } from './ipc/register-operations';
+import {
+  registerOperations,
+  type OperationRunner,
+  type RegisteredOperations,
+} from './ipc/register-operations';
 import { appFrameCheck } from './ipc/sender';
 import { buildMenu } from './menu';
 import { rendererLocation } from './renderer-location';
@@ -39,8 +43,8 @@ function openWindow(): BrowserWindow {
 }
 
 function focusWindow(): void {
-  // Before the service is up there is no window yet; ready will open it.
-  if (!service) return;
+  // Before ready, start() opens the window itself.
+  if (!app.isReady()) return;
   const window = openWindow();
   if (window.isMinimized()) window.restore();
   window.show();
@@ -50,6 +54,21 @@ function focusWindow(): void {
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   secureSession(session.defaultSession, location);
+  // The window's calls wait for the service rather than failing while it starts: the window opens
+  // first and shows its starting screen, and answers follow as soon as the service is up.
+  let ready!: (operations: OperationRunner) => void;
+  const operationsReady = new Promise<OperationRunner>((resolve) => (ready = resolve));
+  registration = registerOperations(
+    { run: async (name, input) => (await operationsReady).run(name, input) },
+    appFrameCheck(() => mainWindow, location),
+  );
+  const window = openWindow();
+  // Opening the database (and seeding the demo clinic on a first run) is synchronous work that
+  // holds main's event loop; let the window paint its starting screen first.
+  await new Promise<void>((resolve) => {
+    window.once('ready-to-show', () => resolve());
+    setTimeout(resolve, 3000);
+  });
   try {
     starting = createService({ dataDir, host: '127.0.0.1', port: 'saved', portFallback: true });
     service = await starting;
@@ -63,15 +82,13 @@ async function start(): Promise<void> {
     return;
   }
   const running = service;
-  const operations = createOperations({
-    core: running.core,
-    info: () => buildAppInfo(running, app.getVersion(), dataDir),
-    // The window gets a generic message; the cause belongs in the terminal or the log.
-    onError: (name, error) => console.error(`Operation ${name} failed:`, error),
-  });
-  registration = registerOperations(
-    operations,
-    appFrameCheck(() => mainWindow, location),
+  ready(
+    createOperations({
+      core: running.core,
+      info: () => buildAppInfo(running, app.getVersion(), dataDir),
+      // The window gets a generic message; the cause belongs in the terminal or the log.
+      onError: (name, error) => console.error(`Operation ${name} failed:`, error),
+    }),
   );
   stopPushEvents = forwardPushEvents(running.core.changes, () => mainWindow);
   Menu.setApplicationMenu(
@@ -82,7 +99,6 @@ async function start(): Promise<void> {
       dataDir,
     }),
   );
-  openWindow();
 }
 
 async function stop(): Promise<void> {

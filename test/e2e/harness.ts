@@ -91,7 +91,8 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    // --lang: the browser's own widgets (date inputs) in Spanish, like a clinic's desktop.
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--lang=es-ES'],
   });
 }
 
@@ -130,9 +131,22 @@ export function pageErrors(page: Page): string[] {
   return logged.get(page) ?? [];
 }
 
+/**
+ * Saves the screen under test-artifacts/e2e. The window scrolls inside <main>, so the viewport is
+ * made as tall as the screen's content for the picture, then put back.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const viewport = page.viewportSize() ?? { width: 1366, height: 860 };
+  const content = Number(
+    await page.evaluate(
+      "(document.querySelector('main')?.scrollHeight ?? 0) + (document.querySelector('.status-bar')?.clientHeight ?? 0)",
+    ),
+  );
+  const height = Math.min(Math.max(viewport.height, content), 4000);
+  if (height !== viewport.height) await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  if (height !== viewport.height) await page.setViewportSize(viewport);
 }
 
 /** A call to the public API, as an integrator would make it. */

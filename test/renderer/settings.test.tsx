@@ -141,6 +141,24 @@ describe('settings screen', () => {
     expect(appStore.getState().language).toBe('ca');
   });
 
+  it('says so when the language could not be saved, and keeps it for the session', async () => {
+    const user = userEvent.setup();
+    const handlers = settingsHandlers(baseSettings());
+    const { appStore } = renderWithApp(<SettingsScreen />, {
+      handlers: {
+        settings: {
+          ...handlers,
+          update: () => {
+            throw { code: 'internal_error', message: 'disk full' };
+          },
+        },
+      },
+    });
+    await user.selectOptions(await screen.findByLabelText('Idioma de la aplicación'), 'en');
+    expect(await screen.findByText('Internal service error.')).toBeInTheDocument();
+    expect(appStore.getState().language).toBe('en');
+  });
+
   it("shows the service's port validation error next to the port, then saves a good one", async () => {
     const user = userEvent.setup();
     const service = settingsHandlers(baseSettings());

@@ -65,3 +65,42 @@ describe('shell', () => {
     await waitFor(() => expect(screen.getByTestId('status-clock').textContent).toMatch(/2027/));
   });
 });
+
+describe('starting screen', () => {
+  it('shows a progress bar until the service answers, then the shell', async () => {
+    let answer!: (value: typeof info) => void;
+    const pending = new Promise<typeof info>((resolve) => (answer = resolve));
+    const { appStore } = renderWithApp(<Shell>contenido</Shell>, {
+      handlers: { app: { info: () => pending } },
+    });
+    const starting = appStore.getState().start();
+    expect(
+      await screen.findByRole('progressbar', { name: 'Preparando la clínica…' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    answer(info);
+    await starting;
+    expect(await screen.findByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('says why when the service does not answer, and tries again', async () => {
+    let fail = true;
+    const { appStore, bridge } = renderWithApp(<Shell>contenido</Shell>, {
+      handlers: {
+        app: {
+          info: () => {
+            if (fail) throw { code: 'internal_error', message: 'database locked' };
+            return info;
+          },
+        },
+      },
+    });
+    await appStore.getState().start();
+    expect(await screen.findByText('Error interno del servicio.')).toBeVisible();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('navigation')).toBeVisible();
+    expect(bridge.log.filter((c) => c.name === 'app.info')).toHaveLength(2);
+  });
+});

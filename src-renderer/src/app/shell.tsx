@@ -4,16 +4,19 @@ import { Link, useRoute } from 'wouter';
 import { useApp } from './app-context';
 import { CopyButton } from '../ui/copy-button';
 import { useFormat } from '../i18n/format';
+import { icons, type IconName } from '../ui/icons';
+import { ProgressBar } from '../ui/layout';
+import { ErrorState } from '../ui/states';
 
 const NAV = [
-  { href: '/', key: 'dashboard', icon: '◧' },
-  { href: '/patients', key: 'patients', icon: '☺' },
-  { href: '/credits', key: 'credits', icon: '◎' },
-  { href: '/keys', key: 'keys', icon: '⚿' },
-  { href: '/settings', key: 'settings', icon: '⚙' },
+  { href: '/', key: 'dashboard' },
+  { href: '/patients', key: 'patients' },
+  { href: '/credits', key: 'credits' },
+  { href: '/keys', key: 'keys' },
+  { href: '/settings', key: 'settings' },
 ] as const;
 
-function NavItem(props: { href: string; label: string; icon: string }) {
+function NavItem(props: { href: string; label: string; icon: IconName }) {
   // "/patients/pat_…" keeps "Patients" current.
   const [exact] = useRoute(props.href);
   const [nested] = useRoute(`${props.href}/*`);
@@ -21,9 +24,7 @@ function NavItem(props: { href: string; label: string; icon: string }) {
   return (
     <li>
       <Link href={props.href} className="nav-link" aria-current={current ? 'page' : undefined}>
-        <span className="nav-icon" aria-hidden="true">
-          {props.icon}
-        </span>
+        <span className="nav-icon">{icons[props.icon]}</span>
         {props.label}
       </Link>
     </li>
@@ -68,12 +69,42 @@ function StatusBar() {
   );
 }
 
+/**
+ * Shown until the service answers for the first time: on a first run the desktop app opens the
+ * database and seeds the demo clinic behind it, which takes a moment.
+ */
+function StartingScreen() {
+  const { t } = useTranslation();
+  const info = useApp((s) => s.info);
+  const retry = useApp((s) => s.start);
+  return (
+    <div className="starting">
+      <div className="starting-card">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true" />
+          {t('appName')}
+        </div>
+        {info.status === 'error' ? (
+          <ErrorState error={info.error} onRetry={() => void retry()} />
+        ) : (
+          <>
+            <p role="status">{t('starting')}</p>
+            <ProgressBar label={t('starting')} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
 export function Shell(props: { children: ReactNode }) {
   const { t } = useTranslation();
   const language = useApp((s) => s.language);
+  const info = useApp((s) => s.info);
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
+  if (!('data' in info) || info.data === undefined) return <StartingScreen />;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -90,7 +121,7 @@ export function Shell(props: { children: ReactNode }) {
               <NavItem
                 key={item.key}
                 href={item.href}
-                icon={item.icon}
+                icon={item.key}
                 label={t(`nav.${item.key}`)}
               />
             ))}

@@ -2,6 +2,7 @@ import type { Catalogue } from './messages';
 
 const es = {
   appName: 'Engage Desk',
+  starting: 'Preparando la clínica…',
   nav: {
     label: 'Navegación principal',
     dashboard: 'Panel',
@@ -73,6 +74,7 @@ export const commonMessages: Catalogue<typeof es> = {
   es,
   ca: {
     appName: 'Engage Desk',
+    starting: 'Preparant la clínica…',
     nav: {
       label: 'Navegació principal',
       dashboard: 'Tauler',
@@ -141,6 +143,7 @@ export const commonMessages: Catalogue<typeof es> = {
   },
   en: {
     appName: 'Engage Desk',
+    starting: 'Getting the clinic ready…',
     nav: {
       label: 'Main navigation',
       dashboard: 'Dashboard',

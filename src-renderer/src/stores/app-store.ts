@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo, SandboxClockView } from '../../../src-preload/contract';
-import { unwrap, type Bridge } from '../bridge/bridge';
+import { BridgeFailure, unwrap, type Bridge } from '../bridge/bridge';
 import { LANGUAGES, type AppLanguage } from '../i18n/messages';
 import { idle, load, type Async } from './async';
 
@@ -12,8 +12,11 @@ export interface AppState {
   clock: SandboxClockView | undefined;
   /** Loads what the shell shows (info, saved language, sandbox switch, clock). */
   start(): Promise<void>;
-  /** Switches the UI language now and saves it (the service's notices follow it too). */
-  setLanguage(language: AppLanguage): Promise<void>;
+  /**
+   * Switches the UI language now and saves it (the service's notices follow it too). Resolves
+   * with the failure when saving did not work: the window keeps the language for this session.
+   */
+  setLanguage(language: AppLanguage): Promise<BridgeFailure | undefined>;
   setSandbox(on: boolean): void;
   refreshClock(): Promise<void>;
 }
@@ -48,7 +51,8 @@ export function createAppStore(bridge: Bridge, i18n: i18n): AppStore {
       await i18n.changeLanguage(language);
       set({ language });
       document.documentElement.lang = language;
-      await bridge.settings.update({ language });
+      const saved = await bridge.settings.update({ language });
+      return saved.ok ? undefined : new BridgeFailure(saved.error);
     },
     setSandbox(on) {
       set({ sandbox: on });

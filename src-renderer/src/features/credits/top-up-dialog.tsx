@@ -8,7 +8,7 @@ import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { describeError } from '../../ui/states';
 import { createCreditsStore } from './credits-store';
-import { fieldErrorsOf, fieldErrorText } from './field-errors';
+import { fieldErrorsOf, fieldErrorText } from '../../ui/field-errors';
 
 export const MAX_TOP_UP = 1_000_000;
 

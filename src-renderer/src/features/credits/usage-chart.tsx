@@ -111,6 +111,8 @@ export function UsageChart(props: {
               formatter={(value) => [format.number(Number(value)), t('chart.consumed')]}
             />
             <Bar
+              // Drawn at once: an animation would only delay the figures (and screenshots).
+              isAnimationActive={false}
               dataKey="consumed"
               name={t('chart.consumed')}
               fill="var(--chart-1)"

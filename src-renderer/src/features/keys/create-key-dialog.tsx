@@ -8,7 +8,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { describeError } from '../../ui/states';
-import { fieldErrorsOf, fieldErrorText } from './field-error';
+import { fieldErrorsOf, fieldErrorText } from '../../ui/field-errors';
 import { createKeysStore } from './keys-store';
 import {
   ALL_PERMISSIONS,

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppSettings, Plan } from '../../../../src-preload/contract';
 import { useApp, useFeatureStore } from '../../app/app-context';
+import type { BridgeFailure } from '../../bridge/bridge';
+import { describeError } from '../../ui/states';
 import { useFormat } from '../../i18n/format';
 import { LANGUAGES, type AppLanguage } from '../../i18n/messages';
 import { ConfirmDialog } from '../../ui/dialog';
@@ -19,8 +21,14 @@ export function LanguageCard() {
   const language = useApp((s) => s.language);
   const setLanguage = useApp((s) => s.setLanguage);
   const store = useFeatureStore(createSettingsStore);
+  const [failure, setFailure] = useState<BridgeFailure>();
   return (
     <Card title={t('language.title')} label={t('language.title')} className="settings-card">
+      {failure && (
+        <p className="notice notice-danger" role="alert">
+          {describeError(tc, failure)}
+        </p>
+      )}
       <SelectField
         label={t('language.label')}
         hint={t('language.hint')}
@@ -28,7 +36,7 @@ export function LanguageCard() {
         onChange={(e) => {
           const next = e.target.value as AppLanguage;
           store.getState().patch({ language: next });
-          void setLanguage(next);
+          void setLanguage(next).then(setFailure);
         }}
       >
         {LANGUAGES.map((l) => (

@@ -6,7 +6,7 @@ import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/layout';
 import { describeError } from '../../ui/states';
-import { fieldErrorsOf, fieldErrorText } from '../keys/field-error';
+import { fieldErrorsOf, fieldErrorText } from '../../ui/field-errors';
 import { createSettingsStore } from './settings-store';
 
 /**

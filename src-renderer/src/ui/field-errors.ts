@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { commonMessages } from '../../i18n/common-messages';
-import type { BridgeFailure } from '../../bridge/bridge';
+import { commonMessages } from '../i18n/common-messages';
+import type { BridgeFailure } from '../bridge/bridge';
 
 type FieldErrorCode = keyof typeof commonMessages.es.fieldErrors;
 const KNOWN = new Set(Object.keys(commonMessages.es.fieldErrors));
