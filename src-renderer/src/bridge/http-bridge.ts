@@ -7,6 +7,7 @@ import {
   type PushEventName,
   type PushEvents,
 } from '../../../src-preload/contract';
+import { createParser } from 'eventsource-parser';
 
 /**
  * The Bridge in web mode (Playwright, `npm run dev:web`, `engage-desk web`): the same contract
@@ -126,13 +127,17 @@ function createEventStream(options: {
         cache: 'no-store',
       });
       if (!response.ok || !response.body) throw new Error(`event stream: ${response.status}`);
-      const parser = createSseParser(dispatch);
+      // The text/event-stream format (comments, multi-line data, CR LF) by a maintained parser;
+      // `id` and `retry` are not used: reconnection has its own backoff and the window refreshes.
+      const parser = createParser({
+        onEvent: (message) => dispatch(message.event ?? 'message', message.data),
+      });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       delay = RECONNECT_FIRST_MS; // connected: the next drop starts the backoff afresh
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        parser.push(value);
+        parser.feed(value);
       }
     } catch {
       /* dropped, refused or aborted: decided below */
@@ -165,50 +170,6 @@ function createEventStream(options: {
         set.delete(entry);
         if (total() === 0) disconnect();
       };
-    },
-  };
-}
-
-/**
- * The text/event-stream format: events end at a blank line; `data:` lines join with newlines,
- * `event:` names the type (default `message`), lines starting with `:` are comments (the
- * heartbeat), one optional space after the colon is dropped, CR LF and CR end lines too.
- */
-export function createSseParser(onEvent: (type: string, data: string) => void) {
-  let buffer = '';
-  let type = '';
-  let data: string[] = [];
-
-  function line(text: string): void {
-    if (text === '') {
-      if (data.length) onEvent(type || 'message', data.join('\n'));
-      type = '';
-      data = [];
-      return;
-    }
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    let value = colon < 0 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') type = value;
-    else if (field === 'data') data.push(value);
-    // `id` and `retry` are not used: reconnection has its own backoff and the window refreshes.
-  }
-
-  return {
-    push(chunk: string): void {
-      buffer += chunk;
-      let match: RegExpExecArray | null;
-      const newline = /\r\n|\r|\n/g;
-      let start = 0;
-      while ((match = newline.exec(buffer))) {
-        // A CR at the very end may be the first half of CR LF: wait for the next chunk.
-        if (match[0] === '\r' && match.index === buffer.length - 1) break;
-        line(buffer.slice(start, match.index));
-        start = match.index + match[0].length;
-      }
-      buffer = buffer.slice(start);
     },
   };
 }
