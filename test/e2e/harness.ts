@@ -24,8 +24,19 @@ export interface WebApp {
   stop(): Promise<void>;
 }
 
-export async function startWebApp(): Promise<WebApp> {
+/**
+ * Starts `engage-desk web` on a fresh data directory: the demo clinic, or with `prepare` a
+ * directory the test fills first (an existing database is never seeded).
+ */
+export async function startWebApp(
+  options: { prepare?: (dataDir: string) => void } = {},
+): Promise<WebApp> {
   const home = mkdtempSync(join(tmpdir(), 'engage-desk-e2e-'));
+  const dataDir = join(home, 'data');
+  if (options.prepare) {
+    mkdirSync(dataDir, { recursive: true });
+    options.prepare(dataDir);
+  }
   const {
     ENGAGE_DESK_SMTP_URL: _smtp,
     ENGAGE_DESK_ASSISTANT_URL: _url,
@@ -35,17 +46,7 @@ export async function startWebApp(): Promise<WebApp> {
   } = process.env;
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    [
-      BIN,
-      'web',
-      '--app-dir',
-      join(repo, 'out', 'web'),
-      '--data',
-      join(home, 'data'),
-      '--port',
-      '0',
-      '--json',
-    ],
+    [BIN, 'web', '--app-dir', join(repo, 'out', 'web'), '--data', dataDir, '--port', '0', '--json'],
     {
       cwd: repo,
       env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
