@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * The web-mode end-to-end harness: a real sandbox service with the demo clinic (the CLI's `web`
@@ -166,4 +167,24 @@ export async function api<T = unknown>(
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/**
+ * One sandbox service and one browser for a test file, started before its tests and stopped after
+ * them. Read `suite.app` and `suite.browser` inside the tests (they are set by then).
+ */
+export function webAppSuite(options: Parameters<typeof startWebApp>[0] = {}): {
+  app: WebApp;
+  browser: Browser;
+} {
+  const suite = {} as { app: WebApp; browser: Browser };
+  beforeAll(async () => {
+    suite.app = await startWebApp(options);
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.app?.stop();
+  });
+  return suite;
 }

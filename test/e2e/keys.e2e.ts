@@ -1,31 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  launchBrowser,
-  openApp,
-  pageErrors,
-  screenshot,
-  startWebApp,
-  type WebApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { api, openApp, pageErrors, screenshot, webAppSuite } from './harness';
 
-let app: WebApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startWebApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = webAppSuite();
 
 describe('API keys in web mode', () => {
   it('creates a key shown once that works over real HTTP with exactly its permissions, then revokes it', async () => {
-    const { context, page } = await openApp(browser, app, '/keys');
+    const { context, page } = await openApp(suite.browser, suite.app, '/keys');
     await page.getByRole('button', { name: 'Nueva clave' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Nombre').fill('Historia clínica e2e');
@@ -44,10 +24,10 @@ describe('API keys in web mode', () => {
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(key);
 
     // A real HTTP call with the new key: its permission works, others are 403.
-    const allowed = await api<{ data: unknown[] }>(app, '/patients?limit=1', { key });
+    const allowed = await api<{ data: unknown[] }>(suite.app, '/patients?limit=1', { key });
     expect(allowed.status).toBe(200);
     expect(allowed.body.data).toHaveLength(1);
-    const forbidden = await api<{ code: string }>(app, '/billing/balance', { key });
+    const forbidden = await api<{ code: string }>(suite.app, '/billing/balance', { key });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.code).toBe('insufficient_permissions');
 
@@ -62,7 +42,7 @@ describe('API keys in web mode', () => {
     await expect
       .poll(() => page.getByText('Se ha revocado la clave «Historia clínica e2e».').count())
       .toBe(1);
-    const revoked = await api<{ code: string }>(app, '/patients?limit=1', { key });
+    const revoked = await api<{ code: string }>(suite.app, '/patients?limit=1', { key });
     expect(revoked.status).toBe(401);
     await screenshot(page, 'es-keys');
     expect(pageErrors(page)).toEqual([]);

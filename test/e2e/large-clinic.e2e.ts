@@ -1,45 +1,25 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  launchBrowser,
-  openApp,
-  pageErrors,
-  screenshot,
-  startWebApp,
-  type WebApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { api, openApp, pageErrors, screenshot, webAppSuite } from './harness';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const PATIENTS = 100_000;
 
-let app: WebApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The benchmark's fixture writer: 100,000 patients through the service's own query module.
-  app = await startWebApp({
-    prepare: (dataDir) =>
-      execFileSync(process.execPath, [
-        join(repo, 'out/cli/bench-fixture.js'),
-        dataDir,
-        String(PATIENTS),
-      ]),
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+// The benchmark's fixture writer: 100,000 patients through the service's own query module.
+const suite = webAppSuite({
+  prepare: (dataDir) =>
+    execFileSync(process.execPath, [
+      join(repo, 'out/cli/bench-fixture.js'),
+      dataDir,
+      String(PATIENTS),
+    ]),
 });
 
 describe('a clinic with 100,000 patients', () => {
   it('lists them in a virtualised table that loads pages as it scrolls and keeps few rows in the page', async () => {
-    const { context, page } = await openApp(browser, app, '/patients');
+    const { context, page } = await openApp(suite.browser, suite.app, '/patients');
     await expect
       .poll(() => page.getByTestId('patients-total').textContent())
       .toBe('100.000 pacientes');
@@ -73,7 +53,7 @@ describe('a clinic with 100,000 patients', () => {
 
     // A server-side search over all of them.
     const { body } = await api<{ data: { lastName: string }[] }>(
-      app,
+      suite.app,
       '/patients?limit=1&search=n%C3%BA%C3%B1ez',
     );
     expect(body.data.length).toBe(1);

@@ -1,14 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  launchBrowser,
-  openApp,
-  pageErrors,
-  screenshot,
-  startWebApp,
-  type WebApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { api, openApp, pageErrors, screenshot, webAppSuite } from './harness';
 
 interface Patient {
   id: string;
@@ -16,22 +7,11 @@ interface Patient {
   lastName: string;
 }
 
-let app: WebApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startWebApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = webAppSuite();
 
 /** A demo patient whose surname has an accent, and a partial, accented piece of it. */
 async function accentedPatient(): Promise<{ patient: Patient; partial: string }> {
-  const { body } = await api<{ data: Patient[] }>(app, '/patients?limit=100');
+  const { body } = await api<{ data: Patient[] }>(suite.app, '/patients?limit=100');
   for (const patient of body.data) {
     const surname = patient.lastName.split(' ')[0]!;
     const at = surname.search(/[áéíóúàèòïüñç]/i);
@@ -46,7 +26,7 @@ async function accentedPatient(): Promise<{ patient: Patient; partial: string }>
 describe('patients in web mode', () => {
   it('finds a patient by an accented partial name, with or without the accent', async () => {
     const { patient, partial } = await accentedPatient();
-    const { context, page } = await openApp(browser, app, '/patients');
+    const { context, page } = await openApp(suite.browser, suite.app, '/patients');
     const table = page.getByRole('table', { name: 'Lista de pacientes' });
     await expect.poll(() => page.getByTestId('patients-total').textContent()).toMatch(/240/);
     await screenshot(page, 'es-patients');
@@ -82,7 +62,7 @@ describe('patients in web mode', () => {
   });
 
   it('shows the service validation errors next to the fields, then creates the patient', async () => {
-    const { context, page } = await openApp(browser, app, '/patients');
+    const { context, page } = await openApp(suite.browser, suite.app, '/patients');
     await page.getByRole('button', { name: 'Nuevo paciente' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuevo paciente' });
     await dialog.getByLabel('Nombre', { exact: true }).fill('Montserrat');
@@ -102,7 +82,7 @@ describe('patients in web mode', () => {
       .toBe('true');
     await screenshot(page, 'es-patient-create-errors');
     // Nothing was created by the refused request.
-    const refused = await api<{ total: number }>(app, '/patients?search=vilaro%20puig');
+    const refused = await api<{ total: number }>(suite.app, '/patients?search=vilaro%20puig');
     expect(refused.body.total).toBe(0);
 
     await dialog.getByLabel('Correo electrónico').fill('montse.vilaro@example.org');
@@ -112,7 +92,7 @@ describe('patients in web mode', () => {
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toContain('Montserrat');
     const created = await api<{ total: number; data: Patient[] }>(
-      app,
+      suite.app,
       '/patients?search=vilaro%20puig',
     );
     expect(created.body.total).toBe(1);

@@ -1,26 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openApp,
-  pageErrors,
-  screenshot,
-  startWebApp,
-  type WebApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { openApp, pageErrors, screenshot, webAppSuite } from './harness';
 
-let app: WebApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startWebApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = webAppSuite();
 
 describe('every screen renders the demo clinic without errors', () => {
   it.each([
@@ -30,10 +11,10 @@ describe('every screen renders the demo clinic without errors', () => {
     ['keys', '/keys', 'Claves de API'],
     ['settings', '/settings', 'Configuración'],
   ])('%s', async (name, path, title) => {
-    const { context, page } = await openApp(browser, app, path);
+    const { context, page } = await openApp(suite.browser, suite.app, path);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
     // The status bar has the API base URL of this very server.
-    await expect.poll(() => page.getByTestId('api-base-url').textContent()).toBe(app.baseUrl);
+    await expect.poll(() => page.getByTestId('api-base-url').textContent()).toBe(suite.app.baseUrl);
     await expect.poll(() => page.locator('.state-loading').count(), { timeout: 20_000 }).toBe(0);
     expect(await page.locator('.state-error').count()).toBe(0);
     // No raw ISO timestamps on screen.

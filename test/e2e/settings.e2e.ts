@@ -1,32 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  launchBrowser,
-  openApp,
-  pageErrors,
-  screenshot,
-  startWebApp,
-  type WebApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { api, openApp, pageErrors, screenshot, webAppSuite } from './harness';
 
-let app: WebApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startWebApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = webAppSuite();
 
 describe('settings in web mode', () => {
   it('advances the sandbox clock from the panel; the jobs run and the status bar follows', async () => {
-    const before = await api<{ now: string; offsetSeconds: number }>(app, '/sandbox/clock');
-    const { context, page } = await openApp(browser, app, '/settings');
+    const before = await api<{ now: string; offsetSeconds: number }>(suite.app, '/sandbox/clock');
+    const { context, page } = await openApp(suite.browser, suite.app, '/settings');
     const clock = page.getByTestId('status-clock');
     await expect.poll(() => clock.count()).toBe(1);
     const shownBefore = await clock.textContent();
@@ -36,7 +16,7 @@ describe('settings in web mode', () => {
     await expect
       .poll(() => page.getByText(/Se ha(n)? ejecutado|No había tareas pendientes/).count())
       .toBeGreaterThan(0);
-    const after = await api<{ now: string; offsetSeconds: number }>(app, '/sandbox/clock');
+    const after = await api<{ now: string; offsetSeconds: number }>(suite.app, '/sandbox/clock');
     expect(after.body.offsetSeconds - before.body.offsetSeconds).toBeGreaterThanOrEqual(86_400);
     await expect.poll(() => clock.textContent()).not.toBe(shownBefore);
     await screenshot(page, 'es-settings-clock-advanced');
@@ -45,7 +25,7 @@ describe('settings in web mode', () => {
   });
 
   it('switches the whole window to Catalan at run time and keeps it after a reload', async () => {
-    const { context, page } = await openApp(browser, app, '/settings');
+    const { context, page } = await openApp(suite.browser, suite.app, '/settings');
     await page.getByLabel('Idioma de la aplicación').selectOption('ca');
     const nav = page.getByRole('navigation', { name: 'Navegació principal' });
     await expect.poll(() => nav.getByRole('link', { name: /Pacients/ }).count()).toBe(1);
@@ -61,7 +41,7 @@ describe('settings in web mode', () => {
     await screenshot(page, 'ca-patients');
 
     // Back to Spanish for the rest of the suite.
-    await page.goto(`${app.appUrl}#/settings`);
+    await page.goto(`${suite.app.appUrl}#/settings`);
     await page.getByLabel("Idioma de l'aplicació").selectOption('es');
     await expect
       .poll(() => page.getByRole('navigation', { name: 'Navegación principal' }).count())
