@@ -153,6 +153,25 @@ describe('dashboard', () => {
     );
   });
 
+  it('shows the next ten deliveries and says how many more the week holds', async () => {
+    const many = Array.from({ length: 13 }, (_, i) =>
+      delivery(
+        `sch_m${i}`,
+        new Date(Date.parse('2026-11-24T09:00:00.000Z') + i * 3_600_000).toISOString(),
+        ana,
+        'Cuestionario PHQ-9',
+        'whatsapp',
+      ),
+    );
+    renderDashboard({ handlers: handlers({ schedules: { upcoming: () => many } }) });
+    const card = await screen.findByRole('region', { name: 'Envíos de hoy y próximos' });
+    expect(await within(card).findByText('Y 3 envíos más en los próximos 7 días.')).toBeVisible();
+    const rows = within(card)
+      .getAllByRole('row')
+      .filter((row) => within(row).queryAllByRole('link').length > 0);
+    expect(rows).toHaveLength(10);
+  });
+
   it('asks for the next seven days from the service clock and groups deliveries by day', async () => {
     const { bridge } = renderDashboard({ handlers: handlers() });
     const card = await screen.findByRole('region', { name: 'Envíos de hoy y próximos' });

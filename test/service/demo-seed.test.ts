@@ -427,6 +427,17 @@ describe('demo clinic forms and deliveries', () => {
     expect(nrs.fields[0]).toMatchObject({ type: 'slider', min: 0, max: 10, step: 1 });
   });
 
+  it('involves a patient in its history only after they were registered', () => {
+    for (const table of ['form_schedules', 'conversations', 'calls']) {
+      const early = one<number>(
+        `SELECT count(*) FROM ${table} t JOIN patients p ON p.id = t.patient_id
+         WHERE t.created_at < p.created_at`,
+      );
+      expect(early, table).toBe(0);
+      expect(one<number>(`SELECT count(*) FROM ${table}`), table).toBeGreaterThan(10);
+    }
+  });
+
   it('has months of deliveries in every state, and pending ones in the coming days', () => {
     const counts = Object.fromEntries(
       all<{ status: string; n: number }>(

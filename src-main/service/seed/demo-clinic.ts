@@ -161,17 +161,22 @@ function demoPatients(rng: Prng, nowMs: number): PatientRow[] {
     rows.push(patient(rng, nowMs, firstName, lastName, email, phone, {}));
   }
   for (const magic of MAGIC_PATIENTS) {
-    rows.push(
-      patient(
-        rng,
-        nowMs,
-        magic.firstName,
-        magic.lastName,
-        magicEmail(magic),
-        'phone' in magic ? magic.phone : spanishMobile(rng),
-        { sandboxNote: magic.note },
-      ),
+    const row = patient(
+      rng,
+      nowMs,
+      magic.firstName,
+      magic.lastName,
+      magicEmail(magic),
+      'phone' in magic ? magic.phone : spanishMobile(rng),
+      { sandboxNote: magic.note },
     );
+    // Registered before the history starts, so each shows its failure path in it.
+    const latest = new Date(historyStartOf(nowMs) - 7 * DAY).toISOString();
+    if (row.created_at > latest) {
+      row.created_at = latest;
+      if (row.updated_at < latest) row.updated_at = latest;
+    }
+    rows.push(row);
   }
   // Ids are minted in time order, so the list order by createdAt and id agree.
   return rows.sort((a, b) => a.created_at.localeCompare(b.created_at));

@@ -4,6 +4,7 @@ import type { Forms } from '../domain/forms';
 import type { FormSchedules } from '../domain/form-schedules';
 import type { Channel } from '../schemas/form-schedule';
 import type { PatientRow } from '../store/queries/patients';
+import { registeredBy } from './demo-time';
 import { DEMO_FORMS, type DemoForm } from './demo-forms';
 import type { Prng } from './prng';
 
@@ -92,7 +93,10 @@ export function planDemoDeliveries(deps: {
     },
   });
 
-  const reachable = deps.patients.filter((p) => p.status === 'active' && (p.phone || p.email));
+  // Only patients registered before the history began have one (newer patients start clean).
+  const reachable = deps.patients.filter(
+    (p) => p.status === 'active' && (p.phone || p.email) && registeredBy(p, historyStart),
+  );
   const span = nowMs - historyStart;
 
   const deliver = (
@@ -165,7 +169,9 @@ export function planDemoDeliveries(deps: {
   // Post-operative follow-up two and seven days after surgery, dated from the operation.
   const postOp = form('post_op');
   for (const patient of choose(rng, reachable, 12, ['post-op'])) {
-    const surgery = workingHour(rng, historyStart + rng.next() * (span + 3 * DAY));
+    // Up to a few days ago (a weekend moves it on), so the seven-day follow-up falls due
+    // within the coming week at the latest.
+    const surgery = workingHour(rng, historyStart + rng.next() * (span - 3 * DAY));
     const course = 0.25 + rng.next() * 0.5;
     const withSurgeryDate = (raw: ReturnType<DemoForm['answer']>) =>
       raw.map((a) =>

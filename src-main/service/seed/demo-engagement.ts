@@ -8,6 +8,7 @@ import type { Credits } from '../domain/credits';
 import { preferredLanguage } from '../domain/form-schedules';
 import type { Language } from '../schemas/form-schedule';
 import type { PatientRow } from '../store/queries/patients';
+import { registeredBy } from './demo-time';
 import type { TimedAction } from './demo-deliveries';
 import type { Prng } from './prng';
 
@@ -110,7 +111,9 @@ export function planDemoConversations(deps: {
   credits: Credits;
 }): TimedAction[] {
   const { rng, nowMs, conversations, credits } = deps;
-  const candidates = deps.patients.filter((p) => p.status === 'active');
+  const candidates = deps.patients.filter(
+    (p) => p.status === 'active' && registeredBy(p, deps.historyStart),
+  );
   const actions: TimedAction[] = [];
   const days = Math.floor((nowMs - deps.historyStart) / DAY);
   const count = Math.round(days * 0.9);
@@ -212,7 +215,9 @@ export function planDemoCalls(deps: {
   clinicName: string;
 }): TimedAction[] {
   const { rng, nowMs, calls, credits } = deps;
-  const candidates = deps.patients.filter((p) => p.status === 'active' && p.phone);
+  const candidates = deps.patients.filter(
+    (p) => p.status === 'active' && p.phone && registeredBy(p, deps.historyStart),
+  );
   const actions: TimedAction[] = [];
   const days = Math.floor((nowMs - deps.historyStart) / DAY);
   const count = Math.round(days * 1.4);

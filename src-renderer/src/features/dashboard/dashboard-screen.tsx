@@ -131,6 +131,9 @@ function CreditsCard(props: { now: Date }) {
   );
 }
 
+/** An overview, not the schedule: the next ten, and how many more the week holds. */
+const UPCOMING_SHOWN = 10;
+
 function UpcomingCard(props: { now: Date }) {
   const { t } = useTranslation('dashboard');
   const store = useFeatureStore(createDashboardStore);
@@ -144,9 +147,12 @@ function UpcomingCard(props: { now: Date }) {
     >
       {(list) => (
         <div className="dashboard-days">
-          {groupByDay(list, props.now).map((group) => (
+          {groupByDay(list.slice(0, UPCOMING_SHOWN), props.now).map((group) => (
             <DeliveryDayTable key={group.day} group={group} />
           ))}
+          {list.length > UPCOMING_SHOWN && (
+            <p className="muted">{t('upcoming.more', { count: list.length - UPCOMING_SHOWN })}</p>
+          )}
         </div>
       )}
     </SourceCard>
