@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOperations } from '../../src-main/service/operations';
+import { CLINIC_TABLES, KEPT_TABLES } from '../../src-main/service/store/clinic-reset';
 import { count, expectProblem, serversClosedAfterEach } from './helpers';
 
 const { newServer } = serversClosedAfterEach(Date.parse('2026-11-22T09:00:00.000Z'));
@@ -45,6 +46,40 @@ describe('POST /sandbox/reset', () => {
     });
     expect(created.status).toBe(201);
     expect((await server.request('GET', '/patients?search=garc')).body.total).toBe(1);
+  });
+
+  it('decides for every table: a new table must be cleared or kept on purpose', async () => {
+    const server = await newServer({ seed: 'empty' });
+    const { db } = server.service.core;
+    // FTS5 keeps its own shadow tables (patient_search_*), emptied with its 'delete-all' command.
+    const tables = db
+      .prepare<[], string>(
+        `SELECT name FROM sqlite_master WHERE type = 'table'
+         AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'patient_search%'`,
+      )
+      .pluck()
+      .all()
+      .sort();
+    expect(tables).toEqual([...CLINIC_TABLES, ...KEPT_TABLES].sort());
+  });
+
+  it('puts back every guard against deleting records', async () => {
+    const server = await newServer({ seed: 'demo' });
+    const { db } = server.service.core;
+    const guards = () =>
+      db
+        .prepare<[], string>(
+          `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE ON%'`,
+        )
+        .pluck()
+        .all()
+        .sort();
+    const before = guards();
+    expect(before.length).toBeGreaterThan(0);
+    await server.request('POST', '/sandbox/reset', { body: { seed: 'demo' } });
+    expect(guards()).toEqual(before);
+    // And they still refuse: a patient cannot be deleted outside a reset.
+    expect(() => db.prepare('DELETE FROM patients').run()).toThrow();
   });
 
   it('is refused with a bad seed, without a credential, and outside sandbox mode', async () => {

@@ -6,7 +6,7 @@ import type { Db } from './db';
  * receiver keeps working across a sandbox reset). The webhooks' deliveries and attempts go,
  * since the events they carried go.
  */
-const CLINIC_TABLES = [
+export const CLINIC_TABLES = [
   'webhook_attempts',
   'webhook_deliveries',
   'notifications',
@@ -25,6 +25,9 @@ const CLINIC_TABLES = [
   'credit_account',
   'idempotency_keys',
 ] as const;
+
+/** Tables a reset leaves alone (FTS shadow tables and counters are kept in step separately). */
+export const KEPT_TABLES = ['settings', 'api_keys', 'webhooks', 'patient_counts'] as const;
 
 /**
  * Empties every clinic table inside the caller's transaction. The tables refuse deletes by
