@@ -9,18 +9,25 @@ interface Patient {
 
 const suite = webAppSuite();
 
-/** A demo patient whose surname has an accent, and a partial, accented piece of it. */
+/**
+ * A demo patient whose surname has an accent and who has some history (so the page shows a
+ * timeline), and a partial, accented piece of the surname.
+ */
 async function accentedPatient(): Promise<{ patient: Patient; partial: string }> {
   const { body } = await api<{ data: Patient[] }>(suite.app, '/patients?limit=100');
   for (const patient of body.data) {
     const surname = patient.lastName.split(' ')[0]!;
     const at = surname.search(/[áéíóúàèòïüñç]/i);
-    if (at >= 0 && surname.length >= 5) {
-      // E.g. "Núñez" -> "úñez": a middle piece, so the match is a substring, not a prefix.
-      return { patient, partial: surname.slice(Math.max(0, at - 1), at + 3) };
-    }
+    if (at < 0 || surname.length < 5) continue;
+    const history = await api<{ data: unknown[] }>(
+      suite.app,
+      `/form-schedules?patientId=${patient.id}&limit=1`,
+    );
+    if (history.body.data.length === 0) continue;
+    // E.g. "Núñez" -> "úñez": a middle piece, so the match is a substring, not a prefix.
+    return { patient, partial: surname.slice(Math.max(0, at - 1), at + 3) };
   }
-  throw new Error('the demo clinic has no patient with an accented surname');
+  throw new Error('the demo clinic has no patient with an accented surname and a history');
 }
 
 describe('patients in web mode', () => {
