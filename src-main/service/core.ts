@@ -2,6 +2,7 @@ import { createAssistantRouter, type AssistantOptions } from './assistant/assist
 import { createAccessTokens } from './domain/access-tokens';
 import { createApiKeys } from './domain/api-keys';
 import { CALL_STEP_JOB, createCalls } from './domain/calls';
+import type { CallStatus } from './schemas/call';
 import { CONVERSATION_CLOSE_JOB, createConversations } from './domain/conversations';
 import { createCredits, CREDITS_RESET_JOB } from './domain/credits';
 import { createEventLog } from './domain/event-log';
@@ -217,9 +218,10 @@ export function createCore(options: CoreOptions) {
   runner.register(CONVERSATION_CLOSE_JOB, ({ payload }) => {
     conversations.onCloseDue((payload as { conversationId: string }).conversationId);
   });
-  runner.register(CALL_STEP_JOB, ({ payload, dueAt }) =>
-    calls.onStepDue((payload as { callId: string }).callId, dueAt),
-  );
+  runner.register(CALL_STEP_JOB, ({ payload, dueAt }) => {
+    const step = payload as { callId: string; from?: CallStatus };
+    return calls.onStepDue(step.callId, dueAt, step.from);
+  });
   runner.register(CREDITS_RESET_JOB, ({ payload }) => {
     credits.resetPeriod((payload as { resetsAt: string }).resetsAt);
   });
@@ -275,6 +277,9 @@ export function createCore(options: CoreOptions) {
     },
     /** Moves the sandbox clock, running due jobs on the way, and remembers the offset. */
     async advanceClock(seconds: number) {
+      // Saved before the jobs run, not after: if the process dies half-way, it comes back at the
+      // target time (the rest runs as overdue at start) rather than before work it committed.
+      q.settings.set(CLOCK_OFFSET_SETTING, String(clock.offsetMs + seconds * 1000));
       const ran = await runner.advance(seconds);
       q.settings.set(CLOCK_OFFSET_SETTING, String(clock.offsetMs));
       changes.emit({

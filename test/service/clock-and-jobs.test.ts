@@ -247,6 +247,19 @@ describe('the job runner', () => {
     expect(core.clock.now()).toBe(T0 + 2 * HOUR);
   });
 
+  it('saves the target time before an advance runs its jobs, so a crash half-way never sends time back', async () => {
+    const core = newCore({ realNow: fakeTime(T0).now });
+    const saved: number[] = [];
+    core.runner.register('test.peek', () => {
+      saved.push(Number(core.q.settings.get('clock_offset_ms')));
+    });
+    core.runner.schedule({ kind: 'test.peek', dueAt: iso(T0 + HOUR) });
+    await core.advanceClock(3 * 3600);
+    // While the job due at +1 h ran, a restart would already have started at +3 h.
+    expect(saved).toEqual([3 * HOUR]);
+    expect(Number(core.q.settings.get('clock_offset_ms'))).toBe(3 * HOUR);
+  });
+
   it('returns from an advance only after asynchronous handlers have finished', async () => {
     const core = newCore({ realNow: fakeTime(T0).now });
     const log: string[] = [];

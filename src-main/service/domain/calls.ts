@@ -68,7 +68,9 @@ export function createCalls(deps: EngagementDeps & { scheduleJob: (job: Schedule
     deps.scheduleJob({
       kind: CALL_STEP_JOB,
       dueAt: new Date(fromMs + afterSeconds * 1000).toISOString(),
-      payload: { callId: id },
+      // The status the step leaves: a job run again after a crash (its work committed, its mark
+      // lost) then finds the call already past it and does nothing, instead of taking the next step.
+      payload: { callId: id, from: status },
       dedupeKey: `${CALL_STEP_JOB}:${id}:${status}`,
     });
   }
@@ -218,9 +220,12 @@ export function createCalls(deps: EngagementDeps & { scheduleJob: (job: Schedule
     getJson,
     row,
     /** The job that moves a call one step along its lifecycle. */
-    onStepDue(callId: string, dueAtMs?: number): void | Promise<void> {
+    onStepDue(callId: string, dueAtMs?: number, from?: CallStatus): void | Promise<void> {
       const call = q.calls.get(callId);
       if (!call) return;
+      // A step planned for an earlier status has been taken already (jobs from before `from`
+      // was recorded carry none and go by the status alone).
+      if (from !== undefined && call.status !== from) return;
       switch (call.status) {
         case 'queued':
           return ring(call, dueAtMs);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { bookViolations } from './crash/books';
+import { formFixture, serversClosedAfterEach } from './helpers';
+
+/**
+ * Regression (found by crash-consistency.test.ts): a call's answer step is an asynchronous job, so
+ * its work (ringing → in-progress, hang-up planned) commits before the job is marked done. A kill
+ * in between leaves the job to run again after the restart, and it used to take the *next* step
+ * instead: it completed (and charged) the call at the time it was answered, before its duration
+ * had passed, while the planned hang-up later found it completed.
+ */
+
+const { newServer } = serversClosedAfterEach(Date.parse('2026-11-23T09:00:00.000Z'));
+
+describe('a call step job that runs again after a crash', () => {
+  it('does nothing once the call has moved past the status it was planned for', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const { patientId } = formFixture(server);
+    const created = await server.request('POST', '/voice/calls', {
+      body: { patientId, purpose: 'Post-operative check.' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    await core.advanceClock(3);
+    expect(core.calls.row(id).status).toBe('ringing');
+
+    // The answer job's work commits, then the process dies before the job is marked done: the
+    // job row is still pending when the service comes back.
+    const answerJob = core.db
+      .prepare<[string], { due_at: string; payload: string; status: string }>(
+        'SELECT due_at, payload, status FROM jobs WHERE dedupe_key = ?',
+      )
+      .get(`call.step:${id}:ringing`)!;
+    const step = JSON.parse(answerJob.payload) as { callId: string; from?: 'ringing' };
+    await core.calls.onStepDue(step.callId, Date.parse(answerJob.due_at), step.from);
+    const answered = core.calls.row(id);
+    expect(answered.status).toBe('in-progress');
+    expect(answered.duration).toBeGreaterThan(60);
+    expect(
+      core.db
+        .prepare('SELECT status FROM jobs WHERE dedupe_key = ?')
+        .pluck()
+        .get(`call.step:${id}:ringing`),
+    ).toBe('pending');
+
+    // The replayed answer job runs (it is due) and must leave the call in progress, uncharged.
+    const before = core.credits.balance().balance;
+    await core.advanceClock(1);
+    expect(core.calls.row(id).status).toBe('in-progress');
+    expect(core.credits.balance().balance).toBe(before);
+
+    // The planned hang-up completes it once, at the end of its duration, charging once.
+    await core.advanceClock(answered.duration + 60);
+    const done = core.calls.row(id);
+    expect(done.status).toBe('completed');
+    expect(Date.parse(done.completed_at!) - Date.parse(answered.answered_at!)).toBe(
+      answered.duration * 1000,
+    );
+    const price = Math.ceil(answered.duration / 60) * 5;
+    expect(done.credits_consumed).toBe(price);
+    expect(core.credits.balance().balance).toBe(before - price);
+    expect(bookViolations(core.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,216 @@
+import type Database from 'better-sqlite3';
+import { DEFAULT_PRICES } from '../../../src-main/service/domain/pricing';
+
+/**
+ * The books of a clinic database, checked from the rows themselves (never through the service's
+ * own code): the cached balance against the append-only ledger, and every charge against the
+ * resource it paid for, both ways. Returns the violations found; an empty list means the books
+ * balance. Works on the live connection of an in-process server and on a read-only connection
+ * to the file a killed child process left behind.
+ */
+export function bookViolations(db: Database.Database): string[] {
+  const problems: string[] = [];
+  const all = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
+  const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
+
+  // 1. The balance is the sum of the ledger (whose first entry is the opening grant), and the last
+  //    entry's balance_after; it never went below zero.
+  const account = one<
+    | {
+        balance: number;
+        allowance_balance: number;
+        topup_balance: number;
+      }
+    | undefined
+  >('SELECT balance, allowance_balance, topup_balance FROM credit_account');
+  if (!account) return ['no credit account'];
+  const ledger = one<{ total: number | null; entries: number; lowest: number | null }>(
+    'SELECT sum(amount) AS total, count(*) AS entries, min(balance_after) AS lowest FROM credit_ledger',
+  );
+  const last = one<{ balance_after: number } | undefined>(
+    'SELECT balance_after FROM credit_ledger ORDER BY seq DESC LIMIT 1',
+  );
+  if (account.balance !== (ledger.total ?? 0))
+    problems.push(`balance ${account.balance} but the ledger sums to ${ledger.total}`);
+  if (last && last.balance_after !== account.balance)
+    problems.push(`balance ${account.balance} but the last entry says ${last.balance_after}`);
+  if (account.balance < 0 || (ledger.lowest ?? 0) < 0)
+    problems.push(`balance went below zero (${account.balance}, lowest ${ledger.lowest})`);
+  if (account.balance !== account.allowance_balance + account.topup_balance)
+    problems.push('balance is not allowance + top-ups');
+  // The running balance_after follows the amounts entry by entry.
+  let running = 0;
+  for (const entry of all<{ id: string; amount: number; balance_after: number }>(
+    'SELECT id, amount, balance_after FROM credit_ledger ORDER BY seq',
+  )) {
+    running += entry.amount;
+    if (entry.balance_after !== running) {
+      problems.push(`ledger ${entry.id}: balance_after ${entry.balance_after}, running ${running}`);
+      break;
+    }
+  }
+
+  // 2. No charge without its resource: every entry naming a resource names one that exists, and
+  //    only grants and resets name none.
+  for (const orphan of all<{ id: string; kind: string; resource_type: string | null }>(
+    `SELECT id, kind, resource_type FROM credit_ledger l WHERE
+       (resource_type IS NULL AND kind NOT IN ('grant', 'reset'))
+       OR (resource_type IS NOT NULL AND resource_type NOT IN ('conversation', 'form_schedule', 'call'))
+       OR (resource_type = 'conversation' AND NOT EXISTS (SELECT 1 FROM conversations c WHERE c.id = l.resource_id))
+       OR (resource_type = 'form_schedule' AND NOT EXISTS (SELECT 1 FROM form_schedules s WHERE s.id = l.resource_id))
+       OR (resource_type = 'call' AND NOT EXISTS (SELECT 1 FROM calls k WHERE k.id = l.resource_id))`,
+  )) {
+    problems.push(`ledger ${orphan.id} (${orphan.kind} ${orphan.resource_type}) has no resource`);
+  }
+
+  // 3. No resource without its charge. A conversation: 10 at the start and 1 per patient message,
+  //    one entry each, and its messages are welcome + patient/assistant pairs.
+  for (const c of all<{
+    id: string;
+    status: string;
+    message_count: number;
+    credits_consumed: number;
+    messages: number;
+    patient_messages: number;
+    charged: number | null;
+    charges: number;
+    other: number;
+    close_jobs: number;
+  }>(
+    `SELECT c.id, c.status, c.message_count, c.credits_consumed,
+       (SELECT count(*) FROM conversation_messages m WHERE m.conversation_id = c.id) AS messages,
+       (SELECT count(*) FROM conversation_messages m WHERE m.conversation_id = c.id AND m.role = 'patient') AS patient_messages,
+       (SELECT -sum(amount) FROM credit_ledger l WHERE l.resource_id = c.id AND l.kind = 'consume') AS charged,
+       (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = c.id AND l.kind = 'consume') AS charges,
+       (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = c.id AND l.kind <> 'consume') AS other,
+       (SELECT count(*) FROM jobs j WHERE j.dedupe_key = 'conversation.close:' || c.id
+          AND j.status IN ('pending', 'running')) AS close_jobs
+     FROM conversations c`,
+  )) {
+    const expected = DEFAULT_PRICES.conversationStart + c.patient_messages;
+    if (c.charged !== expected || c.credits_consumed !== expected)
+      problems.push(
+        `conversation ${c.id}: ${c.patient_messages} messages cost ${expected}, charged ${c.charged}, says ${c.credits_consumed}`,
+      );
+    if (c.charges !== 1 + c.patient_messages || c.other !== 0)
+      problems.push(`conversation ${c.id}: ${c.charges} charges and ${c.other} other entries`);
+    if (c.messages !== c.message_count || c.messages !== 1 + 2 * c.patient_messages)
+      problems.push(
+        `conversation ${c.id}: ${c.messages} messages stored, count ${c.message_count}, ${c.patient_messages} from the patient`,
+      );
+    if (c.status === 'active' && c.close_jobs !== 1)
+      problems.push(`active conversation ${c.id} has ${c.close_jobs} close jobs`);
+  }
+
+  // A schedule: one charge of its channel's price; a refund of all of it if cancelled or failed,
+  // none otherwise; a pending one has its delivery job.
+  for (const s of all<{
+    id: string;
+    status: string;
+    channel: string;
+    credits_consumed: number;
+    credits_refunded: number | null;
+    charged: number | null;
+    charges: number;
+    refunded: number | null;
+    refunds: number;
+    jobs: number;
+  }>(
+    `SELECT s.id, s.status, s.channel, s.credits_consumed, s.credits_refunded,
+       (SELECT -sum(amount) FROM credit_ledger l WHERE l.resource_id = s.id AND l.kind = 'consume') AS charged,
+       (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = s.id AND l.kind = 'consume') AS charges,
+       (SELECT sum(amount) FROM credit_ledger l WHERE l.resource_id = s.id AND l.kind = 'refund') AS refunded,
+       (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = s.id AND l.kind = 'refund') AS refunds,
+       (SELECT count(*) FROM jobs j WHERE j.dedupe_key = 'form-schedule.deliver:' || s.id
+          AND j.status IN ('pending', 'running')) AS jobs
+     FROM form_schedules s`,
+  )) {
+    const price =
+      s.channel === 'whatsapp' ? DEFAULT_PRICES.deliveryWhatsapp : DEFAULT_PRICES.deliveryEmail;
+    if (s.charges !== 1 || s.charged !== price || s.credits_consumed !== price)
+      problems.push(
+        `schedule ${s.id} (${s.channel}): ${s.charges} charges of ${s.charged}, says ${s.credits_consumed}`,
+      );
+    const givesBack = s.status === 'cancelled' || s.status === 'failed';
+    if (givesBack && (s.refunds !== 1 || s.refunded !== price || s.credits_refunded !== price))
+      problems.push(
+        `${s.status} schedule ${s.id}: ${s.refunds} refunds of ${s.refunded}, says ${s.credits_refunded}`,
+      );
+    if (!givesBack && (s.refunds !== 0 || s.credits_refunded !== null))
+      problems.push(`${s.status} schedule ${s.id} has ${s.refunds} refunds`);
+    if (s.status === 'pending' && s.jobs !== 1)
+      problems.push(`pending schedule ${s.id} has ${s.jobs} delivery jobs`);
+  }
+
+  // A call: charged once when it completes (5 per started minute, or what was left), never before;
+  // one still under way has the step that leaves its status planned (a replayed earlier step may
+  // also sit there after a crash, and does nothing when it runs).
+  for (const k of all<{
+    id: string;
+    status: string;
+    duration: number;
+    credits_consumed: number;
+    metadata: string;
+    charged: number | null;
+    charges: number;
+    other: number;
+    steps: number;
+    answered_at: string | null;
+    completed_at: string | null;
+  }>(
+    `SELECT k.id, k.status, k.duration, k.credits_consumed, k.metadata,
+       (SELECT -sum(amount) FROM credit_ledger l WHERE l.resource_id = k.id AND l.kind = 'consume') AS charged,
+       (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = k.id AND l.kind = 'consume') AS charges,
+       (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = k.id AND l.kind <> 'consume') AS other,
+       (SELECT count(*) FROM jobs j WHERE j.dedupe_key = 'call.step:' || k.id || ':' || k.status
+          AND j.status IN ('pending', 'running')) AS steps,
+       k.answered_at, k.completed_at
+     FROM calls k`,
+  )) {
+    if (k.other !== 0) problems.push(`call ${k.id} has ${k.other} non-charge entries`);
+    if (k.status === 'completed') {
+      // It hung up when its conversation ended, not when some other step happened to run.
+      if (Date.parse(k.completed_at!) - Date.parse(k.answered_at!) !== k.duration * 1000)
+        problems.push(
+          `call ${k.id} answered at ${k.answered_at}, lasting ${k.duration} s, completed at ${k.completed_at}`,
+        );
+      const price = Math.ceil(k.duration / 60) * DEFAULT_PRICES.callPerStartedMinute;
+      const unbilled = Number(
+        (JSON.parse(k.metadata) as { unbilledCredits?: number }).unbilledCredits ?? 0,
+      );
+      const charged = k.charged ?? 0;
+      if (charged !== k.credits_consumed || charged + unbilled !== price || k.charges > 1)
+        problems.push(
+          `completed call ${k.id}: price ${price}, ${k.charges} charges of ${k.charged}, says ${k.credits_consumed}, unbilled ${unbilled}`,
+        );
+    } else {
+      if (k.charges !== 0 || k.credits_consumed !== 0)
+        problems.push(`${k.status} call ${k.id} charged ${k.charged} before it ended`);
+      if (k.status !== 'failed' && k.steps !== 1)
+        problems.push(`${k.status} call ${k.id} has ${k.steps} step jobs`);
+    }
+  }
+  return problems;
+}
+
+const SPENDING_TABLES = [
+  'credit_ledger',
+  'conversations',
+  'conversation_messages',
+  'form_schedules',
+  'calls',
+  'events',
+  'jobs',
+] as const;
+
+/** Row counts of the tables a credit-spending request writes to. */
+export function spendingCounts(
+  db: Database.Database,
+): Record<(typeof SPENDING_TABLES)[number], number> {
+  const count = (table: string) =>
+    db.prepare(`SELECT count(*) AS n FROM ${table}`).pluck().get() as number;
+  return Object.fromEntries(SPENDING_TABLES.map((t) => [t, count(t)])) as Record<
+    (typeof SPENDING_TABLES)[number],
+    number
+  >;
+}
