@@ -5,7 +5,8 @@ import type { WebBridgeOptions } from './http/routes/web-bridge';
 import { createOperations, type Operations } from './operations';
 import { SERVICE_VERSION } from './version';
 
-export interface ServiceOptions extends CoreOptions, Partial<Omit<HttpOptions, 'webBridge'>> {
+export interface ServiceOptions
+  extends CoreOptions, Partial<Omit<HttpOptions, 'webBridge' | 'bindHost'>> {
   host?: string;
   /** 0 picks a free port; 'saved' is the desktop app's saved port (settings `app_port`, 4010). */
   port?: number | 'saved';
@@ -44,6 +45,7 @@ export async function createService(options: ServiceOptions) {
       });
     }
     const app = await buildHttpApp(core, {
+      bindHost: host,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
       ...(options.webBridge && operations

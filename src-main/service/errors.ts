@@ -1,34 +1,42 @@
 /**
+ * Every problem `code` the service sends (api-decisions §2 and docs/api-decisions.md), as values
+ * so that tests can check a response's code against the list.
+ */
+export const PROBLEM_CODES = [
+  'invalid_json',
+  'invalid_cursor',
+  'schedule_not_cancellable',
+  'schedule_not_submittable',
+  'conversation_ended',
+  'conversation_busy',
+  'webhook_disabled',
+  'invalid_token',
+  'token_expired',
+  'invalid_api_key',
+  'insufficient_credits',
+  'insufficient_permissions',
+  'resource_missing',
+  'route_not_found',
+  'idempotency_key_in_use',
+  'payload_too_large',
+  'unsupported_media_type',
+  'validation_failed',
+  'patient_inactive',
+  'patient_unreachable',
+  'idempotency_key_reused',
+  'rate_limited',
+  'bad_request',
+  'internal_error',
+  'sandbox_off',
+  'bridge_forbidden',
+  'host_not_allowed',
+] as const;
+
+/**
  * The one error type the domain throws. The HTTP layer renders it as an RFC 9457 problem, the IPC
  * layer as `{ok: false, error}`; neither has to know which rule was broken.
  */
-export type ProblemCode =
-  | 'invalid_json'
-  | 'invalid_cursor'
-  | 'schedule_not_cancellable'
-  | 'schedule_not_submittable'
-  | 'conversation_ended'
-  | 'conversation_busy'
-  | 'webhook_disabled'
-  | 'invalid_token'
-  | 'token_expired'
-  | 'invalid_api_key'
-  | 'insufficient_credits'
-  | 'insufficient_permissions'
-  | 'resource_missing'
-  | 'route_not_found'
-  | 'idempotency_key_in_use'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'validation_failed'
-  | 'patient_inactive'
-  | 'patient_unreachable'
-  | 'idempotency_key_reused'
-  | 'rate_limited'
-  | 'bad_request'
-  | 'internal_error'
-  | 'sandbox_off'
-  | 'bridge_forbidden';
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 /** One entry of a 422's `errors[]`: a JSON pointer into the body, or a query parameter name. */
 export interface FieldError {

@@ -21,7 +21,8 @@ export function parseSmtpUrl(text: string): SmtpSettings {
   try {
     url = new URL(text);
   } catch {
-    throw smtpError(`'${text}' is not a URL; use smtp://user:pass@host:port?from=address`);
+    // Not quoted back: the text may carry the password, and this message is shown and logged.
+    throw smtpError('The SMTP URL is not a URL; use smtp://user:pass@host:port?from=address');
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
     throw smtpError('The SMTP URL must start with smtp:// or smtps://');

@@ -6,11 +6,13 @@ import { createIdFactory } from '../ids';
 import { API_VERSION } from '../version';
 import { installAuth } from './auth';
 import { installIdempotency } from './idempotency';
+import { installHostCheck } from './host-check';
 import { installProblemHandlers, sendProblem } from './problems';
 import { installJsonBodyParser } from './json-body';
 import { clientErrorHandler } from './client-errors';
 import { ProblemError } from '../errors';
 import { createRateLimiter } from './rate-limit';
+import { installResponseCheck } from './response-check';
 import { authTokenRoutes } from './routes/auth-token';
 import { billingRoutes } from './routes/billing';
 import { clinicalFormRoutes } from './routes/clinical-forms';
@@ -54,6 +56,8 @@ export interface HttpOptions {
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   /** The web renderer's bridge (web mode); absent, /__bridge does not exist. */
   webBridge?: WebBridgeOptions;
+  /** The address the server listens on: on loopback, foreign Host headers are refused. */
+  bindHost?: string;
 }
 
 const SANDBOX_PATH = `${API_PREFIX}/sandbox/`;
@@ -84,6 +88,7 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
   app.setValidatorCompiler(validatorCompiler);
   installJsonBodyParser(app);
   installProblemHandlers(app);
+  installHostCheck(app, { bindHost: options.bindHost, publicUrl: core.delivery.publicUrl });
 
   // Sandbox mode switches live (the desktop app's switch): with it off, the /sandbox routes
   // answer like routes that do not exist, before any credential is looked at.
@@ -117,6 +122,7 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
         }),
   });
   installIdempotency(app, { clock: core.clock, q: core.q.idempotency });
+  installResponseCheck(app);
 
   await app.register(swagger, {
     openapi: {

@@ -149,10 +149,16 @@ export function webAppRoutes(
     const withToken = html.includes('</head>')
       ? html.replace('</head>', `  ${meta}\n  </head>`)
       : `${meta}\n${html}`;
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(withToken);
+    return (
+      reply
+        .header('cache-control', 'no-store')
+        // The page carries the bridge token: no other site may frame it (clickjacking). A meta
+        // tag cannot say frame-ancestors, so the header does; the meta CSP still governs the rest.
+        .header('content-security-policy', "frame-ancestors 'none'")
+        .header('x-frame-options', 'DENY')
+        .type('text/html; charset=utf-8')
+        .send(withToken)
+    );
   }
 
   app.get('/*', { config, schema: hidden }, async (request, reply) => {
