@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,8 @@ export interface WebApp {
   appUrl: string;
   baseUrl: string;
   apiKey: string;
+  /** Responses that broke the OpenAPI contract (the service's response check, issue 8 §6). */
+  responseViolations(): string[];
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,8 @@ export async function startWebApp(
     mkdirSync(dataDir, { recursive: true });
     options.prepare(dataDir);
   }
+  // Every /api/v1 response is checked against the schema its route declares; see afterAll below.
+  const violations = join(home, 'response-violations.jsonl');
   const {
     ENGAGE_DESK_SMTP_URL: _smtp,
     ENGAGE_DESK_ASSISTANT_URL: _url,
@@ -50,7 +54,12 @@ export async function startWebApp(
     [BIN, 'web', '--app-dir', join(repo, 'out', 'web'), '--data', dataDir, '--port', '0', '--json'],
     {
       cwd: repo,
-      env: { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
+      env: {
+        ...env,
+        HOME: home,
+        XDG_CONFIG_HOME: join(home, '.config'),
+        ENGAGE_DESK_CHECK_RESPONSES: violations,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
@@ -78,6 +87,13 @@ export async function startWebApp(
   const started = JSON.parse(line) as { appUrl: string; baseUrl: string; apiKey: string };
   return {
     ...started,
+    responseViolations() {
+      try {
+        return readFileSync(violations, 'utf8').split('\n').filter(Boolean);
+      } catch {
+        return [];
+      }
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -184,7 +200,10 @@ export function webAppSuite(options: Parameters<typeof startWebApp>[0] = {}): {
   });
   afterAll(async () => {
     await suite.browser?.close();
+    const violations = suite.app?.responseViolations() ?? [];
     await suite.app?.stop();
+    if (violations.length)
+      throw new Error(`responses that break the OpenAPI contract:\n${violations.join('\n')}`);
   });
   return suite;
 }

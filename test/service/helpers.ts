@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -9,9 +10,30 @@ import {
   type Service,
   type ServiceOptions,
 } from '../../src-main/service/create-service';
+import { RESPONSE_CHECK_ENV } from '../../src-main/service/http/response-check';
 import { PERMISSIONS, type Permission } from '../../src-main/service/schemas/auth';
 import type { FormDefinition } from '../../src-main/service/schemas/clinical-form';
 import type { CreatePatient } from '../../src-main/service/schemas/patient';
+
+/**
+ * The response contract check (issue 8 §6) is on for every service test file that starts servers
+ * here: each /api/v1 response is validated against the schema its route declares for its status,
+ * violations are written to this file's own list, and the file fails after its tests if any.
+ */
+const RESPONSE_VIOLATIONS = join(tmpdir(), `engage-desk-responses-${randomUUID()}.jsonl`);
+process.env[RESPONSE_CHECK_ENV] = RESPONSE_VIOLATIONS;
+afterAll(() => {
+  let text: string;
+  try {
+    text = readFileSync(RESPONSE_VIOLATIONS, 'utf8');
+  } catch {
+    return; // nothing recorded
+  }
+  rmSync(RESPONSE_VIOLATIONS, { force: true });
+  const lines = [...new Set(text.split('\n').filter(Boolean))];
+  if (lines.length)
+    throw new Error(`responses that break the OpenAPI contract:\n${lines.slice(0, 20).join('\n')}`);
+});
 
 export interface ApiResponse<T = any> {
   status: number;

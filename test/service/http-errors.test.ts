@@ -39,6 +39,8 @@ const PROBLEM_CODES = [
   'sandbox_off',
   // The web bridge's guards (foreign Host header or a non-loopback client).
   'bridge_forbidden',
+  // DNS-rebinding protection: a foreign Host header to the loopback server.
+  'host_not_allowed',
 ] as const satisfies readonly ProblemCode[];
 type UnlistedCode = Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]>;
 const EVERY_CODE_LISTED: [UnlistedCode] extends [never] ? true : never = true;
@@ -156,6 +158,45 @@ describe('HTTP errors and request ids', () => {
     it('rejects an empty body that claims to be JSON with 400 invalid_json', async () => {
       const res = await server.request('POST', '/patients', { rawBody: '', headers: json });
       expectProblem(res, 400, 'invalid_json');
+    });
+
+    it('rejects bytes that are not UTF-8 with 400 invalid_json, storing nothing (fuzz find)', async () => {
+      // They used to be replaced by U+FFFD and the patient created with a mangled name.
+      const before = server.service.core.db
+        .prepare<[], number>('SELECT count(*) FROM patients')
+        .pluck()
+        .get();
+      const invalid = [
+        [0xc0, 0xaf],
+        [0xed, 0xa0, 0x80],
+        [0xff],
+        [0xe2, 0x82],
+        [0xf8, 0x88, 0x80, 0x80, 0x80],
+      ];
+      for (const bytes of invalid) {
+        const body = Buffer.concat([
+          Buffer.from('{"firstName":"N'),
+          Buffer.from(bytes),
+          Buffer.from('ria","lastName":"Puig"}'),
+        ]);
+        const res = await send(`${server.url}/patients`, {
+          method: 'POST',
+          headers: { ...json, authorization: `Bearer ${server.key}` },
+          body,
+        });
+        expectProblem(res, 400, 'invalid_json');
+      }
+      expect(
+        server.service.core.db.prepare<[], number>('SELECT count(*) FROM patients').pluck().get(),
+      ).toBe(before);
+      // Well-formed multi-byte text is kept exactly.
+      const ok = await send(`${server.url}/patients`, {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${server.key}` },
+        body: Buffer.from('{"firstName":"Núria 👩🏽‍⚕️","lastName":"Puig"}'),
+      });
+      expect(ok.status, ok.text).toBe(201);
+      expect(ok.body.firstName).toBe('Núria 👩🏽‍⚕️');
     });
 
     it('rejects prototype-polluting keys with 400 invalid_json', async () => {

@@ -4,17 +4,21 @@ import { ProblemError, validationFailed } from '../errors';
 /** Deeper than any clinic record needs, far below what JSON.stringify or SQLite's JSON could not take. */
 export const MAX_JSON_DEPTH = 32;
 
+/** Strict: malformed, overlong or surrogate byte sequences throw; a BOM is left to the parser. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /**
  * The only body parser: JSON, with Fastify's prototype-poisoning protection, and two checks the
  * default parser lacks. Nesting is bounded (a 5,000-level array would otherwise overflow the stack
  * in JSON.stringify or trip SQLite's JSON depth limit further in), and every string must be
  * well-formed Unicode (a lone surrogate cannot be stored as UTF-8). Both are answered 422 before
- * any handler or hook touches the value. Compressed bodies are refused rather than misread.
+ * any handler or hook touches the value. A body whose bytes are not UTF-8 is not JSON text (400).
+ * Compressed bodies are refused rather than misread.
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done) => {
     const encoding = request.headers['content-encoding'];
     if (encoding && encoding !== 'identity') {
       done(
@@ -27,7 +31,18 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       );
       return;
     }
-    parse(request, body as string, (error, value) => {
+    // JSON text is UTF-8 (RFC 8259 §8.1): bytes that are not are refused, never replaced by U+FFFD.
+    let body: string;
+    try {
+      body = UTF8.decode(bytes as Buffer);
+    } catch {
+      done(
+        new ProblemError(400, 'invalid_json', 'The body is not valid UTF-8 (RFC 8259 §8.1).'),
+        undefined,
+      );
+      return;
+    }
+    parse(request, body, (error, value) => {
       if (error) return done(error, undefined);
       const problem = checkValue(value);
       if (problem) return done(problem, undefined);

@@ -48,8 +48,10 @@ export function route<S extends FastifySchema & { response?: Record<number, unkn
   statuses.add(429);
   if (access !== 'public') statuses.add(401);
   if (access !== 'public' && access !== 'any-credential') statuses.add(403);
-  if (schema.body) [413, 415, 422].forEach((s) => statuses.add(s));
-  if (schema.querystring) statuses.add(422);
+  // A body can be unparseable (400 invalid_json), too large, not JSON, or invalid.
+  if (schema.body) [400, 413, 415, 422].forEach((s) => statuses.add(s));
+  // Path parameters are validated too (an id over 64 characters is a 422).
+  if (schema.querystring || schema.params) statuses.add(422);
   const response: Record<string, unknown> = { ...schema.response };
   for (const s of [...statuses].sort()) response[s] = problemResponse(s);
   const permissionText =

@@ -120,7 +120,7 @@ export function conversationRoutes(app: TypedApp, core: Core): void {
         params: IdParams,
         response: { 200: Conversation },
       },
-      [400, 404, 409],
+      [400, 404, 409, 413, 415],
     ),
     async (request, reply) => {
       // One that went idle first has ended by inactivity, and the 400 says so.

@@ -84,7 +84,7 @@ export function formScheduleRoutes(app: TypedApp, core: Core): void {
         params: IdParams,
         response: { 200: CancelledSchedule },
       },
-      [400, 404, 409],
+      [400, 404, 409, 413, 415],
     ),
     async (request, reply) =>
       replyWithWrite(core, request, reply, () => core.schedules.cancel(request.params.id), {

@@ -47,7 +47,7 @@ export function webhookDeliveryRoutes(app: TypedApp, core: Core): void {
         params: DeliveryParams,
         response: { 200: WebhookDelivery },
       },
-      [400, 404, 409],
+      [400, 404, 409, 413, 415],
     ),
     async (request) => core.dispatcher.retry(request.params.id, request.params.eventId),
   );

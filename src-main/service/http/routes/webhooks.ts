@@ -112,7 +112,7 @@ export function webhookRoutes(app: TypedApp, core: Core): void {
         params: IdParams,
         response: { 204: { type: 'null', description: 'Deleted.' } },
       },
-      [404],
+      [404, 413, 415],
     ),
     async (request, reply) => {
       webhooks.delete(request.params.id);
