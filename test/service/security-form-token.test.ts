@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serversClosedAfterEach, tempDataDir, type TestServer } from './helpers';
+import { serversClosedAfterEach, startServer, tempDataDir, type TestServer } from './helpers';
+import { logCapture } from './log-capture';
 import { T0 } from './time';
 
 /*
@@ -160,6 +161,17 @@ describe('GET /f/<token>', () => {
     expect(done.status).toBe(200);
     expect(done.text).not.toContain('<form');
     expectNothingPrivate(done.text, [answered.patientId, answered.scheduleId]);
+  });
+
+  it('keeps the token out of request logs, even at trace level', async () => {
+    const capture = logCapture();
+    const server = await startServer({ logger: { level: 'trace', stream: capture.stream } });
+    cleanups.push(() => server.close());
+    const { token } = await sentForm(server, PATIENT);
+    expect((await page(server, `${token}?lang=ca`)).status).toBe(200);
+    const lines = capture.lines();
+    expect(lines.some((line) => line.includes('"/f/[token]?lang=ca"'))).toBe(true);
+    expect(lines.filter((line) => line.includes(token))).toEqual([]);
   });
 
   it('stores only the SHA-256 of the token: not in the database file, nor in the WAL', async () => {

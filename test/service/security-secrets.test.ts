@@ -4,7 +4,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../src-main/service/core';
@@ -12,6 +11,7 @@ import { parseSmtpUrl } from '../../src-main/service/delivery/smtp-settings';
 import { createOperations } from '../../src-main/service/operations';
 import { hashApiKey } from '../../src-main/service/security/api-key-format';
 import { startServer, type ApiResponse, type TestServer } from './helpers';
+import { logCapture } from './log-capture';
 
 /*
  * Secrets at rest and in output (issue 8 part 5): API keys are stored only as their SHA-256
@@ -95,22 +95,6 @@ function expectKeyNotStored(dir: string, key: string): void {
   expectAbsent(bytes, key.slice(3), "the key's base62 body");
   // What is there instead: its SHA-256, as the lookup column.
   expect(bytes.includes(Buffer.from(hashApiKey(key)))).toBe(true);
-}
-
-/** A pino destination that keeps every line. */
-function logCapture() {
-  const lines: string[] = [];
-  let pending = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      pending += chunk.toString('utf8');
-      const parts = pending.split('\n');
-      pending = parts.pop()!;
-      lines.push(...parts.filter(Boolean));
-      done();
-    },
-  });
-  return { stream, lines: () => (pending ? [...lines, pending] : lines) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { installIdempotency } from './idempotency';
 import { installHostCheck } from './host-check';
 import { installProblemHandlers, sendProblem } from './problems';
 import { installJsonBodyParser } from './json-body';
+import { loggerOptions } from './log-redaction';
 import { clientErrorHandler } from './client-errors';
 import { ProblemError } from '../errors';
 import { createRateLimiter } from './rate-limit';
@@ -66,7 +67,7 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
   // Request ids follow real time: they identify log lines, not domain records.
   const requestIds = createIdFactory(Date.now);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     genReqId: () => requestIds('req'),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
