@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 
 const size = Number(process.argv[2] ?? 5000);
 const body = Buffer.from(`{"data":"${'x'.repeat(Math.max(0, size - 11))}"}`);
-const server = createServer((_req, res) => {
+const server = createServer((req, res) => {
+  req.resume(); // a POST's body is read, as the service reads it, and then ignored
   res.writeHead(200, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': body.length,

@@ -2,6 +2,7 @@
 // patients query module (the same search text, triggers and time-order invariant as the API).
 // Bundled with the CLI (vite.cli.config.ts) so the benchmark runs plain JavaScript.
 import { monotonicFactory } from 'ulidx';
+import { createCore } from '../src-main/service/core';
 import { openDb } from '../src-main/service/store/db';
 import { createQueries } from '../src-main/service/store/queries';
 import { createPrng } from '../src-main/service/seed/prng';
@@ -48,6 +49,27 @@ export function fillPatients(dataDir: string, count: number, nowMs = Date.now())
   db.close();
 }
 
-// `node out/cli/bench-fixture.js DIR COUNT`
-const [dir, count] = process.argv.slice(2);
+/**
+ * What the write scenarios of `npm run bench` spend: a credit top-up (through the ledger, so the
+ * balance still equals the sum of its entries) and one clinical form to schedule, since forms
+ * have no create route. Through the core, without HTTP or the job runner.
+ */
+export function prepareAccount(dataDir: string, credits: number): void {
+  const core = createCore({ dataDir, seed: 'empty' });
+  try {
+    core.credits.topUp(credits, 'Benchmark top-up');
+    core.forms.create({
+      name: 'Escala numérica del dolor (EVN 0–10)',
+      fields: [
+        { id: 'pain', type: 'slider', label: 'Dolor ahora', required: true, min: 0, max: 10 },
+      ],
+    });
+  } finally {
+    core.close();
+  }
+}
+
+// `node out/cli/bench-fixture.js DIR COUNT [CREDITS]`
+const [dir, count, credits] = process.argv.slice(2);
 if (dir && count) fillPatients(dir, Number(count));
+if (dir && credits) prepareAccount(dir, Number(credits));

@@ -1,0 +1,67 @@
+// The printed summary of a run, as Markdown tables that can go straight into docs/benchmarks.md.
+const n = (x) => (x === null || x === undefined ? '–' : x.toLocaleString('en'));
+const pct = (ratio) => `${(ratio * 100).toFixed(1)}%`;
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+function table(header, align, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(align), ...rows.map(line)].join('\n');
+}
+
+export function printReport(r) {
+  const m = r.machine;
+  console.log(
+    `\n${r.date.slice(0, 10)}: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}, SQLite ${m.sqlite} (better-sqlite3 ${m.betterSqlite3}), Fastify ${m.fastify}, json-server ${m.jsonServer}, autocannon ${m.autocannon}`,
+  );
+  console.log(
+    `${n(r.patients)} patients, ${r.connections} connections, ${r.seconds} s per run after ${r.warmUpSeconds} s of warm-up; load average ${r.loadAverage.atStart.join(' ')} at the start, ${r.loadAverage.atEnd.join(' ')} at the end\n`,
+  );
+  const rows = [...Object.values(r.http), r.peer].map((s) => [
+    s.title,
+    kb(s.bodyBytes),
+    n(s.reqPerSec),
+    s.p50,
+    s.p99,
+    n(s.peakRssMiB),
+    n(s.bare.reqPerSec),
+    `${s.bare.p50} / ${s.bare.p99}`,
+    n(s.bare.peakRssMiB),
+    `**${pct(s.ratioToBare)}**`,
+    s.errors,
+  ]);
+  console.log(
+    table(
+      [
+        'scenario',
+        'body',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'peak RSS MiB',
+        'bare req/s',
+        'bare p50 / p99 ms',
+        'bare RSS MiB',
+        'vs bare',
+        'errors',
+      ],
+      ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+      rows,
+    ),
+  );
+  console.log(
+    `\nThe service's GET /patients?limit=20 against json-server on the same 20 patients: ${r.peer.serviceToPeer}× its throughput.`,
+  );
+  const s = r.startup;
+  console.log(
+    `Cold start of serve on this database, spawn to the --json line: median ${n(s.coldStart.medianMs)} ms over ${s.coldStart.runs} runs (${n(s.coldStart.minMs)}–${n(s.coldStart.maxMs)} ms). Idle RSS after ${s.idleSeconds} s: ${n(s.idleRssMiB)} MiB (a bare node:http server: ${n(s.bareIdleRssMiB)} MiB).`,
+  );
+  const d = r.deliveries;
+  console.log(
+    `\n${n(d.schedules)} form schedules due at one moment, delivered by one POST /sandbox/clock/advance: ${d.advanceSeconds} s, ${n(d.deliveriesPerSecond)} deliveries/s (${pct(d.ratioToBaseline)} of ${n(d.baselineRowsPerSecond)} plain ${d.rowBytes}-byte SQLite rows/s in the same run; schedules created at ${n(d.createPerSecond)}/s)`,
+  );
+  for (const w of r.webhooks.runs) {
+    console.log(
+      `${n(w.deliveries)} signed webhook deliveries to ${w.webhooks} webhook${w.webhooks > 1 ? 's' : ''}: ${n(w.deliveriesPerSecond)}/s (${pct(w.ratioToBaseline)} of ${n(w.baselinePerSecond)} bare undici POSTs/s with the same parallelism)`,
+    );
+  }
+}
