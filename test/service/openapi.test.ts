@@ -809,3 +809,24 @@ describe('OpenAPI document without sandbox mode', () => {
     );
   });
 });
+
+describe('the served document follows the sandbox switch', () => {
+  it('lists the /sandbox paths only while sandbox mode is on, in both directions, without a restart', async () => {
+    const server = await startServer();
+    try {
+      const sandboxPaths = async () => {
+        const res = await fetch(`${server.service.url}/openapi.json`);
+        const doc = (await res.json()) as { paths: Record<string, unknown> };
+        return Object.keys(doc.paths).filter((path) => path.startsWith('/sandbox/')).length;
+      };
+      const on = await sandboxPaths();
+      expect(on).toBeGreaterThan(4);
+      server.service.core.setSandbox(false);
+      expect(await sandboxPaths()).toBe(0);
+      server.service.core.setSandbox(true);
+      expect(await sandboxPaths()).toBe(on);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -8,6 +8,25 @@ import type { TypedApp } from '../typed-app';
  * answer only then (the switch is live, so the document follows it on every request).
  */
 export function openapiRoutes(app: TypedApp, isSandbox: () => boolean = () => true): void {
+  // The routes are fixed once the app is ready, so each of the two documents is serialized once
+  // (it is about 300 KB: rebuilding it per request cost 20 ms each, see docs/benchmarks.md).
+  const texts = new Map<boolean, string>();
+  function documentText(sandbox: boolean): string {
+    let text = texts.get(sandbox);
+    if (text === undefined) {
+      const doc = app.swagger() as { paths?: Record<string, unknown> };
+      const paths =
+        sandbox || !doc.paths
+          ? doc.paths
+          : Object.fromEntries(
+              Object.entries(doc.paths).filter(([path]) => !path.startsWith('/sandbox/')),
+            );
+      text = JSON.stringify(paths === doc.paths ? doc : { ...doc, paths });
+      texts.set(sandbox, text);
+    }
+    return text;
+  }
+
   app.get(
     '/openapi.json',
     route('public', {
@@ -17,13 +36,6 @@ export function openapiRoutes(app: TypedApp, isSandbox: () => boolean = () => tr
       operationId: 'getOpenApi',
       response: { 200: Type.Object({}, { additionalProperties: true }) },
     }),
-    async (_request, reply) => {
-      const doc = app.swagger() as { paths?: Record<string, unknown> };
-      if (isSandbox() || !doc.paths) return sendJsonText(reply, JSON.stringify(doc));
-      const paths = Object.fromEntries(
-        Object.entries(doc.paths).filter(([path]) => !path.startsWith('/sandbox/')),
-      );
-      return sendJsonText(reply, JSON.stringify({ ...doc, paths }));
-    },
+    async (_request, reply) => sendJsonText(reply, documentText(isSandbox())),
   );
 }
