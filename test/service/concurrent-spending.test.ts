@@ -1,7 +1,7 @@
+import { createPrng } from '../../src-main/service/seed/prng';
 import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../../src-main/service/errors';
 import { bookViolations, spendingCounts } from './crash/books';
-import { seeded } from './crash/child-server';
 import {
   expectProblem,
   formFixture,
@@ -79,7 +79,7 @@ describe('many concurrent spenders against a small balance', () => {
     const before = spendingCounts(core.db);
     const seq = lastSeq(server);
 
-    const rng = seeded(SEED);
+    const rng = createPrng(SEED);
     const free = [...conversationIds];
     const spenders: Spender[] = Array.from({ length: SPENDERS }, () => {
       const roll = rng.next();

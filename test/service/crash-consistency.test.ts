@@ -1,10 +1,11 @@
+import { createPrng } from '../../src-main/service/seed/prng';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookViolations } from './crash/books';
-import { REPO, buildCli, seeded, serveChild, type ChildServer } from './crash/child-server';
+import { REPO, buildCli, serveChild, type ChildServer } from './crash/child-server';
 import { learn, post, spend, type Fixtures, type Known, type Sent } from './crash/load';
 
 /**
@@ -117,7 +118,7 @@ function expectCleanRefusal(sent: Sent): void {
 
 describe('crash consistency under SIGKILL', { timeout: 180_000 }, () => {
   it('loses no acknowledged write, half-writes nothing, charges once and runs pending jobs', async () => {
-    const rng = seeded(SEED);
+    const rng = createPrng(SEED);
     await start();
     const forms = await get('/clinical-forms?limit=100');
     const patients = await get('/patients?status=active&limit=100');

@@ -1,4 +1,4 @@
-import { seeded } from './child-server';
+import { createPrng } from '../../../src-main/service/seed/prng';
 
 export type Op = 'conversation' | 'message' | 'schedule' | 'cancel' | 'call';
 
@@ -95,7 +95,7 @@ export async function spend(options: {
   const { fixtures, known, log } = options;
   let counter = 0;
   const worker = async (index: number) => {
-    const rng = seeded(options.seed * 1000 + options.round * 50 + index);
+    const rng = createPrng(options.seed * 1000 + options.round * 50 + index);
     while (!options.stopped()) {
       const roll = rng.next();
       const patientId = rng.pick(fixtures.patientIds);
