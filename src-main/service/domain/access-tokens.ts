@@ -55,6 +55,10 @@ export function createAccessTokens(deps: { secret: Uint8Array; clock: Clock; api
     },
 
     async verify(token: string): Promise<Credential> {
+      // Base64url has spare bits in a segment's last character, so one token has several
+      // spellings that decode alike; only the one we issued is accepted, so a token string is
+      // one credential (no look-alikes that pass where the issued one was revoked or logged).
+      if (!isCanonical(token)) throw invalidToken('The access token is not valid.');
       let payload;
       try {
         ({ payload } = await jwtVerify(token, secret, {
@@ -94,3 +98,11 @@ export function createAccessTokens(deps: { secret: Uint8Array; clock: Clock; api
 }
 
 export type AccessTokens = ReturnType<typeof createAccessTokens>;
+
+function isCanonical(token: string): boolean {
+  const parts = token.split('.');
+  return (
+    parts.length === 3 &&
+    parts.every((part) => Buffer.from(part, 'base64url').toString('base64url') === part)
+  );
+}
