@@ -3,10 +3,11 @@ import { defineConfig } from 'vite';
 // Bundles the CLI (and with it the whole service) into out/cli/cli.js so that `npx engage-desk`
 // and `npm run serve` run plain JavaScript: the SQL migrations are inlined by `?raw` imports and
 // every dependency stays external (better-sqlite3 is a native module built for this Node).
+// ENGAGE_DESK_OUT moves the bundle (see vite.web.config.ts).
 export default defineConfig({
   build: {
     ssr: true,
-    outDir: 'out/cli',
+    outDir: `${process.env.ENGAGE_DESK_OUT ?? 'out'}/cli`,
     target: 'node20',
     emptyOutDir: true,
     sourcemap: true,

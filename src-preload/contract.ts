@@ -149,6 +149,18 @@ export interface FailedDelivery {
   attemptCount: number;
 }
 
+/** What each action costs in credits (the service's price list; api-decisions §7). */
+export interface PriceList {
+  conversationStart: number;
+  conversationMessage: number;
+  deliveryEmail: number;
+  deliveryWhatsapp: number;
+  /** A call is charged per started minute once it ends. */
+  callPerStartedMinute: number;
+  /** The balance a call needs before it is placed. */
+  callMinimumBalance: number;
+}
+
 export interface UsageDay {
   /** YYYY-MM-DD (UTC). */
   date: string;
@@ -320,6 +332,8 @@ export interface Contract {
     usage: Op<void, CreditUsage>;
     /** Adds credits by hand; they do not expire at the monthly reset. Desktop only. */
     topUp: Op<{ amount: number; reason?: string }, CreditBalance>;
+    /** The price list, so the window can show what an action costs before it is taken. */
+    prices: Op<void, PriceList>;
   };
   keys: {
     list: Op<void, ApiKeyInfo[]>;
@@ -383,7 +397,7 @@ export const OPERATIONS = exhaustive({
   outbox: ['list'],
   conversations: ['list', 'attention', 'get', 'start', 'send', 'end'],
   calls: ['list', 'get', 'start'],
-  credits: ['balance', 'ledger', 'usage', 'topUp'],
+  credits: ['balance', 'ledger', 'usage', 'topUp', 'prices'],
   keys: ['list', 'create', 'revoke'],
   webhooks: [
     'list',

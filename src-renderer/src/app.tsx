@@ -12,6 +12,18 @@ import { PatientPage } from './features/patients/patient-page';
 import { CreditsScreen } from './features/credits/credits-screen';
 import { KeysScreen } from './features/keys/keys-screen';
 import { SettingsScreen } from './features/settings/settings-screen';
+import { FormsScreen } from './features/forms/forms-screen';
+import { FormBuilderScreen } from './features/forms/form-builder-screen';
+import { ResponsesScreen } from './features/responses/responses-screen';
+import { ResponsePage } from './features/responses/response-page';
+import { DeliveriesScreen } from './features/deliveries/deliveries-screen';
+import { ChatsScreen } from './features/chats/chats-screen';
+import { CallsScreen } from './features/calls/calls-screen';
+import { CallPage } from './features/calls/call-page';
+import { WebhooksScreen } from './features/webhooks/webhooks-screen';
+import { WebhookPage } from './features/webhooks/webhook-page';
+import { DeveloperScreen } from './features/developer/developer-screen';
+import { NotificationsScreen } from './features/notifications/notifications-screen';
 
 export function Routes() {
   return (
@@ -19,7 +31,23 @@ export function Routes() {
       <Route path="/" component={DashboardScreen} />
       <Route path="/patients" component={PatientsScreen} />
       <Route path="/patients/:id">{(params) => <PatientPage id={params.id} />}</Route>
+      <Route path="/forms" component={FormsScreen} />
+      <Route path="/forms/new">{() => <FormBuilderScreen />}</Route>
+      <Route path="/forms/:id/responses">
+        {(params) => <ResponsesScreen formId={params.id} />}
+      </Route>
+      <Route path="/forms/:id">{(params) => <FormBuilderScreen id={params.id} />}</Route>
+      <Route path="/responses/:id">{(params) => <ResponsePage id={params.id} />}</Route>
+      <Route path="/deliveries" component={DeliveriesScreen} />
+      <Route path="/chats">{() => <ChatsScreen />}</Route>
+      <Route path="/chats/:id">{(params) => <ChatsScreen id={params.id} />}</Route>
+      <Route path="/calls" component={CallsScreen} />
+      <Route path="/calls/:id">{(params) => <CallPage id={params.id} />}</Route>
       <Route path="/credits" component={CreditsScreen} />
+      <Route path="/webhooks" component={WebhooksScreen} />
+      <Route path="/webhooks/:id">{(params) => <WebhookPage id={params.id} />}</Route>
+      <Route path="/developer" component={DeveloperScreen} />
+      <Route path="/notifications" component={NotificationsScreen} />
       <Route path="/keys" component={KeysScreen} />
       <Route path="/settings" component={SettingsScreen} />
       <Route>

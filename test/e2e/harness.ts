@@ -12,7 +12,9 @@ import { afterAll, beforeAll } from 'vitest';
  * playwright-core. Nothing is faked between the page and the SQLite database.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(repo, 'bin', 'engage-desk.mjs');
+/** The built CLI and window (`ENGAGE_DESK_OUT`, default `out`: see vite.web.config.ts). */
+export const OUT = join(repo, process.env.ENGAGE_DESK_OUT ?? 'out');
+const CLI = join(OUT, 'cli', 'cli.js');
 export const ARTIFACTS = join(repo, 'test-artifacts', 'e2e');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** A process line is waited for, never timed: this only bounds a hung start. */
@@ -51,7 +53,7 @@ export async function startWebApp(
   } = process.env;
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    [BIN, 'web', '--app-dir', join(repo, 'out', 'web'), '--data', dataDir, '--port', '0', '--json'],
+    [CLI, 'web', '--app-dir', join(OUT, 'web'), '--data', dataDir, '--port', '0', '--json'],
     {
       cwd: repo,
       env: {

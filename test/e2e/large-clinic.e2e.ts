@@ -1,17 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { api, openApp, pageErrors, screenshot, webAppSuite } from './harness';
+import { OUT, api, openApp, pageErrors, screenshot, webAppSuite } from './harness';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
 const PATIENTS = 100_000;
 
 // The benchmark's fixture writer: 100,000 patients through the service's own query module.
 const suite = webAppSuite({
   prepare: (dataDir) =>
     execFileSync(process.execPath, [
-      join(repo, 'out/cli/bench-fixture.js'),
+      join(OUT, 'cli', 'bench-fixture.js'),
       dataDir,
       String(PATIENTS),
     ]),

@@ -142,6 +142,19 @@ describe('operations: forms, schedules, responses and the outbox', () => {
     expect(timeline[0].at >= timeline[1].at).toBe(true);
   });
 
+  it('answers the price list the ledger charges by, and refuses input to it', async () => {
+    const { ok, refused, server, core } = await setup();
+    const prices = await ok('credits.prices');
+    expect(prices).toEqual(core.prices);
+    expect(prices.conversationStart).toBe(10);
+    expect(prices.conversationMessage).toBe(1);
+    const { formId, patientId } = formFixture(server);
+    const before = (await ok('credits.balance')).balance;
+    await ok('schedules.create', { formId, patientId, channel: 'email' });
+    expect((await ok('credits.balance')).balance).toBe(before - prices.deliveryEmail);
+    expect((await refused('credits.prices', { free: true })).code).toBe('validation_failed');
+  });
+
   it('cancels and refunds; a sent schedule is not cancellable', async () => {
     const { ok, refused, server } = await setup();
     const { formId, patientId } = formFixture(server);

@@ -56,6 +56,7 @@ export function creditOperations({ core }: OperationDeps): GroupHandlers<'credit
       },
       topics: ['credits'],
     }),
+    prices: op({ parse: noInput, run: () => ({ ...core.prices }) }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
 import type {
   AppInfo,
+  PatientRef,
   Group,
   InputOf,
   MethodOf,
@@ -70,4 +71,29 @@ export function op<I, O>(def: OperationDef<I, O>): OperationDef<I, O> {
 /** A list page from the domain (rows rendered as JSON by SQLite) as `{data, pagination}`. */
 export function pageOf<T>(page: ListPage): Page<T> {
   return { data: listItems<T>(page), pagination: page.pagination };
+}
+
+/**
+ * Adds `patient: {id, firstName, lastName}` to records that hold only a `patientId`, with one
+ * query per page, so the window never shows a raw id where a name exists. A record whose patient
+ * is gone (never, since patients are not deleted) gets an empty name rather than failing the page.
+ */
+export function withPatients<T extends { patientId?: string }>(
+  core: Core,
+  items: readonly T[],
+): (T & { patient: PatientRef })[] {
+  const ids = items.flatMap((item) => (item.patientId ? [item.patientId] : []));
+  const names = new Map(
+    core.q.patients
+      .names(ids)
+      .map((row) => [row.id, { id: row.id, firstName: row.first_name, lastName: row.last_name }]),
+  );
+  return items.map((item) => ({
+    ...item,
+    patient: names.get(item.patientId ?? '') ?? {
+      id: item.patientId ?? '',
+      firstName: '',
+      lastName: '',
+    },
+  }));
 }

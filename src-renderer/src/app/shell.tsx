@@ -7,12 +7,19 @@ import { useFormat } from '../i18n/format';
 import { icons, type IconName } from '../ui/icons';
 import { ProgressBar } from '../ui/layout';
 import { ErrorState } from '../ui/states';
+import { NotificationBell } from '../features/notifications/notification-bell';
 
 const NAV = [
   { href: '/', key: 'dashboard' },
   { href: '/patients', key: 'patients' },
+  { href: '/forms', key: 'forms' },
+  { href: '/deliveries', key: 'deliveries' },
+  { href: '/chats', key: 'chats' },
+  { href: '/calls', key: 'calls' },
   { href: '/credits', key: 'credits' },
+  { href: '/webhooks', key: 'webhooks' },
   { href: '/keys', key: 'keys' },
+  { href: '/developer', key: 'developer' },
   { href: '/settings', key: 'settings' },
 ] as const;
 
@@ -115,6 +122,7 @@ export function Shell(props: { children: ReactNode }) {
           <span className="brand-mark" aria-hidden="true" />
           {t('appName')}
         </div>
+        <NotificationBell />
         <nav aria-label={t('nav.label')}>
           <ul>
             {NAV.map((item) => (

@@ -4,6 +4,14 @@ import { dashboardMessages } from '../features/dashboard/messages';
 import { keysMessages } from '../features/keys/messages';
 import { patientsMessages } from '../features/patients/messages';
 import { settingsMessages } from '../features/settings/messages';
+import { formsMessages } from '../features/forms/messages';
+import { responsesMessages } from '../features/responses/messages';
+import { deliveriesMessages } from '../features/deliveries/messages';
+import { chatsMessages } from '../features/chats/messages';
+import { callsMessages } from '../features/calls/messages';
+import { webhooksMessages } from '../features/webhooks/messages';
+import { developerMessages } from '../features/developer/messages';
+import { notificationsMessages } from '../features/notifications/messages';
 import type { AppLanguage } from './messages';
 
 /** One i18next namespace per feature, so each screen's strings live beside it. */
@@ -14,6 +22,14 @@ const catalogues = {
   credits: creditsMessages,
   keys: keysMessages,
   settings: settingsMessages,
+  forms: formsMessages,
+  responses: responsesMessages,
+  deliveries: deliveriesMessages,
+  chats: chatsMessages,
+  calls: callsMessages,
+  webhooks: webhooksMessages,
+  developer: developerMessages,
+  notifications: notificationsMessages,
 };
 
 export type Namespace = keyof typeof catalogues;

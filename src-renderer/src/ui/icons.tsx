@@ -52,6 +52,48 @@ export const icons = {
       <path d="M11.2 11.8 20 3M16.5 6.5l2.5 2.5M14 9l2 2" />
     </Icon>
   ),
+  forms: (
+    <Icon>
+      <rect x="4.5" y="3" width="15" height="18" rx="2" />
+      <path d="M8 8h8M8 12h8M8 16h5" />
+    </Icon>
+  ),
+  deliveries: (
+    <Icon>
+      <path d="M21 3 10 14" />
+      <path d="M21 3l-6.5 18-3.5-7-7-3.5z" />
+    </Icon>
+  ),
+  chats: (
+    <Icon>
+      <path d="M20 15a2 2 0 0 1-2 2H8l-4 4V5a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2z" />
+      <path d="M8 8h8M8 12h5" />
+    </Icon>
+  ),
+  calls: (
+    <Icon>
+      <path d="M21 16.4v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 1.1 3.7 2 2 0 0 1 3.1 1.5h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L7.1 9.4a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z" />
+    </Icon>
+  ),
+  webhooks: (
+    <Icon>
+      <circle cx="6" cy="17" r="2.5" />
+      <circle cx="18" cy="17" r="2.5" />
+      <circle cx="12" cy="6" r="2.5" />
+      <path d="M10.7 8.2 7.3 14.8M8.5 17h7M13.3 8.2l3.4 6.6" />
+    </Icon>
+  ),
+  developer: (
+    <Icon>
+      <path d="m8 7-5 5 5 5M16 7l5 5-5 5M13.5 4l-3 16" />
+    </Icon>
+  ),
+  notifications: (
+    <Icon>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.9 1.9 0 0 0 3.4 0" />
+    </Icon>
+  ),
   settings: (
     <Icon>
       <circle cx="12" cy="12" r="3" />
