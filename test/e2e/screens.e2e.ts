@@ -42,13 +42,13 @@ describe('the screen text checks', () => {
     expect(asEnglish.map((p) => p.text)).toContain('Claves de API');
 
     // A raw id and an ISO timestamp slipped into the page are found; inside <code> they are data.
-    await page.evaluate(() => {
+    await page.evaluate(`(() => {
       const slip = document.createElement('p');
       slip.textContent = 'Paciente pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G el 2026-11-24T10:00:00.000Z';
       const data = document.createElement('code');
       data.textContent = 'GET /patients/pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G';
-      document.querySelector('main')!.append(slip, data);
-    });
+      document.querySelector('main').append(slip, data);
+    })()`);
     const kinds = (await uiTextProblems(page, 'es')).map((p) => p.kind).sort();
     expect(kinds).toEqual(['iso-timestamp', 'raw-id']);
     await context.close();

@@ -19,30 +19,33 @@ const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const RAW_ID =
   /\b(?:pat|conv|msg|sch|form|resp|call|wh|evt|key|dlv|led|out|ntf)_[0-9A-HJKMNP-TV-Z]{26}\b/;
 
-/** The strings shown to people: visible text nodes and the accessible names people hear. */
+/**
+ * The strings shown to people: visible text nodes and the accessible names people hear. Sent as
+ * source text, since this file is compiled for Node (no DOM types) and runs in the page.
+ */
+const VISIBLE_TEXTS = `(() => {
+  const skip = 'code, pre, kbd, samp, script, style, [translate="no"], [aria-hidden="true"]';
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    const text = node.textContent && node.textContent.trim();
+    if (!parent || !text || parent.closest(skip)) continue;
+    if (parent.getClientRects().length === 0) continue; // not rendered
+    out.push(text);
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    if (el.closest(skip)) continue;
+    for (const name of ['aria-label', 'title', 'placeholder']) {
+      const value = el.getAttribute(name);
+      if (value && value.trim()) out.push(value.trim());
+    }
+  }
+  return out;
+})()`;
+
 async function visibleTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const skip = 'code, pre, kbd, samp, script, style, [translate="no"], [aria-hidden="true"]';
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      const text = node.textContent?.trim();
-      if (!parent || !text || parent.closest(skip)) continue;
-      if (parent.getClientRects().length === 0) continue; // not rendered
-      out.push(text);
-    }
-    for (const el of Array.from(
-      document.querySelectorAll('[aria-label], [title], [placeholder]'),
-    )) {
-      if (el.closest(skip)) continue;
-      for (const name of ['aria-label', 'title', 'placeholder']) {
-        const value = el.getAttribute(name)?.trim();
-        if (value) out.push(value);
-      }
-    }
-    return out;
-  });
+  return (await page.evaluate(VISIBLE_TEXTS)) as string[];
 }
 
 function flatten(tree: unknown, out: string[] = []): string[] {
