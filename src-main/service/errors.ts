@@ -9,6 +9,7 @@ export const PROBLEM_CODES = [
   'schedule_not_submittable',
   'conversation_ended',
   'conversation_busy',
+  'form_in_use',
   'webhook_disabled',
   'invalid_token',
   'token_expired',

@@ -37,6 +37,8 @@ const PROBLEM_CODES = [
   'internal_error',
   // Desktop operations only (the HTTP sandbox routes answer 404 when sandbox mode is off).
   'sandbox_off',
+  // Desktop operations only: forms.remove on a form with deliveries or responses.
+  'form_in_use',
   // The web bridge's guards (foreign Host header or a non-loopback client).
   'bridge_forbidden',
   // DNS-rebinding protection: a foreign Host header to the loopback server.

@@ -1,15 +1,16 @@
-import { resourceMissing, validationFailed, type FieldError } from '../errors';
+import { ProblemError, resourceMissing, validationFailed, type FieldError } from '../errors';
 import { compileBodyValidator, fieldErrors } from '../http/validation';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import {
   FormDefinition,
+  FormField,
   FormUpdate,
   type ClinicalForm,
   type ClinicalFormListQuery,
-  type FormField,
   type FormResponseListQuery,
 } from '../schemas/clinical-form';
+import type { DraftError, FormUsage } from '../schemas/form-authoring';
 import type { Db } from '../store/db';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
@@ -20,12 +21,21 @@ import { onStep } from './form-answers';
 
 const checkDefinitionShape = compileBodyValidator(FormDefinition);
 const checkUpdateShape = compileBodyValidator(FormUpdate);
+const checkFieldShape = compileBodyValidator(FormField);
+
+/** What a draft is, as far as the rules can tell: every problem, and what can be shown of it. */
+export interface DraftCheck {
+  errors: DraftError[];
+  /** The fields whose shape is right, normalised as they would be stored (for the preview). */
+  fields: FormField[];
+}
 
 /**
  * Clinical forms. They are authored in the desktop app (never over the HTTP API), so these
  * operations check their input fully themselves: the shape with the same schema the API documents,
- * then the rules between fields (api-decisions §8). Forms are archived, never deleted, so every
- * response keeps the definition it answered.
+ * then the rules between fields (api-decisions §8). A form that nothing references yet may be
+ * deleted; once a delivery or a response points at it, it is archived, never deleted, so every
+ * response keeps the definition it answered (the database enforces it: migration 0005).
  */
 export function createForms(deps: {
   db: Db;
@@ -50,10 +60,53 @@ export function createForms(deps: {
 
   const get = (id: string): ClinicalForm => JSON.parse(getJson(id)) as ClinicalForm;
 
+  /** A field that already has answers keeps its type (see `update`). */
+  function lockErrors(id: string, fields: readonly (FormField | undefined)[]): FieldError[] {
+    const answered = q.formAnsweredFields.ofForm(id);
+    const errors: FieldError[] = [];
+    fields.forEach((field, i) => {
+      const was = field && answered.get(field.id);
+      if (field && was !== undefined && was !== field.type) {
+        errors.push({
+          pointer: `/fields/${i}/type`,
+          code: 'field_type_locked',
+          detail: `Field '${field.id}' already has answers as ${was}; add a new field instead of changing its type.`,
+        });
+      }
+    });
+    return errors;
+  }
+
+  /**
+   * The checks `create` runs (and `update` too, for the form `formId`), reporting instead of
+   * throwing: the draft preview shows exactly what saving would refuse.
+   */
+  function check(input: unknown, formId?: string): DraftCheck {
+    if (formId !== undefined) row(formId);
+    const shape = checkDefinitionShape(input)
+      ? []
+      : fieldErrors(checkDefinitionShape.errors ?? [], 'body');
+    const rules = fieldRules(fieldsOf(input), '/fields');
+    const locked = formId === undefined ? [] : lockErrors(formId, rules.checked);
+    return {
+      errors: [...shape, ...rules.errors, ...locked].map((e) => ({
+        pointer: e.pointer ?? '/',
+        code: e.code,
+        detail: e.detail,
+      })),
+      fields: rules.checked.filter((f): f is FormField => f !== undefined),
+    };
+  }
+
   const create = db.transaction((input: FormDefinition): ClinicalForm => {
-    if (!checkDefinitionShape(input))
-      throw validationFailed(fieldErrors(checkDefinitionShape.errors ?? [], 'body'));
-    const fields = normaliseFields(input.fields, '/fields');
+    const shapeOk = checkDefinitionShape(input);
+    const rules = fieldRules(fieldsOf(input), '/fields');
+    const errors = [
+      ...(shapeOk ? [] : fieldErrors(checkDefinitionShape.errors ?? [], 'body')),
+      ...rules.errors,
+    ];
+    if (errors.length) throw validationFailed(errors);
+    const fields = rules.checked as FormField[];
     const atMs = clock.now();
     const at = new Date(atMs).toISOString();
     const id = newId('form', atMs);
@@ -78,26 +131,15 @@ export function createForms(deps: {
    */
   const update = db.transaction((id: string, patch: FormUpdate): ClinicalForm => {
     const current = row(id);
-    if (!checkUpdateShape(patch))
-      throw validationFailed(fieldErrors(checkUpdateShape.errors ?? [], 'body'));
-    let fields = current.fields;
-    if (patch.fields) {
-      const next = normaliseFields(patch.fields, '/fields');
-      const answered = q.formAnsweredFields.ofForm(id);
-      const errors: FieldError[] = [];
-      next.forEach((field, i) => {
-        const was = answered.get(field.id);
-        if (was !== undefined && was !== field.type) {
-          errors.push({
-            pointer: `/fields/${i}/type`,
-            code: 'field_type_locked',
-            detail: `Field '${field.id}' already has answers as ${was}; add a new field instead of changing its type.`,
-          });
-        }
-      });
-      if (errors.length) throw validationFailed(errors);
-      fields = JSON.stringify(next);
-    }
+    const shapeOk = checkUpdateShape(patch);
+    const rules = fieldRules(fieldsOf(patch), '/fields');
+    const errors = [
+      ...(shapeOk ? [] : fieldErrors(checkUpdateShape.errors ?? [], 'body')),
+      ...rules.errors,
+      ...lockErrors(id, rules.checked),
+    ];
+    if (errors.length) throw validationFailed(errors);
+    const fields = patch.fields ? JSON.stringify(rules.checked) : current.fields;
     q.clinicalForms.update({
       ...current,
       name: patch.name?.trim() ?? current.name,
@@ -124,9 +166,48 @@ export function createForms(deps: {
     return get(id);
   });
 
+  /** Responses and deliveries per form, for the list and for `remove`. */
+  function usage(ids: readonly string[]): Map<string, FormUsage> {
+    const rows = q.formUsage.ofForms(ids);
+    return new Map(
+      [...rows].map(([formId, r]) => [
+        formId,
+        {
+          responseCount: r.response_count,
+          ...(r.last_response_at ? { lastResponseAt: r.last_response_at } : {}),
+          deliveryCount: r.delivery_count,
+          pendingDeliveries: r.pending_deliveries,
+          deletable: r.response_count === 0 && r.delivery_count === 0,
+        },
+      ]),
+    );
+  }
+
+  /**
+   * Deletes a form nothing references (a draft made by mistake). A form with deliveries or
+   * responses is a clinical record: 409 `form_in_use`, to be archived instead.
+   */
+  const remove = db.transaction((id: string): { id: string; deleted: true } => {
+    row(id);
+    const used = usage([id]).get(id)!;
+    if (!used.deletable) {
+      throw new ProblemError(
+        409,
+        'form_in_use',
+        `The form '${id}' has ${used.deliveryCount} deliveries and ${used.responseCount} responses; archive it instead of deleting it.`,
+        { responseCount: used.responseCount, deliveryCount: used.deliveryCount },
+      );
+    }
+    q.clinicalForms.remove(id);
+    return { id, deleted: true };
+  });
+
   return {
     create,
     update,
+    remove,
+    check,
+    usage,
     /** Archived forms keep their responses and pending deliveries but cannot be scheduled. */
     archive: (id: string) => setArchived(id, true),
     restore: (id: string) => setArchived(id, false),
@@ -169,15 +250,55 @@ export function createForms(deps: {
 
 export type Forms = ReturnType<typeof createForms>;
 
+/** The `fields` of a definition or patch of any shape, as far as it is a list. */
+function fieldsOf(input: unknown): readonly unknown[] {
+  const fields = (input as { fields?: unknown } | null)?.fields;
+  return Array.isArray(fields) ? fields : [];
+}
+
+/**
+ * The rules between fields for a list whose entries may not all have the right shape (a draft, or
+ * a definition the schema refused elsewhere): the well-formed ones are checked among themselves at
+ * their own index, so one bad field does not hide the others' problems. `checked` holds each
+ * well-formed field normalised, and undefined where the schema refuses the entry (it reports it).
+ */
+function fieldRules(
+  fields: readonly unknown[],
+  base: string,
+): { errors: FieldError[]; checked: (FormField | undefined)[] } {
+  const wellFormed = fields.flatMap((field, i) =>
+    checkFieldShape(structuredClone(field)) ? [{ field: field as FormField, i }] : [],
+  );
+  const { errors, out } = fieldRuleErrors(
+    wellFormed.map((w) => w.field),
+    base,
+    (k) => wellFormed[k]!.i,
+  );
+  const checked: (FormField | undefined)[] = fields.map(() => undefined);
+  wellFormed.forEach((w, k) => (checked[w.i] = out[k]));
+  return { errors, checked };
+}
+
 /**
  * The rules between a form's fields that a schema cannot say (api-decisions §8). Returns the
  * fields as stored: sliders always carry their step (default 1) so the page and the validator
  * agree on the allowed values.
  */
 export function normaliseFields(fields: readonly FormField[], base: string): FormField[] {
+  const { errors, out } = fieldRuleErrors(fields, base, (i) => i);
+  if (errors.length) throw validationFailed(errors);
+  return out;
+}
+
+function fieldRuleErrors(
+  fields: readonly FormField[],
+  base: string,
+  indexOf: (i: number) => number,
+): { errors: FieldError[]; out: FormField[] } {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
-  const out = fields.map((field, i) => {
+  const out = fields.map((field, k) => {
+    const i = indexOf(k);
     const at = `${base}/${i}`;
     const fail = (prop: string, code: string, detail: string) =>
       errors.push({ pointer: `${at}${prop}`, code, detail: `Field '${field.id}': ${detail}` });
@@ -229,6 +350,5 @@ export function normaliseFields(fields: readonly FormField[], base: string): For
     };
     return clean;
   });
-  if (errors.length) throw validationFailed(errors);
-  return out;
+  return { errors, out };
 }

@@ -38,11 +38,14 @@ export function createClinicalFormQueries(db: Db) {
   const jsonById = db
     .prepare<[string], string>('SELECT api_json FROM clinical_forms WHERE id = ?')
     .pluck();
+  const remove = db.prepare<[string]>('DELETE FROM clinical_forms WHERE id = ?');
   return {
     insert: (row: ClinicalFormRow) => insert.run(row),
     update: (row: ClinicalFormRow) => update.run(row),
     get: (id: string): ClinicalFormRow | undefined => byId.get(id),
     getJson: (id: string): string | undefined => jsonById.get(id),
+    /** Deletes a form nothing references; the database refuses any other (migration 0005). */
+    remove: (id: string) => remove.run(id),
   };
 }
 
