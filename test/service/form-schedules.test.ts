@@ -751,7 +751,7 @@ describe('GET /form-schedules', () => {
       expectProblem(res, 422, 'validation_failed');
       expect(res.body.errors[0].parameter).toBe('status');
     }
-    const unknownParam = await server.request('GET', '/form-schedules?channel=email');
+    const unknownParam = await server.request('GET', '/form-schedules?language=es');
     expectProblem(unknownParam, 422, 'validation_failed');
     for (const limit of ['0', '101', 'ten']) {
       const res = await server.request('GET', `/form-schedules?limit=${limit}`);

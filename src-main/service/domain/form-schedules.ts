@@ -332,11 +332,17 @@ export function createFormSchedules(deps: {
         patient_id: query.patientId,
         form_id: query.formId,
         status: query.status,
+        channel: query.channel,
       });
       return deps.listPage(SCHEDULE_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
-        filters: { patientId: query.patientId, formId: query.formId, status: query.status },
+        filters: {
+          patientId: query.patientId,
+          formId: query.formId,
+          status: query.status,
+          channel: query.channel,
+        },
         where,
       });
     },

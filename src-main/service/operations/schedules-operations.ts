@@ -1,13 +1,28 @@
-import type { FormSchedule, OutboxMessage, UpcomingDelivery } from '../../../src-preload/contract';
+import type {
+  FormSchedule,
+  OutboxListItem,
+  OutboxMessage,
+  ScheduleListItem,
+  UpcomingDelivery,
+} from '../../../src-preload/contract';
 import { validationFailed } from '../errors';
+import { CalendarInput } from '../schemas/deliveries';
 import { IdInput, UpcomingInput } from '../schemas/desktop';
 import {
   CreateFormSchedule,
   FormScheduleListQuery,
   OutboxListQuery,
 } from '../schemas/form-schedule';
+import { deliveryCalendar } from '../domain/delivery-calendar';
 import { patientRef } from './forms-operations';
-import { op, pageOf, schemaInput, type GroupHandlers, type OperationDeps } from './operation-kit';
+import {
+  op,
+  pageOf,
+  schemaInput,
+  withPatients,
+  type GroupHandlers,
+  type OperationDeps,
+} from './operation-kit';
 
 /** A date means 00:00 UTC that day; date-times are normalised to the stored form. */
 function bound(value: string): string {
@@ -20,7 +35,18 @@ export function scheduleOperations({ core }: OperationDeps): GroupHandlers<'sche
   return {
     list: op({
       parse: schemaInput(FormScheduleListQuery),
-      run: (query) => pageOf<FormSchedule>(core.schedules.list(query)),
+      run(query) {
+        const page = pageOf<FormSchedule>(core.schedules.list(query));
+        const names = new Map(
+          core.q.deliveryViews.formNames(page.data.map((s) => s.formId)).map((f) => [f.id, f.name]),
+        );
+        const data = withPatients(core, page.data).map((schedule): ScheduleListItem => ({
+          ...schedule,
+          // Forms are never deleted (a trigger refuses it), so the name is always there.
+          formName: names.get(schedule.formId) ?? '',
+        }));
+        return { data, pagination: page.pagination };
+      },
     }),
     get: op({ parse: schemaInput(IdInput), run: ({ id }) => core.schedules.get(id) }),
     upcoming: op({
@@ -40,6 +66,10 @@ export function scheduleOperations({ core }: OperationDeps): GroupHandlers<'sche
         }));
       },
     }),
+    calendar: op({
+      parse: schemaInput(CalendarInput),
+      run: (input) => deliveryCalendar(core.q.deliveryViews, input),
+    }),
     create: op({
       parse: schemaInput(CreateFormSchedule),
       run: (input) => core.schedules.create(input),
@@ -57,7 +87,26 @@ export function outboxOperations({ core }: OperationDeps): GroupHandlers<'outbox
   return {
     list: op({
       parse: schemaInput(OutboxListQuery),
-      run: (query) => pageOf<OutboxMessage>(core.outbox.list(query)),
+      run(query) {
+        const page = pageOf<OutboxMessage>(core.outbox.list(query));
+        const forms = new Map(
+          core.q.deliveryViews
+            .formNamesBySchedule(page.data.flatMap((m) => (m.scheduleId ? [m.scheduleId] : [])))
+            .map((row) => [row.schedule_id, row.name]),
+        );
+        const data = withPatients(core, page.data).map(
+          ({ patient, ...message }): OutboxListItem => {
+            const formName = message.scheduleId ? forms.get(message.scheduleId) : undefined;
+            // Notices to the clinic's own address concern no patient: no empty name is invented.
+            return {
+              ...message,
+              ...(message.patientId ? { patient } : {}),
+              ...(formName !== undefined ? { formName } : {}),
+            };
+          },
+        );
+        return { data, pagination: page.pagination };
+      },
     }),
   };
 }

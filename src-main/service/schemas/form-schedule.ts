@@ -69,6 +69,7 @@ export const FormScheduleListQuery = Type.Object(
     patientId: Type.Optional(Type.String({ maxLength: 64 })),
     formId: Type.Optional(Type.String({ maxLength: 64 })),
     status: Type.Optional(Type.Enum([...SCHEDULE_STATUSES], { type: 'string' })),
+    channel: Type.Optional(Channel),
   },
   { additionalProperties: false },
 );

@@ -22,7 +22,7 @@ export function formScheduleRoutes(app: TypedApp, core: Core): void {
       'schedules:write',
       {
         summary: 'List form schedules',
-        description: 'Newest first. Filters: `patientId`, `formId`, `status`.',
+        description: 'Newest first. Filters: `patientId`, `formId`, `status`, `channel`.',
         tags,
         operationId: 'listFormSchedules',
         querystring: FormScheduleListQuery,

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ScheduleListItem, ScheduleStatus } from '../../../../src-preload/contract';
+import { useFeatureStore } from '../../app/app-context';
+import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { describeError } from '../../ui/states';
+import { fullName } from '../patients/patient-format';
+import { STATUSES } from './delivery-text';
+import { createDeliveriesStore } from './deliveries-store';
+
+export type CancellableDelivery = Pick<
+  ScheduleListItem,
+  'id' | 'formName' | 'patient' | 'scheduledAt' | 'channel' | 'creditsConsumed'
+>;
+
+/**
+ * Confirms cancelling a pending delivery. On success the screen announces the refund; when the
+ * delivery left meanwhile the service answers 400 schedule_not_cancellable with its status, and
+ * the dialog says why nothing was cancelled.
+ */
+export function CancelDeliveryDialog(props: {
+  delivery: CancellableDelivery;
+  onDone: (notice?: string) => void;
+}) {
+  const { t } = useTranslation('deliveries');
+  const { t: tc } = useTranslation();
+  const format = useFormat();
+  const store = useFeatureStore(createDeliveriesStore);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<BridgeFailure>();
+  const { delivery } = props;
+  const name = fullName(delivery.patient);
+
+  const notCancellable = failure?.code === 'schedule_not_cancellable';
+  const status = failure?.details?.scheduleStatus as ScheduleStatus | undefined;
+
+  async function confirm() {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const cancelled = await store.getState().cancel(delivery.id);
+      props.onDone(
+        `${t('cancel.done', { name })} ${t('cancel.refunded', {
+          count: cancelled.creditsRefunded,
+          formatted: format.number(cancelled.creditsRefunded),
+        })}`,
+      );
+    } catch (error) {
+      setFailure(asFailure(error));
+      setBusy(false);
+      // The list is out of date: the delivery moved on without it.
+      void store.getState().loadRows();
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      title={t('cancel.title')}
+      onClose={() => props.onDone()}
+      footer={
+        notCancellable ? (
+          <Button variant="primary" onClick={() => props.onDone()}>
+            {tc('actions.close')}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={() => props.onDone()}>{t('cancel.keep')}</Button>
+            <Button variant="danger" busy={busy} onClick={() => void confirm()}>
+              {t('cancel.confirm')}
+            </Button>
+          </>
+        )
+      }
+    >
+      <p>
+        {t('cancel.body', {
+          form: delivery.formName,
+          name,
+          date: format.dateTime(delivery.scheduledAt),
+          channel: t(`channelsInText.${delivery.channel}`),
+        })}
+      </p>
+      {!notCancellable && (
+        <p className="muted">
+          {t('cancel.refundNote', {
+            count: delivery.creditsConsumed,
+            formatted: format.number(delivery.creditsConsumed),
+          })}
+        </p>
+      )}
+      {failure && (
+        <p className="notice notice-danger" role="alert">
+          {notCancellable
+            ? t('cancel.notCancellable', {
+                status:
+                  status && STATUSES.includes(status) ? t(`status.${status}`) : (status ?? ''),
+              })
+            : describeError(tc, failure)}
+        </p>
+      )}
+    </Dialog>
+  );
+}

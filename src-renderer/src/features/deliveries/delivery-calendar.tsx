@@ -1,0 +1,334 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useStore } from 'zustand';
+import type { UpcomingDelivery } from '../../../../src-preload/contract';
+import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
+import { Badge, Card } from '../../ui/layout';
+import { AsyncView, ErrorState } from '../../ui/states';
+import { fullName } from '../patients/patient-format';
+import {
+  addDays,
+  addMonths,
+  addMonthsToDay,
+  dayKey,
+  fromDayKey,
+  monthGrid,
+  monthOf,
+  startOfWeek,
+  weekStartFor,
+  type MonthRef,
+} from './calendar-model';
+import { createCalendarStore, DAY_LIMIT } from './calendar-store';
+import { CHANNEL_TONE } from './delivery-text';
+import { useServiceNowMs } from './service-time';
+
+function capitalised(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
+}
+
+/** The day a key moves the focus to, or undefined for keys the grid leaves alone. */
+function moveBy(key: string, from: Date, weekStartsOn: number): Date | undefined {
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(from, -1);
+    case 'ArrowRight':
+      return addDays(from, 1);
+    case 'ArrowUp':
+      return addDays(from, -7);
+    case 'ArrowDown':
+      return addDays(from, 7);
+    case 'Home':
+      return startOfWeek(from, weekStartsOn);
+    case 'End':
+      return addDays(startOfWeek(from, weekStartsOn), 6);
+    case 'PageUp':
+      return addMonthsToDay(from, -1);
+    case 'PageDown':
+      return addMonthsToDay(from, 1);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Pending deliveries on a month grid (weeks start on the locale's first day: Monday in Spain),
+ * with the count per day; choosing a day lists its deliveries. Keyboard: arrows between days,
+ * Home/End to the week's ends, Page Up/Down between months, Enter or Space to choose.
+ */
+export function DeliveryCalendar(props: { onCancel: (delivery: UpcomingDelivery) => void }) {
+  const { t } = useTranslation('deliveries');
+  const { t: tc } = useTranslation();
+  const format = useFormat();
+  const store = useFeatureStore(createCalendarStore);
+  const month = useStore(store, (s) => s.month);
+  const counts = useStore(store, (s) => s.counts);
+  const day = useStore(store, (s) => s.day);
+  const serviceNow = useServiceNowMs();
+  const weekStartsOn = useMemo(() => weekStartFor(format.locale), [format.locale]);
+  const [focusKey, setFocusKey] = useState<string>();
+  const moveFocus = useRef(false);
+  const grid = useRef<HTMLTableElement>(null);
+
+  useEffect(() => {
+    const s = store.getState();
+    // The first visit opens the service's current month; later visits keep the month chosen and
+    // read it again, since nothing listened for changes while the view was closed.
+    if (!s.month) void s.showMonth(monthOf(new Date(serviceNow())));
+    else void s.refresh();
+    // Only when the view opens: later months are the user's choice.
+    // serviceNow is left out on purpose; the clock moving must not turn the page.
+  }, [store]);
+  useRefreshOn(['schedules'], () => void store.getState().refresh());
+
+  useEffect(() => {
+    if (!moveFocus.current || !focusKey) return;
+    moveFocus.current = false;
+    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focusKey}"]`)?.focus();
+  }, [focusKey, month]);
+
+  const names = useMemo(
+    () => ({
+      month: new Intl.DateTimeFormat(format.locale, { month: 'long', year: 'numeric' }),
+      weekdayShort: new Intl.DateTimeFormat(format.locale, { weekday: 'short' }),
+      weekdayLong: new Intl.DateTimeFormat(format.locale, { weekday: 'long' }),
+      full: new Intl.DateTimeFormat(format.locale, { dateStyle: 'full' }),
+    }),
+    [format.locale],
+  );
+
+  if (!month) return <Card label={t('calendar.label')}>{null}</Card>;
+
+  const weeks = monthGrid(month, weekStartsOn);
+  const today = dayKey(new Date(serviceNow()));
+  const countOf = new Map(
+    ('data' in counts && counts.data ? counts.data.days : []).map((d) => [d.date, d.count]),
+  );
+  const inGrid = (key: string | undefined) =>
+    key !== undefined && weeks.some((week) => week.some((d) => d.key === key));
+  const firstOfMonth = dayKey(new Date(month.year, month.month, 1));
+  const tabbable =
+    [focusKey, day, today].find(
+      (key) => inGrid(key) && fromDayKey(key!).getMonth() === month.month,
+    ) ?? firstOfMonth;
+  const monthTotal = weeks
+    .flat()
+    .filter((d) => d.inMonth)
+    .reduce((sum, d) => sum + (countOf.get(d.key) ?? 0), 0);
+  const title = capitalised(names.month.format(new Date(month.year, month.month, 1)));
+
+  const go = (next: MonthRef, focus?: string) => {
+    setFocusKey(focus);
+    void store.getState().showMonth(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const target = event.target as HTMLElement;
+    const from = target.dataset.day;
+    if (!from) return;
+    const next = moveBy(event.key, fromDayKey(from), weekStartsOn);
+    if (!next) return;
+    event.preventDefault();
+    const key = dayKey(next);
+    moveFocus.current = true;
+    if (next.getMonth() !== month.month || next.getFullYear() !== month.year) {
+      go(monthOf(next), key);
+    } else {
+      setFocusKey(key);
+    }
+  };
+
+  return (
+    <div className="deliveries-calendar-layout">
+      <Card label={t('calendar.label')} className="deliveries-calendar">
+        <div className="deliveries-calendar-header">
+          <Button
+            size="sm"
+            aria-label={t('calendar.previous')}
+            onClick={() => go(addMonths(month, -1))}
+          >
+            ‹
+          </Button>
+          <h2 id="deliveries-month-title" aria-live="polite">
+            {title}
+          </h2>
+          <Button size="sm" aria-label={t('calendar.next')} onClick={() => go(addMonths(month, 1))}>
+            ›
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => go(monthOf(new Date(serviceNow())), today)}
+          >
+            {t('calendar.today')}
+          </Button>
+        </div>
+        <p className="muted deliveries-calendar-total" data-testid="calendar-total">
+          {counts.status === 'ready' ? (
+            t('calendar.monthTotal', { count: monthTotal, formatted: format.number(monthTotal) })
+          ) : counts.status === 'error' ? null : (
+            <span role="status">
+              <span className="spinner" aria-hidden="true" /> {tc('states.loading')}
+            </span>
+          )}
+        </p>
+        {counts.status === 'error' && (
+          <ErrorState error={counts.error} onRetry={() => void store.getState().showMonth(month)} />
+        )}
+        {/* The grid stays while a month loads, so the keyboard focus never falls off the page. */}
+        <table
+          ref={grid}
+          role="grid"
+          className="deliveries-grid"
+          aria-labelledby="deliveries-month-title"
+          aria-describedby="deliveries-calendar-hint"
+          onKeyDown={onKeyDown}
+        >
+          <thead>
+            <tr>
+              {weeks[0]!.map((d) => (
+                <th key={d.key} scope="col" abbr={names.weekdayLong.format(d.date)}>
+                  {names.weekdayShort.format(d.date)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0]!.key}>
+                {week.map((d) => {
+                  const count = countOf.get(d.key) ?? 0;
+                  return (
+                    <td
+                      key={d.key}
+                      role="gridcell"
+                      aria-selected={d.key === day}
+                      className={[
+                        'deliveries-day',
+                        d.inMonth ? '' : 'deliveries-day-outside',
+                        d.key === today ? 'deliveries-day-today' : '',
+                        d.key === day ? 'deliveries-day-selected' : '',
+                      ]
+                        .filter(Boolean)
+                        .join(' ')}
+                    >
+                      <button
+                        type="button"
+                        data-day={d.key}
+                        tabIndex={d.key === tabbable ? 0 : -1}
+                        aria-current={d.key === today ? 'date' : undefined}
+                        aria-label={t('calendar.dayLabel', {
+                          count,
+                          formatted: format.number(count),
+                          date: names.full.format(d.date),
+                        })}
+                        onClick={() => {
+                          setFocusKey(d.key);
+                          void store.getState().selectDay(d.key);
+                        }}
+                        onFocus={() => setFocusKey(d.key)}
+                      >
+                        <span className="deliveries-day-number" aria-hidden="true">
+                          {d.date.getDate()}
+                        </span>
+                        {count > 0 && (
+                          <span className="deliveries-day-count" aria-hidden="true">
+                            {format.number(count)}
+                          </span>
+                        )}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="field-hint" id="deliveries-calendar-hint">
+          {t('calendar.hint')}
+        </p>
+      </Card>
+      <DayDeliveries onCancel={props.onCancel} countOf={countOf} fullDate={names.full} />
+    </div>
+  );
+}
+
+function DayDeliveries(props: {
+  onCancel: (delivery: UpcomingDelivery) => void;
+  countOf: Map<string, number>;
+  fullDate: Intl.DateTimeFormat;
+}) {
+  const { t } = useTranslation('deliveries');
+  const format = useFormat();
+  const store = useFeatureStore(createCalendarStore);
+  const day = useStore(store, (s) => s.day);
+  const deliveries = useStore(store, (s) => s.dayDeliveries);
+  if (!day) {
+    return (
+      <Card className="deliveries-day-panel">
+        <p className="muted">{t('calendar.chooseDay')}</p>
+      </Card>
+    );
+  }
+  const title = t('calendar.dayTitle', { date: props.fullDate.format(fromDayKey(day)) });
+  return (
+    <Card title={title} label={title} className="deliveries-day-panel">
+      <AsyncView
+        state={deliveries}
+        onRetry={() => void store.getState().selectDay(day)}
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="muted">{t('calendar.noneThatDay')}</p>}
+      >
+        {(list) => {
+          const total = props.countOf.get(day) ?? list.length;
+          return (
+            <>
+              <ul className="deliveries-day-list" aria-label={t('calendar.dayList')}>
+                {list.map((delivery) => {
+                  const name = fullName(delivery.patient);
+                  return (
+                    <li key={delivery.id}>
+                      <time dateTime={delivery.scheduledAt} className="deliveries-day-time">
+                        {format.time(delivery.scheduledAt)}
+                      </time>
+                      <span className="deliveries-day-who">
+                        <Link href={`/patients/${delivery.patientId}`}>{name}</Link>
+                        <span className="deliveries-day-what">
+                          <span className="muted">{delivery.formName}</span>
+                          <Badge tone={CHANNEL_TONE[delivery.channel]}>
+                            {t(`channels.${delivery.channel}`)}
+                          </Badge>
+                        </span>
+                      </span>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={t('list.cancelLabel', {
+                          name,
+                          date: format.dateTime(delivery.scheduledAt),
+                        })}
+                        onClick={() => props.onCancel(delivery)}
+                      >
+                        {t('list.cancel')}
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+              {total > list.length && list.length >= DAY_LIMIT && (
+                <p className="muted">
+                  {t('calendar.moreThanShown', {
+                    shown: format.number(list.length),
+                    total: format.number(total),
+                  })}
+                </p>
+              )}
+            </>
+          );
+        }}
+      </AsyncView>
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useStore } from 'zustand';
+import type { Channel, OutboxListItem } from '../../../../src-preload/contract';
+import { useApp, useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
+import { CopyButton } from '../../ui/copy-button';
+import { SelectField } from '../../ui/field';
+import { Badge } from '../../ui/layout';
+import { AsyncView, EmptyState, describeError } from '../../ui/states';
+import { fullName } from '../patients/patient-format';
+import { CHANNEL_TONE, CHANNELS } from './delivery-text';
+import { createOutboxStore } from './outbox-store';
+import { PatientFilter } from './patient-filter';
+
+/**
+ * Whether a link can open from the window. In web mode it opens in a new tab. The desktop app
+ * hands only https links to the system browser and denies every other window.open, so a local
+ * http form link (the embedded service's own) can only be copied there.
+ */
+export function linkOpens(link: string, mode: 'desktop' | 'web' | undefined): boolean {
+  return mode === 'web' || link.startsWith('https:');
+}
+
+/** Every message the service sent, exactly as the patient received it. */
+export function OutboxView() {
+  const { t } = useTranslation('deliveries');
+  const { t: tc } = useTranslation();
+  const store = useFeatureStore(createOutboxStore);
+  const filters = useStore(store, (s) => s.filters);
+  const messages = useStore(store, (s) => s.messages);
+  const loadingMore = useStore(store, (s) => s.loadingMore);
+  const moreError = useStore(store, (s) => s.moreError);
+
+  useEffect(() => {
+    // Messages from an earlier visit stay on screen while they are read again.
+    void store.getState().load();
+  }, [store]);
+  // A delivery that falls due (a job, the sandbox clock) writes here without the window asking.
+  useRefreshOn(['outbox', 'schedules'], () => void store.getState().load());
+
+  const filtered = filters.channel !== '' || !!filters.patient;
+
+  return (
+    <div className="deliveries-outbox">
+      <p className="muted">{t('outbox.description')}</p>
+      <div className="deliveries-toolbar" role="search" aria-label={t('list.filters')}>
+        <SelectField
+          label={t('outbox.channel')}
+          value={filters.channel}
+          onChange={(e) =>
+            void store.getState().setFilters({ channel: e.target.value as Channel | '' })
+          }
+        >
+          <option value="">{t('outbox.allChannels')}</option>
+          {CHANNELS.map((channel) => (
+            <option key={channel} value={channel}>
+              {t(`channels.${channel}`)}
+            </option>
+          ))}
+        </SelectField>
+        <PatientFilter
+          value={filters.patient}
+          onChange={(patient) => void store.getState().setFilters({ patient })}
+        />
+      </div>
+      <AsyncView
+        state={messages}
+        onRetry={() => void store.getState().load()}
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <div className="card">
+            {filtered ? (
+              <EmptyState title={t('outbox.noMatches')} />
+            ) : (
+              <EmptyState title={t('outbox.empty')}>
+                <p>{t('outbox.emptyHint')}</p>
+              </EmptyState>
+            )}
+          </div>
+        }
+      >
+        {(data) => (
+          <>
+            <ol className="deliveries-messages" aria-label={t('outbox.label')}>
+              {data.items.map((message) => (
+                <li key={message.id}>
+                  <OutboxMessageCard message={message} />
+                </li>
+              ))}
+            </ol>
+            {moreError && (
+              <p className="notice notice-danger" role="alert">
+                {t('outbox.moreFailed')} {describeError(tc, moreError)}
+              </p>
+            )}
+            {data.hasMore && (
+              <div className="deliveries-more">
+                <Button busy={loadingMore} onClick={() => void store.getState().loadMore()}>
+                  {tc('states.loadMore')}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </AsyncView>
+    </div>
+  );
+}
+
+function OutboxMessageCard(props: { message: OutboxListItem }) {
+  const { t } = useTranslation('deliveries');
+  const format = useFormat();
+  const info = useApp((s) => s.info);
+  const mode = 'data' in info ? info.data?.mode : undefined;
+  const { message } = props;
+  const bodyId = useId();
+  const name = message.patient ? fullName(message.patient) : t('outbox.clinicNotice');
+  return (
+    <article className="card deliveries-message" aria-label={t('outbox.messageLabel', { name })}>
+      <header className="deliveries-message-header">
+        <Badge tone={CHANNEL_TONE[message.channel]}>{t(`channels.${message.channel}`)}</Badge>
+        <strong>
+          {message.patient ? <Link href={`/patients/${message.patient.id}`}>{name}</Link> : name}
+        </strong>
+        <time className="muted" dateTime={message.createdAt}>
+          {format.dateTime(message.createdAt)}
+        </time>
+        <span className="muted deliveries-transport">
+          {t(`outbox.transport.${message.transport}`)}
+        </span>
+      </header>
+      <dl className="deliveries-message-facts">
+        <div>
+          <dt>{t('outbox.to')}</dt>
+          <dd>{message.to}</dd>
+        </div>
+        {message.formName && (
+          <div>
+            <dt>{t('outbox.form')}</dt>
+            <dd>{message.formName}</dd>
+          </div>
+        )}
+        {message.subject && (
+          <div>
+            <dt>{t('outbox.subject')}</dt>
+            <dd>{message.subject}</dd>
+          </div>
+        )}
+      </dl>
+      <figure className="deliveries-message-body" aria-labelledby={bodyId}>
+        <figcaption className="visually-hidden" id={bodyId}>
+          {t('outbox.body')}
+        </figcaption>
+        <pre>{message.body}</pre>
+      </figure>
+      {message.link && (
+        <div className="deliveries-message-link">
+          <span className="deliveries-label">{t('outbox.link')}</span>
+          {linkOpens(message.link, mode) ? (
+            <a
+              href={message.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('outbox.openLinkLabel', { name })}
+            >
+              {t('outbox.openLink')}
+            </a>
+          ) : null}
+          <code className="deliveries-link-text">{message.link}</code>
+          <CopyButton text={message.link} label={t('outbox.copyLink', { name })} />
+          {!linkOpens(message.link, mode) && (
+            <p className="field-hint">{t('outbox.desktopLinkHint')}</p>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
