@@ -2,12 +2,31 @@ import type {
   AttentionConversation,
   Call,
   ConversationSummary,
+  Page,
 } from '../../../src-preload/contract';
+import type { Core } from '../core';
 import { CallListQuery, CreateCall } from '../schemas/call';
 import { ConversationListQuery, CreateConversation } from '../schemas/conversation';
 import { IdInput, RecentInput, SendInput } from '../schemas/desktop';
 import { patientRef } from './forms-operations';
-import { op, pageOf, schemaInput, type GroupHandlers, type OperationDeps } from './operation-kit';
+import {
+  op,
+  pageOf,
+  schemaInput,
+  withPatients,
+  type GroupHandlers,
+  type OperationDeps,
+} from './operation-kit';
+
+/** One record with its patient's name (see withPatients). */
+function withPatient<T extends { patientId: string }>(core: Core, item: T) {
+  return withPatients(core, [item])[0]!;
+}
+
+/** A list page whose items carry their patients' names, looked up once for the page. */
+function pageWithPatients<T extends { patientId: string }>(core: Core, page: Page<T>) {
+  return { ...page, data: withPatients(core, page.data) };
+}
 
 export function conversationOperations({ core }: OperationDeps): GroupHandlers<'conversations'> {
   const { conversations, changes } = core;
@@ -16,7 +35,8 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
   return {
     list: op({
       parse: schemaInput(ConversationListQuery),
-      run: (query) => pageOf<ConversationSummary>(conversations.list(query)),
+      run: (query) =>
+        pageWithPatients(core, pageOf<ConversationSummary>(conversations.list(query))),
     }),
     attention: op({
       parse: schemaInput<{ limit: number }>(RecentInput),
@@ -31,7 +51,7 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
       run({ id }) {
         // As over HTTP: one idle past its 30 minutes is shown ended, not active.
         conversations.settle(id);
-        return conversations.get(id);
+        return withPatient(core, conversations.get(id));
       },
     }),
     start: op({
@@ -39,7 +59,7 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
       async run(input) {
         const conversation = await conversations.start(input);
         told(conversation.id);
-        return conversation;
+        return withPatient(core, conversation);
       },
       topics: ['conversations', 'credits'],
     }),
@@ -59,7 +79,7 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
         conversations.settle(id);
         const conversation = conversations.close(id);
         told(id);
-        return conversation;
+        return withPatient(core, conversation);
       },
       topics: ['conversations', 'credits'],
     }),
@@ -70,12 +90,15 @@ export function callOperations({ core }: OperationDeps): GroupHandlers<'calls'> 
   return {
     list: op({
       parse: schemaInput(CallListQuery),
-      run: (query) => pageOf<Call>(core.calls.list(query)),
+      run: (query) => pageWithPatients(core, pageOf<Call>(core.calls.list(query))),
     }),
-    get: op({ parse: schemaInput(IdInput), run: ({ id }) => core.calls.get(id) }),
+    get: op({
+      parse: schemaInput(IdInput),
+      run: ({ id }) => withPatient(core, core.calls.get(id)),
+    }),
     start: op({
       parse: schemaInput(CreateCall),
-      run: (input) => core.calls.create(input),
+      run: (input) => withPatient(core, core.calls.create(input)),
       topics: ['calls'],
     }),
   };

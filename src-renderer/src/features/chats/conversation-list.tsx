@@ -1,0 +1,103 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { ConversationListItem, ConversationStatus } from '../../../../src-preload/contract';
+import { useApp } from '../../app/app-context';
+import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
+import { ErrorState, LoadingState } from '../../ui/states';
+import { EscalatedFlag } from './chat-view';
+import type { ChatSection } from './chats-store';
+import { patientName } from './patient-picker';
+
+/** One section of the list: its heading, its conversations and a button for the next page. */
+export function ConversationSection(props: {
+  status: ConversationStatus;
+  section: ChatSection;
+  selectedId: string | undefined;
+  filtered: boolean;
+  onRetry: () => void;
+  onMore: () => void;
+}) {
+  const { t } = useTranslation('chats');
+  const { t: tc } = useTranslation();
+  const headingId = useId();
+  const { section, status } = props;
+  const title = status === 'active' ? t('list.active') : t('list.ended');
+
+  let body;
+  if (section.status === 'error' && section.items.length === 0) {
+    body = <ErrorState error={section.error!} onRetry={props.onRetry} />;
+  } else if (section.items.length === 0 && section.status !== 'ready') {
+    body = <LoadingState />;
+  } else if (section.items.length === 0) {
+    const key = props.filtered
+      ? status === 'active'
+        ? 'list.noMatchesActive'
+        : 'list.noMatchesEnded'
+      : status === 'active'
+        ? 'list.emptyActive'
+        : 'list.emptyEnded';
+    body = <p className="chat-list-empty muted">{t(key)}</p>;
+  } else {
+    body = (
+      <ul className="chat-list-items" aria-labelledby={headingId}>
+        {section.items.map((conversation) => (
+          <ConversationItem
+            key={conversation.id}
+            conversation={conversation}
+            selected={conversation.id === props.selectedId}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className={`chat-list-section chat-list-${status}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="chat-list-heading">
+        {title}
+      </h2>
+      {body}
+      {section.items.length > 0 && section.hasMore && (
+        <div className="chat-list-more">
+          {section.moreError && <p className="muted">{t('list.moreError')}</p>}
+          <Button size="sm" busy={section.loadingMore} onClick={props.onMore}>
+            {section.moreError ? tc('states.retry') : tc('states.loadMore')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ConversationItem(props: { conversation: ConversationListItem; selected: boolean }) {
+  const { t } = useTranslation('chats');
+  const format = useFormat();
+  const clock = useApp((s) => s.clock?.now);
+  const now = clock ? new Date(clock) : new Date();
+  const { conversation: c } = props;
+  const when =
+    c.status === 'ended' && c.endedAt
+      ? t('list.endedAt', { relative: format.relative(c.endedAt, now) })
+      : t('list.lastMessage', { relative: format.relative(c.lastMessageAt, now) });
+  return (
+    <li className={`chat-item${c.escalated ? ' chat-item-escalated' : ''}`}>
+      <Link
+        href={`/chats/${encodeURIComponent(c.id)}`}
+        className="chat-item-link"
+        aria-current={props.selected ? 'page' : undefined}
+        data-testid="chat-item"
+      >
+        <span className="chat-item-name">{patientName(c.patient)}</span>
+        {c.escalated && <EscalatedFlag at={c.escalatedAt} />}
+        <span className="chat-item-context" translate="no">
+          {c.context}
+        </span>
+        <span className="chat-item-meta muted">
+          {t('list.messages', { count: c.messageCount })} · {t(`languages.${c.language}`)} · {when}
+        </span>
+      </Link>
+    </li>
+  );
+}
