@@ -36,6 +36,8 @@ export function createDeliverySettings(settings: SettingsQueries, options: Deliv
 
   return {
     publicUrl: () => publicUrl ?? listening,
+    /** The server's own address (loopback), whatever public URL the links use. */
+    listeningUrl: () => listening,
     /** The address the server listens on; used for links when no public URL was given. */
     setListeningUrl(url: string): void {
       listening = url.replace(/\/+$/, '');

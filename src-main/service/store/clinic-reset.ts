@@ -26,8 +26,18 @@ export const CLINIC_TABLES = [
   'idempotency_keys',
 ] as const;
 
-/** Tables a reset leaves alone (FTS shadow tables and counters are kept in step separately). */
-export const KEPT_TABLES = ['settings', 'api_keys', 'webhooks', 'patient_counts'] as const;
+/**
+ * Tables a reset leaves alone (FTS shadow tables and counters are kept in step separately). The
+ * test receiver's log stays too: it stands for a receiver outside the clinic, which keeps what it
+ * received whatever happens to the sender.
+ */
+export const KEPT_TABLES = [
+  'settings',
+  'api_keys',
+  'webhooks',
+  'patient_counts',
+  'receiver_requests',
+] as const;
 
 /**
  * Empties every clinic table inside the caller's transaction. The tables refuse deletes by

@@ -13,6 +13,15 @@ export function disabledReason(failed: number, total: number): string {
   return `${failed} of ${total} delivery attempts in the last 24 hours failed (more than 95%).`;
 }
 
+/**
+ * The figures back from a stored reason, so the window can say it in the coordinator's language
+ * (the stored text is the API's English); undefined for a reason this module did not write.
+ */
+export function disabledFigures(reason: string): { failed: number; total: number } | undefined {
+  const match = /^(\d+) of (\d+) delivery attempts /.exec(reason);
+  return match ? { failed: Number(match[1]), total: Number(match[2]) } : undefined;
+}
+
 const TEXT: Record<
   Language,
   { subject: (i: DisabledNoticeInput) => string; body: (i: DisabledNoticeInput) => string }

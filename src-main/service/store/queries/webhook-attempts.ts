@@ -24,6 +24,16 @@ export interface AttemptRow {
   attempted_at: string;
 }
 
+export interface WebhookSummaryRow {
+  webhook_id: string;
+  attempts: number;
+  failed: number;
+  /** JSON `{at, succeeded (0/1), statusCode, error}` of the newest attempt, or null. */
+  last_attempt: string | null;
+  pending_deliveries: number;
+  failed_deliveries: number;
+}
+
 export function createWebhookAttemptQueries(db: Db) {
   const insert = db.prepare<AttemptRow>(
     `INSERT INTO webhook_attempts (id, webhook_id, event_id, trigger, succeeded, url, status_code, error,
@@ -40,12 +50,33 @@ export function createWebhookAttemptQueries(db: Db) {
   const lastSeq = db
     .prepare<[], number>('SELECT coalesce(max(seq), 0) FROM webhook_attempts')
     .pluck();
+  // What the window shows beside each webhook: the deactivation rule's own figures (attempts
+  // since `since` and since the last activation), the newest attempt, and the open deliveries.
+  const summaries = db.prepare<{ ids: string; since: string }, WebhookSummaryRow>(
+    `SELECT w.id AS webhook_id,
+       (SELECT count(*) FROM webhook_attempts a WHERE a.webhook_id = w.id
+          AND a.attempted_at > @since AND a.seq > w.stats_after_seq) AS attempts,
+       (SELECT coalesce(sum(a.succeeded = 0), 0) FROM webhook_attempts a WHERE a.webhook_id = w.id
+          AND a.attempted_at > @since AND a.seq > w.stats_after_seq) AS failed,
+       (SELECT json_object('at', a.attempted_at, 'succeeded', a.succeeded,
+          'statusCode', a.status_code, 'error', a.error)
+        FROM webhook_attempts a WHERE a.webhook_id = w.id
+        ORDER BY a.attempted_at DESC, a.seq DESC LIMIT 1) AS last_attempt,
+       (SELECT count(*) FROM webhook_deliveries d
+          WHERE d.webhook_id = w.id AND d.status = 'pending') AS pending_deliveries,
+       (SELECT count(*) FROM webhook_deliveries d
+          WHERE d.webhook_id = w.id AND d.status = 'failed') AS failed_deliveries
+     FROM webhooks w WHERE w.id IN (SELECT value FROM json_each(@ids))`,
+  );
   return {
     insert: (row: AttemptRow) => insert.run(row),
     statsSince: (webhookId: string, after: string, afterSeq: number) =>
       since.get(webhookId, after, afterSeq)!,
     /** The newest attempt's seq: where a (re)activated webhook's count starts. */
     lastSeq: (): number => lastSeq.get() ?? 0,
+    /** Figures for each of these webhooks, counting attempts made after `since`. */
+    summaries: (webhookIds: readonly string[], since: string): WebhookSummaryRow[] =>
+      webhookIds.length ? summaries.all({ ids: JSON.stringify(webhookIds), since }) : [],
   };
 }
 

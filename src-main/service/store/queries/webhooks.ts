@@ -46,6 +46,9 @@ export function createWebhookQueries(db: Db) {
   const jsonById = db
     .prepare<[string], string>('SELECT api_json FROM webhooks WHERE id = ?')
     .pluck();
+  const targets = db.prepare<[], Pick<WebhookRow, 'id' | 'url' | 'secret'>>(
+    'SELECT id, url, secret FROM webhooks ORDER BY created_at, id',
+  );
   return {
     insert: (row: WebhookRow) => insert.run(row),
     update: (row: WebhookRow) => update.run(row),
@@ -55,6 +58,8 @@ export function createWebhookQueries(db: Db) {
     delete: (id: string): boolean => remove.run(id).changes === 1,
     get: (id: string): WebhookRow | undefined => byId.get(id),
     getJson: (id: string): string | undefined => jsonById.get(id),
+    /** Every webhook's target and secret (the sandbox test receiver matches requests to them). */
+    targets: () => targets.all(),
   };
 }
 

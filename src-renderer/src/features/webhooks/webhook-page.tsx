@@ -1,9 +1,198 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../ui/layout';
+import { Link, useLocation } from 'wouter';
+import { useStore } from 'zustand';
+import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
+import { Card, PageHeader } from '../../ui/layout';
+import { AsyncView } from '../../ui/states';
+import { DeliveryLog } from './delivery-log';
+import { EditWebhookDialog } from './register-dialogs';
+import { describeWebhookError } from './webhook-labels';
+import { createWebhookLogStore } from './webhook-log-store';
+import {
+  DeleteWebhookDialog,
+  disabledWhy,
+  EventChips,
+  LastAttempt,
+  StatusBadge,
+  SuccessRate,
+} from './webhook-status';
+import { createWebhooksStore } from './webhooks-store';
+import './webhooks.css';
 
-// PLACEHOLDER (issue 7 skeleton): replaced by the webhooks feature.
+/** One webhook: its state and figures, edit, reactivate, delete, and its delivery log. */
 export function WebhookPage(props: { id: string }) {
   const { t } = useTranslation('webhooks');
-  void props;
-  return <PageHeader title={t('title')} />;
+  const { t: tc } = useTranslation();
+  const format = useFormat();
+  const [, navigate] = useLocation();
+  const store = useFeatureStore(createWebhookLogStore);
+  const listStore = useFeatureStore(createWebhooksStore);
+  const webhook = useStore(store, (s) => (s.id === props.id ? s.webhook : undefined));
+  const receiver = useStore(listStore, (s) => s.receiver);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  const [failure, setFailure] = useState<BridgeFailure>();
+  const [reactivating, setReactivating] = useState(false);
+
+  useEffect(() => {
+    void store.getState().open(props.id);
+  }, [store, props.id]);
+  useRefreshOn(['webhooks'], () => void store.getState().refresh());
+
+  const receiverUrl =
+    'data' in receiver && receiver.data?.available ? receiver.data.info.url : undefined;
+  const missing =
+    webhook?.status === 'error' && webhook.error.code === 'resource_missing' && !webhook.data;
+
+  const back = (
+    <Link href="/webhooks" className="webhooks-back">
+      <span aria-hidden="true">← </span>
+      {t('actions.back')}
+    </Link>
+  );
+
+  if (missing) {
+    return (
+      <div className="webhooks-screen">
+        {back}
+        <PageHeader title={t('title')} />
+        <Card>
+          <p>{t('page.missing')}</p>
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="webhooks-screen">
+      {back}
+      <AsyncView
+        state={webhook ?? { status: 'loading' }}
+        onRetry={() => void store.getState().open(props.id)}
+      >
+        {(hook) => (
+          <>
+            <PageHeader
+              title={<span className="webhooks-page-url">{hook.url}</span>}
+              description={t('page.since', { date: format.date(hook.createdAt) })}
+              actions={
+                <>
+                  {hook.status === 'disabled' && (
+                    <Button
+                      variant="primary"
+                      busy={reactivating}
+                      onClick={() => {
+                        setReactivating(true);
+                        setNotice(undefined);
+                        setFailure(undefined);
+                        store
+                          .getState()
+                          .update({ status: 'active' })
+                          .then(
+                            (saved) => setNotice(t('notices.reactivated', { url: saved.url })),
+                            (error: unknown) => setFailure(asFailure(error)),
+                          )
+                          .finally(() => setReactivating(false));
+                      }}
+                    >
+                      {t('actions.reactivate')}
+                    </Button>
+                  )}
+                  <Button
+                    onClick={() => {
+                      setNotice(undefined);
+                      setEditing(true);
+                    }}
+                  >
+                    {t('actions.edit')}
+                  </Button>
+                  <Button variant="danger" onClick={() => setDeleting(true)}>
+                    {t('actions.delete')}
+                  </Button>
+                </>
+              }
+            />
+            <p className="webhooks-status" role="status">
+              {notice}
+            </p>
+            {failure && (
+              <p className="notice notice-danger" role="alert">
+                {describeWebhookError(t, tc, failure)}
+              </p>
+            )}
+            {hook.status === 'disabled' && (
+              <div className="notice notice-danger webhooks-disabled-notice">
+                <strong>{disabledWhy(t, hook)}</strong> {t('disabledReason.hint')}
+              </div>
+            )}
+            <Card className="webhooks-summary">
+              <dl className="webhooks-facts">
+                <div>
+                  <dt>{t('columns.status')}</dt>
+                  <dd>
+                    <StatusBadge webhook={hook} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('columns.success')}</dt>
+                  <dd>
+                    <SuccessRate webhook={hook} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('columns.last')}</dt>
+                  <dd>
+                    <LastAttempt webhook={hook} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('page.subscribed')}</dt>
+                  <dd>
+                    <EventChips events={hook.events} />
+                  </dd>
+                </div>
+              </dl>
+              {(hook.stats.pendingDeliveries > 0 || hook.stats.failedDeliveries > 0) && (
+                <p className="webhooks-open-deliveries">
+                  {hook.stats.pendingDeliveries > 0 && (
+                    <span>{t('stats.pending', { count: hook.stats.pendingDeliveries })}</span>
+                  )}
+                  {hook.stats.failedDeliveries > 0 && (
+                    <span className="webhooks-rate-bad">
+                      {t('stats.failed', { count: hook.stats.failedDeliveries })}
+                    </span>
+                  )}
+                </p>
+              )}
+            </Card>
+            <DeliveryLog disabled={hook.status === 'disabled'} />
+            {editing && (
+              <EditWebhookDialog
+                webhook={hook}
+                receiverUrl={receiverUrl}
+                onClose={(saved) => {
+                  setEditing(false);
+                  if (saved) setNotice(t('notices.saved'));
+                }}
+              />
+            )}
+            {deleting && (
+              <DeleteWebhookDialog
+                webhook={hook}
+                onDone={(deleted) => {
+                  setDeleting(false);
+                  if (deleted) navigate('/webhooks');
+                }}
+              />
+            )}
+          </>
+        )}
+      </AsyncView>
+    </div>
+  );
 }

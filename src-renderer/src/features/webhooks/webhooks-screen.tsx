@@ -1,8 +1,198 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../ui/layout';
+import { Link } from 'wouter';
+import { useStore } from 'zustand';
+import type { WebhookView } from '../../../../src-preload/contract';
+import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { Button } from '../../ui/button';
+import { Card, PageHeader } from '../../ui/layout';
+import { AsyncView, EmptyState } from '../../ui/states';
+import { ReceiverPanel } from './receiver-panel';
+import { RegisterWebhookDialog } from './register-dialogs';
+import { describeWebhookError } from './webhook-labels';
+import {
+  DeleteWebhookDialog,
+  disabledWhy,
+  EventChips,
+  LastAttempt,
+  StatusBadge,
+  SuccessRate,
+} from './webhook-status';
+import { createWebhooksStore } from './webhooks-store';
+import './webhooks.css';
 
-// PLACEHOLDER (issue 7 skeleton): replaced by the webhooks feature.
 export function WebhooksScreen() {
   const { t } = useTranslation('webhooks');
-  return <PageHeader title={t('title')} />;
+  const { t: tc } = useTranslation();
+  const store = useFeatureStore(createWebhooksStore);
+  const webhooks = useStore(store, (s) => s.webhooks);
+  const receiver = useStore(store, (s) => s.receiver);
+  const [registering, setRegistering] = useState(false);
+  const [deleting, setDeleting] = useState<WebhookView | null>(null);
+  const [notice, setNotice] = useState<string>();
+  const [failure, setFailure] = useState<BridgeFailure>();
+  const [moreBusy, setMoreBusy] = useState(false);
+
+  useEffect(() => {
+    void store.getState().load();
+  }, [store]);
+  useRefreshOn(['webhooks'], () => void store.getState().load());
+
+  const receiverUrl =
+    'data' in receiver && receiver.data?.available ? receiver.data.info.url : undefined;
+
+  async function reactivate(webhook: WebhookView) {
+    setNotice(undefined);
+    setFailure(undefined);
+    try {
+      await store.getState().reactivate(webhook.id);
+      setNotice(t('notices.reactivated', { url: webhook.url }));
+    } catch (error) {
+      setFailure(asFailure(error));
+    }
+  }
+
+  return (
+    <div className="webhooks-screen">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button variant="primary" onClick={() => setRegistering(true)}>
+            {t('register')}
+          </Button>
+        }
+      />
+      <p className="webhooks-status" role="status">
+        {notice}
+      </p>
+      {failure && (
+        <p className="notice notice-danger" role="alert">
+          {describeWebhookError(t, tc, failure)}
+        </p>
+      )}
+      <AsyncView
+        state={webhooks}
+        onRetry={() => void store.getState().load()}
+        isEmpty={(list) => list.items.length === 0}
+        empty={
+          <Card>
+            <EmptyState title={t('empty.title')}>
+              <p className="webhooks-empty-body">{t('empty.body')}</p>
+              <Button variant="primary" onClick={() => setRegistering(true)}>
+                {t('register')}
+              </Button>
+            </EmptyState>
+          </Card>
+        }
+      >
+        {(list) => (
+          <Card title={t('listTitle')}>
+            <div className="webhooks-table-wrap">
+              <table className="table webhooks-table" aria-label={t('listTitle')}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('columns.url')}</th>
+                    <th scope="col">{t('columns.events')}</th>
+                    <th scope="col">{t('columns.status')}</th>
+                    <th scope="col">{t('columns.success')}</th>
+                    <th scope="col">{t('columns.last')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('columns.actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.items.map((webhook) => (
+                    <tr key={webhook.id}>
+                      <th scope="row" className="webhooks-url-cell">
+                        <Link
+                          href={`/webhooks/${webhook.id}`}
+                          className="webhooks-url"
+                          aria-label={t('actions.openLabel', { url: webhook.url })}
+                        >
+                          {webhook.url}
+                        </Link>
+                      </th>
+                      <td>
+                        <EventChips events={webhook.events} />
+                      </td>
+                      <td>
+                        <StatusBadge webhook={webhook} />
+                        {webhook.status === 'disabled' && (
+                          <p className="webhooks-disabled-why">{disabledWhy(t, webhook)}</p>
+                        )}
+                      </td>
+                      <td>
+                        <SuccessRate webhook={webhook} />
+                      </td>
+                      <td>
+                        <LastAttempt webhook={webhook} />
+                      </td>
+                      <td className="webhooks-row-actions">
+                        <Link href={`/webhooks/${webhook.id}`} className="btn btn-sm">
+                          {t('actions.open')}
+                        </Link>
+                        {webhook.status === 'disabled' && (
+                          <Button
+                            size="sm"
+                            variant="primary"
+                            aria-label={t('actions.reactivateLabel', { url: webhook.url })}
+                            onClick={() => void reactivate(webhook)}
+                          >
+                            {t('actions.reactivate')}
+                          </Button>
+                        )}
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="webhooks-delete"
+                          aria-label={t('actions.deleteLabel', { url: webhook.url })}
+                          onClick={() => {
+                            setNotice(undefined);
+                            setDeleting(webhook);
+                          }}
+                        >
+                          {t('actions.delete')}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {list.hasMore && (
+              <Button
+                busy={moreBusy}
+                onClick={() => {
+                  setMoreBusy(true);
+                  store
+                    .getState()
+                    .loadMore()
+                    .catch((error: unknown) => setFailure(asFailure(error)))
+                    .finally(() => setMoreBusy(false));
+                }}
+              >
+                {tc('states.loadMore')}
+              </Button>
+            )}
+          </Card>
+        )}
+      </AsyncView>
+      <ReceiverPanel />
+      {registering && (
+        <RegisterWebhookDialog receiverUrl={receiverUrl} onClose={() => setRegistering(false)} />
+      )}
+      {deleting && (
+        <DeleteWebhookDialog
+          webhook={deleting}
+          onDone={(deleted) => {
+            if (deleted) setNotice(t('notices.deleted', { url: deleting.url }));
+            setDeleting(null);
+          }}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,66 @@
+import type { Db } from '../db';
+
+export type ReceiverVerdict =
+  'verified' | 'signature_mismatch' | 'signature_missing' | 'unknown_webhook';
+
+export interface ReceiverRequestRow {
+  seq: number;
+  name: string;
+  received_at: string;
+  /** JSON object of the headers as received (lower-case names). */
+  headers: string;
+  body: string;
+  body_size: number;
+  body_truncated: 0 | 1;
+  event_id: string | null;
+  event_type: string | null;
+  webhook_id: string | null;
+  verdict: ReceiverVerdict;
+  answered: number;
+}
+
+/** A row with the matched webhook's current URL (absent once the webhook is deleted). */
+export interface ReceiverRequestListRow extends ReceiverRequestRow {
+  webhook_url: string | null;
+}
+
+export function createReceiverRequestQueries(db: Db) {
+  const insert = db.prepare<Omit<ReceiverRequestRow, 'seq'>>(
+    `INSERT INTO receiver_requests (name, received_at, headers, body, body_size, body_truncated,
+       event_id, event_type, webhook_id, verdict, answered)
+     VALUES (@name, @received_at, @headers, @body, @body_size, @body_truncated, @event_id,
+       @event_type, @webhook_id, @verdict, @answered)`,
+  );
+  // Everything older than the newest `keep` rows goes.
+  const trim = db.prepare<[number]>(
+    `DELETE FROM receiver_requests WHERE seq <= coalesce(
+       (SELECT seq FROM receiver_requests ORDER BY seq DESC LIMIT 1 OFFSET ?), 0)`,
+  );
+  const latest = db.prepare<[number], ReceiverRequestListRow>(
+    `SELECT r.*, w.url AS webhook_url FROM receiver_requests r
+     LEFT JOIN webhooks w ON w.id = r.webhook_id
+     ORDER BY r.seq DESC LIMIT ?`,
+  );
+  const latestNamed = db.prepare<[string, number], ReceiverRequestListRow>(
+    `SELECT r.*, w.url AS webhook_url FROM receiver_requests r
+     LEFT JOIN webhooks w ON w.id = r.webhook_id
+     WHERE r.name = ? ORDER BY r.seq DESC LIMIT ?`,
+  );
+  const count = db.prepare<[], number>('SELECT count(*) FROM receiver_requests').pluck();
+  const clear = db.prepare('DELETE FROM receiver_requests');
+  return {
+    /** Stores one request and drops what falls beyond the newest `keep`; returns its seq. */
+    insert(row: Omit<ReceiverRequestRow, 'seq'>, keep: number): number {
+      const seq = Number(insert.run(row).lastInsertRowid);
+      trim.run(keep);
+      return seq;
+    },
+    /** Newest first, optionally only those sent to one receiver name. */
+    latest: (limit: number, name?: string): ReceiverRequestListRow[] =>
+      name === undefined ? latest.all(limit) : latestNamed.all(name, limit),
+    count: (): number => count.get() ?? 0,
+    clear: (): number => clear.run().changes,
+  };
+}
+
+export type ReceiverRequestQueries = ReturnType<typeof createReceiverRequestQueries>;
