@@ -148,11 +148,31 @@ describe('push events', () => {
     forwardPushEvents(changes, () => window as any);
     const first: PushEvent = { type: 'changed', data: { topics: ['patients'] } };
     const second: PushEvent = { type: 'conversation.message', data: { conversationId: 'conv_1' } };
+    // The Developer screen's live request log travels the same way.
+    const third: PushEvent = {
+      type: 'request.logged',
+      data: {
+        entries: [
+          {
+            seq: 7,
+            requestId: 'req_1',
+            at: '2026-11-24T10:00:00.000Z',
+            method: 'GET',
+            path: '/api/v1/patients',
+            status: 200,
+            durationMs: 2.5,
+            credential: { keyId: 'key_1', keyName: 'CRM', kind: 'api_key' },
+          },
+        ],
+      },
+    };
     changes.emit(first);
     changes.emit(second);
+    changes.emit(third);
     expect(window.webContents.sent).toEqual([
       [IPC_EVENT_CHANNEL, first],
       [IPC_EVENT_CHANNEL, second],
+      [IPC_EVENT_CHANNEL, third],
     ]);
   });
 

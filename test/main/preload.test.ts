@@ -52,4 +52,21 @@ describe('the preload (the window half of the contract coverage)', () => {
     off();
     expect(electron.ipcRenderer.removeListener).toHaveBeenCalledWith(IPC_EVENT_CHANNEL, handler);
   });
+
+  it('on() delivers the request log and notification events too', () => {
+    const logged = vi.fn();
+    engage.on('request.logged', logged);
+    const [, onLogged] = electron.ipcRenderer.on.mock.calls.at(-1)!;
+    const noticed = vi.fn();
+    engage.on('notification', noticed);
+    const [, onNotice] = electron.ipcRenderer.on.mock.calls.at(-1)!;
+    const entries = { entries: [] };
+    const notice = { id: 'ntf_1', kind: 'credits.low' };
+    for (const handler of [onLogged, onNotice]) {
+      handler({}, { type: 'request.logged', data: entries });
+      handler({}, { type: 'notification', data: notice });
+    }
+    expect(logged).toHaveBeenCalledExactlyOnceWith(entries);
+    expect(noticed).toHaveBeenCalledExactlyOnceWith(notice);
+  });
 });

@@ -85,7 +85,13 @@ describe('change feed', () => {
     expect(topics()).toEqual(new Set(['schedules', 'outbox', 'credits', 'clock']));
 
     seen.length = 0;
-    const id = core.notifications.raise('webhook.disabled', { webhookId: 'wh_1' });
+    const id = core.notifications.raise('webhook.disabled', {
+      webhookId: 'wh_1',
+      url: 'https://example.org/hook',
+      failedAttempts: 20,
+      attempts: 20,
+      pendingDeliveriesFailed: 0,
+    });
     await tick();
     expect(seen).toContainEqual({ type: 'notification', data: { id, kind: 'webhook.disabled' } });
 

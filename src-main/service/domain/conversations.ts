@@ -22,6 +22,7 @@ import { CONVERSATION_LIST, type ConversationRow } from '../store/queries/conver
 import type { PatientRow } from '../store/queries/patients';
 import type { Credits } from './credits';
 import type { EventLog } from './event-log';
+import type { NotificationRaiser } from './notifications';
 import { activePatient } from './patient-checks';
 import { resourceReader } from './resource-reader';
 import type { Prices } from './pricing';
@@ -72,6 +73,8 @@ export interface EngagementDeps {
 export function createConversations(
   deps: EngagementDeps & {
     rescheduleJob: (job: ScheduleInput & { dedupeKey: string }) => void;
+    /** The notification centre; absent while seeding (history is not news). */
+    notifications?: NotificationRaiser;
   },
 ) {
   const { db, clock, newId, q, events, credits, prices } = deps;
@@ -289,6 +292,17 @@ export function createConversations(
       at,
       escalatedAt: reply.escalated ? at : null,
     });
+    // The coordinator hears about a conversation once, when it first escalates; later red flags
+    // in it are in the chat, which is already flagged.
+    if (reply.escalated && conversation.escalated_at === null) {
+      const patient = q.patients.get(conversation.patient_id)!;
+      deps.notifications?.raise('conversation.escalated', {
+        conversationId: conversation.id,
+        patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name },
+        redFlags: reply.metadata.redFlags ?? [],
+        escalatedAt: at,
+      });
+    }
     armClose(prepared.id, at);
     return {
       patientMessage: JSON.parse(

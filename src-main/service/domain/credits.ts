@@ -8,6 +8,7 @@ import type { CreditAccountRow } from '../store/queries/credit-account';
 import { LEDGER_LIST, type LedgerRow } from '../store/queries/credit-ledger';
 import type { Queries } from '../store/queries';
 import type { EventLog } from './event-log';
+import type { NotificationRaiser } from './notifications';
 import { billingPeriod, LOW_BALANCE_SHARE } from './pricing';
 import { dateRangeConditions } from './date-range';
 import { eventData } from './event-data';
@@ -29,6 +30,8 @@ interface Deps {
   events: EventLog;
   plans: Record<Plan, number>;
   listPage: ListRunner;
+  /** The notification centre; absent while seeding (history is not news). */
+  notifications?: NotificationRaiser;
   scheduleJob: (job: {
     kind: string;
     dueAt: string;
@@ -79,7 +82,9 @@ export function createCredits(deps: Deps) {
     const limit = threshold(acc);
     if (debited && acc.low_armed === 1 && acc.balance < limit) {
       acc.low_armed = 0;
-      events.emit('credits.low', eventData.creditsLow(acc, limit));
+      const data = eventData.creditsLow(acc, limit);
+      events.emit('credits.low', data);
+      deps.notifications?.raise('credits.low', data);
     } else if (acc.low_armed === 0 && acc.balance >= limit) {
       acc.low_armed = 1;
     }

@@ -1,13 +1,54 @@
+import type { RedFlag } from '../assistant/assistant';
 import { resourceMissing } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import type { ListPage, ListRunner } from '../store/keyset-list';
+import type { Plan } from '../schemas/billing';
 import type { Queries } from '../store/queries';
 import { NOTIFICATION_LIST } from '../store/queries/notifications';
 
 /** What the app can tell the coordinator about; the desktop renders each in their language. */
-export const NOTIFICATION_KINDS = ['webhook.disabled'] as const;
+export const NOTIFICATION_KINDS = [
+  'webhook.disabled',
+  'credits.low',
+  'conversation.escalated',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * What each kind carries: enough to say it in any language with names rather than ids, and the
+ * id to link to. Names are as they were when it happened (a notification reports an event).
+ */
+export interface NotificationData {
+  /** The webhook was switched off after too many failed deliveries. */
+  'webhook.disabled': {
+    webhookId: string;
+    url: string;
+    failedAttempts: number;
+    attempts: number;
+    pendingDeliveriesFailed: number;
+  };
+  /** The balance fell below the low-balance line (10% of the monthly allowance). */
+  'credits.low': {
+    balance: number;
+    monthlyAllowance: number;
+    threshold: number;
+    plan: Plan;
+    resetsAt: string;
+  };
+  /** A patient wrote something alarming in a chat; the assistant told them to call 112. */
+  'conversation.escalated': {
+    conversationId: string;
+    patient: { id: string; firstName: string; lastName: string };
+    redFlags: RedFlag[];
+    escalatedAt: string;
+  };
+}
+
+/** What the domain needs to raise one (credits and chats get only this). */
+export interface NotificationRaiser {
+  raise<K extends NotificationKind>(kind: K, data: NotificationData[K]): string;
+}
 
 export interface NotificationListQuery {
   limit?: number;
@@ -27,7 +68,7 @@ export function createNotifications(deps: {
 }) {
   const { clock, newId, q } = deps;
   return {
-    raise(kind: NotificationKind, data: Record<string, unknown>): string {
+    raise<K extends NotificationKind>(kind: K, data: NotificationData[K]): string {
       const id = newId('ntf');
       q.notifications.insert(id, kind, JSON.stringify(data), clock.nowIso());
       return id;

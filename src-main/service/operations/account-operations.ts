@@ -91,5 +91,11 @@ export function notificationOperations({ core }: OperationDeps): GroupHandlers<'
       },
       topics: ['notifications'],
     }),
+    unreadCount: op({ parse: noInput, run: () => ({ unread: core.notifications.unreadCount() }) }),
+    markAllRead: op({
+      parse: noInput,
+      run: () => ({ marked: core.notifications.markAllRead() }),
+      topics: ['notifications'],
+    }),
   };
 }

@@ -3,7 +3,14 @@ import { DateOnly, DateTime, PageQuery, Pagination } from './common';
 
 export const PatientStatus = Type.Enum(['active', 'inactive'], { type: 'string' });
 
-const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+// Examples for the API reference and the Developer screen's curl commands.
+const FirstName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', examples: ['Ana'] });
+const LastName = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '\\S',
+  examples: ['García Puig'],
+});
 const Email = Type.String({ format: 'email', maxLength: 254 });
 const Phone = Type.String({
   pattern: '^\\+[1-9][0-9]{6,14}$',
@@ -69,8 +76,8 @@ export type PatientListQuery = Static<typeof PatientListQuery>;
 
 export const CreatePatient = Type.Object(
   {
-    firstName: Name,
-    lastName: Name,
+    firstName: FirstName,
+    lastName: LastName,
     email: Type.Optional(Email),
     phone: Type.Optional(Phone),
     dateOfBirth: Type.Optional(DateOnly),
@@ -85,8 +92,8 @@ export type CreatePatient = Static<typeof CreatePatient>;
 /** PATCH: send only what changes; `null` clears an optional field. */
 export const UpdatePatient = Type.Object(
   {
-    firstName: Type.Optional(Name),
-    lastName: Type.Optional(Name),
+    firstName: Type.Optional(FirstName),
+    lastName: Type.Optional(LastName),
     email: Type.Optional(Type.Union([Email, Type.Null()])),
     phone: Type.Optional(Type.Union([Phone, Type.Null()])),
     dateOfBirth: Type.Optional(Type.Union([DateOnly, Type.Null()])),

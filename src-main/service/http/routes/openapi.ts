@@ -7,7 +7,10 @@ import type { TypedApp } from '../typed-app';
  * `isSandbox`: the /sandbox paths are documented only while sandbox mode is on, like the routes
  * answer only then (the switch is live, so the document follows it on every request).
  */
-export function openapiRoutes(app: TypedApp, isSandbox: () => boolean = () => true): void {
+export function openapiRoutes(
+  app: TypedApp,
+  isSandbox: () => boolean = () => true,
+): (sandbox: boolean) => string {
   // The routes are fixed once the app is ready, so each of the two documents is serialized once
   // (it is about 300 KB: rebuilding it per request cost 20 ms each, see docs/benchmarks.md).
   const texts = new Map<boolean, string>();
@@ -38,4 +41,6 @@ export function openapiRoutes(app: TypedApp, isSandbox: () => boolean = () => tr
     }),
     async (_request, reply) => sendJsonText(reply, documentText(isSandbox())),
   );
+  // The window's API reference reads the very text served here (core.apiDocument).
+  return documentText;
 }

@@ -1,8 +1,62 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { useBridge, useFeatureStore } from '../../app/app-context';
 import { PageHeader } from '../../ui/layout';
+import { ApiReferencePanel } from './api-reference-panel';
+import { ConnectionCard } from './connection-card';
+import { CurlPanel } from './curl-panel';
+import { createDeveloperStore, type DeveloperTab } from './developer-store';
+import { RequestLogPanel } from './request-log-panel';
+import { Tabs } from './tabs';
+import './developer.css';
 
-// PLACEHOLDER (issue 7 skeleton): replaced by the developer feature.
 export function DeveloperScreen() {
   const { t } = useTranslation('developer');
-  return <PageHeader title={t('title')} />;
+  const bridge = useBridge();
+  const store = useFeatureStore(createDeveloperStore);
+  const tab = useStore(store, (s) => s.tab);
+  const [mounted, setMounted] = useState<ReadonlySet<DeveloperTab>>(() => new Set([tab]));
+
+  useEffect(() => {
+    void store.getState().loadDocument();
+    void store.getState().loadLog();
+  }, [store]);
+  // The log follows the service while the screen is open, whichever tab is showing.
+  useEffect(
+    () => bridge.on('request.logged', ({ entries }) => store.getState().received(entries)),
+    [bridge, store],
+  );
+
+  const select = (key: DeveloperTab) => {
+    store.getState().setTab(key);
+    setMounted((previous) => (previous.has(key) ? previous : new Set([...previous, key])));
+  };
+
+  return (
+    <div className="developer-screen">
+      <PageHeader title={t('title')} description={t('description')} />
+      <ConnectionCard />
+      <Tabs<DeveloperTab>
+        label={t('tabs.label')}
+        tabs={[
+          { key: 'reference', label: t('tabs.reference') },
+          { key: 'curl', label: t('tabs.curl') },
+          { key: 'log', label: t('tabs.log') },
+        ]}
+        selected={tab}
+        onSelect={select}
+        mounted={mounted}
+        render={(key) =>
+          key === 'reference' ? (
+            <ApiReferencePanel />
+          ) : key === 'curl' ? (
+            <CurlPanel />
+          ) : (
+            <RequestLogPanel />
+          )
+        }
+      />
+    </div>
+  );
 }

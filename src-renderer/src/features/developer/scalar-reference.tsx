@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { ApiReferenceReact } from '@scalar/api-reference-react';
+import '@scalar/api-reference-react/style.css';
+import type { OpenApiDocument } from '../../../../src-preload/contract';
+import type { AppLanguage } from '../../i18n/messages';
+import { scalarCatalan } from './scalar-catalan';
+
+/**
+ * The bundled Scalar API reference (loaded on demand: it is most of the window's code). Everything
+ * that would reach the network is off: no CDN fonts, no telemetry, no "try it" client (the window
+ * may not connect anywhere but itself), no MCP or AI-agent buttons, no document download. Its
+ * section links live under the window's own hash route (#/developer/…), so scrolling through
+ * the reference never takes the window to another screen.
+ */
+export default function ScalarReference(props: {
+  document: OpenApiDocument;
+  baseUrl: string;
+  language: AppLanguage;
+}) {
+  const { document, baseUrl, language } = props;
+  const configuration = useMemo(
+    () => ({
+      content: document,
+      servers: [{ url: baseUrl }],
+      pathRouting: { basePath: '#/developer' },
+      layout: 'modern' as const,
+      theme: 'default' as const,
+      withDefaultFonts: false,
+      telemetry: false,
+      hideClientButton: true,
+      hideTestRequestButton: true,
+      hideDarkModeToggle: true,
+      forceDarkModeState: 'light' as const,
+      documentDownloadType: 'none' as const,
+      showDeveloperTools: 'never' as const,
+      mcp: { disabled: true },
+      agent: { disabled: true },
+      persistAuth: false,
+      // Scalar ships Spanish and English; Catalan is ours (scalar-catalan.ts).
+      localization:
+        language === 'ca' ? { locale: 'ca', translations: scalarCatalan } : { locale: language },
+    }),
+    [document, baseUrl, language],
+  );
+  return <ApiReferenceReact configuration={configuration} />;
+}

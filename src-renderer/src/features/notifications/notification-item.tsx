@@ -1,0 +1,90 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { Notification } from '../../../../src-preload/contract';
+import { useApp, useFeatureStore } from '../../app/app-context';
+import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
+import { describeError } from '../../ui/states';
+import { describeNotification } from './notification-text';
+import { createNotificationsStore } from './notifications-store';
+
+/**
+ * One notification: what happened, when (relative to the service clock, exact on hover), a link
+ * to the thing, and "mark as read" while it is unread. Following the link marks it read too.
+ */
+export function NotificationItem(props: { notification: Notification; onFollow?: () => void }) {
+  const { t } = useTranslation('notifications');
+  const { t: tc } = useTranslation();
+  const format = useFormat();
+  const store = useFeatureStore(createNotificationsStore);
+  const clock = useApp((s) => s.clock);
+  const now = clock ? new Date(clock.now) : new Date();
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<BridgeFailure>();
+  const { notification } = props;
+  const text = describeNotification(notification, t, format);
+  const unread = !notification.readAt;
+
+  const markRead = () => {
+    setBusy(true);
+    setFailure(undefined);
+    store
+      .getState()
+      .markRead(notification.id)
+      .catch((error: unknown) => setFailure(asFailure(error)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <article
+      className={`notification-item notification-${text.tone}${unread ? ' notification-unread' : ''}`}
+      aria-labelledby={titleId}
+    >
+      <div className="notification-content">
+        <h3 id={titleId} className="notification-title">
+          {text.title}
+          {unread && <span className="badge badge-info notification-new">{t('unreadBadge')}</span>}
+        </h3>
+        <p className="notification-body">{text.body}</p>
+        <p className="notification-meta">
+          <time dateTime={notification.createdAt} title={format.dateTime(notification.createdAt)}>
+            {format.relative(notification.createdAt, now)}
+          </time>
+          <span aria-hidden="true"> · </span>
+          <Link
+            href={text.href}
+            onClick={() => {
+              if (unread)
+                void store
+                  .getState()
+                  .markRead(notification.id)
+                  .catch(() => undefined);
+              props.onFollow?.();
+            }}
+          >
+            {text.linkLabel}
+          </Link>
+        </p>
+        {failure && (
+          <p className="notice notice-danger" role="alert">
+            {describeError(tc, failure)}
+          </p>
+        )}
+      </div>
+      {unread && (
+        <Button
+          size="sm"
+          variant="ghost"
+          busy={busy}
+          aria-label={t('markReadLabel', { title: text.title })}
+          onClick={markRead}
+        >
+          {t('markRead')}
+        </Button>
+      )}
+    </article>
+  );
+}

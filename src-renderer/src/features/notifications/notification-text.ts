@@ -1,0 +1,76 @@
+import type { TFunction } from 'i18next';
+import type { Notification } from '../../../../src-preload/contract';
+import type { Formatters } from '../../i18n/format';
+
+export interface NotificationText {
+  title: string;
+  body: string;
+  /** The screen the notification is about. */
+  href: string;
+  linkLabel: string;
+  tone: 'warning' | 'danger';
+}
+
+/** A notification in the UI language: names and amounts, never ids. */
+export function describeNotification(
+  notification: Notification,
+  t: TFunction<'notifications'>,
+  format: Formatters,
+): NotificationText {
+  switch (notification.kind) {
+    case 'webhook.disabled': {
+      const d = notification.data;
+      return {
+        title: t('kinds.webhookDisabled.title'),
+        body: t('kinds.webhookDisabled.body', {
+          url: d.url,
+          failed: format.number(d.failedAttempts),
+          attempts: format.number(d.attempts),
+        }),
+        href: `/webhooks/${encodeURIComponent(d.webhookId)}`,
+        linkLabel: t('kinds.webhookDisabled.link'),
+        tone: 'danger',
+      };
+    }
+    case 'credits.low': {
+      const d = notification.data;
+      return {
+        title: t('kinds.creditsLow.title'),
+        body: t('kinds.creditsLow.body', {
+          balance: format.number(d.balance),
+          allowance: format.number(d.monthlyAllowance),
+          threshold: format.number(d.threshold),
+          date: format.date(d.resetsAt),
+        }),
+        href: '/credits',
+        linkLabel: t('kinds.creditsLow.link'),
+        tone: 'warning',
+      };
+    }
+    case 'conversation.escalated': {
+      const d = notification.data;
+      const flags = d.redFlags.length
+        ? d.redFlags.map((flag) =>
+            flag in RED_FLAG_KEYS ? t(RED_FLAG_KEYS[flag]) : t('unknownFlag'),
+          )
+        : [t('unknownFlag')];
+      return {
+        title: t('kinds.conversationEscalated.title'),
+        body: t('kinds.conversationEscalated.body', {
+          name: `${d.patient.firstName} ${d.patient.lastName}`.trim(),
+          flags: flags.join(', '),
+        }),
+        href: `/chats/${encodeURIComponent(d.conversationId)}`,
+        linkLabel: t('kinds.conversationEscalated.link'),
+        tone: 'danger',
+      };
+    }
+  }
+}
+
+const RED_FLAG_KEYS = {
+  chest_pain: 'redFlags.chest_pain',
+  breathing_difficulty: 'redFlags.breathing_difficulty',
+  suicidal_thoughts: 'redFlags.suicidal_thoughts',
+  heavy_bleeding: 'redFlags.heavy_bleeding',
+} as const;
