@@ -20,7 +20,7 @@ const noElectron = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['out/**', 'out-*/**', 'dist/**', 'node_modules/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -14,19 +14,43 @@
  */
 import type { ApiKeyInfo, CreatedApiKey } from '../src-main/service/domain/api-keys';
 import type { Permission } from '../src-main/service/schemas/auth';
+import type { NotificationData, NotificationKind } from '../src-main/service/domain/notifications';
 import type {
   CreditBalance,
   LedgerEntry,
   LedgerKind,
   Plan,
 } from '../src-main/service/schemas/billing';
-import type { Call, CallDetail, CallStatus, CreateCall } from '../src-main/service/schemas/call';
-import type { ClinicalForm, FormResponse } from '../src-main/service/schemas/clinical-form';
+import type {
+  Call,
+  CallDetail,
+  CallFailureReason,
+  CallStatus,
+  CreateCall,
+  TranscriptTurn,
+} from '../src-main/service/schemas/call';
+import type {
+  ClinicalForm,
+  FieldType,
+  FormDefinition,
+  FormField,
+  FormResponse,
+  FormUpdate,
+} from '../src-main/service/schemas/clinical-form';
+import type {
+  DraftError,
+  FormPreview,
+  FormPreviewRequest,
+  FormSummary,
+  FormUsage,
+} from '../src-main/service/schemas/form-authoring';
 import type {
   Conversation,
   ConversationStatus,
   ConversationSummary,
   CreateConversation,
+  EndReason,
+  Message,
   MessageExchange,
 } from '../src-main/service/schemas/conversation';
 import type {
@@ -40,38 +64,83 @@ import type {
 } from '../src-main/service/schemas/form-schedule';
 import type { CreatePatient, Patient, UpdatePatient } from '../src-main/service/schemas/patient';
 import type {
+  InstrumentKey,
+  InstrumentScore,
+  ScoreBand,
+  SeverityBand,
+} from '../src-main/service/domain/instrument-scores';
+import type {
+  AnalysisPoint,
+  FieldMeasure,
+  ResponseAnalysisOf,
+  ResponseExport,
+  ResponseMeasure,
+  ScoreMeasure,
+} from '../src-main/service/schemas/response-analysis';
+import type {
   CreatedWebhook,
   CreateWebhook,
   UpdateWebhook,
   Webhook,
   WebhookDelivery,
 } from '../src-main/service/schemas/webhook';
+import type { WebhookStats, WebhookView } from '../src-main/service/schemas/webhook-view';
+import type {
+  ReceivedRequest,
+  ReceiverInfo,
+  ReceiverVerdict,
+} from '../src-main/service/schemas/test-receiver';
 
 export type {
   ApiKeyInfo,
   Call,
   CallDetail,
+  CallFailureReason,
   CallStatus,
   Channel,
   ClinicalForm,
   Conversation,
+  ConversationStatus,
   ConversationSummary,
   CreatedApiKey,
   CreatedWebhook,
   CreditBalance,
+  EndReason,
   FormResponse,
   FormSchedule,
   Language,
   LedgerEntry,
   LedgerKind,
+  Message,
   MessageExchange,
   OutboxMessage,
   Patient,
   Permission,
   Plan,
   ScheduleStatus,
+  TranscriptTurn,
   Webhook,
   WebhookDelivery,
+};
+export type { ReceivedRequest, ReceiverInfo, ReceiverVerdict, WebhookStats, WebhookView };
+export type {
+  FieldMeasure,
+  InstrumentKey,
+  InstrumentScore,
+  ResponseExport,
+  ResponseMeasure,
+  ScoreBand,
+  ScoreMeasure,
+  SeverityBand,
+};
+export type {
+  DraftError,
+  FormDefinition,
+  FormPreview,
+  FormPreviewRequest,
+  FormSummary,
+  FormUpdate,
+  FormUsage,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -130,14 +199,65 @@ export interface UpcomingDelivery extends FormSchedule {
   patient: PatientRef;
 }
 
+/** A row of the Deliveries list: the schedule with its form's and patient's names. */
+export type ScheduleListItem = UpcomingDelivery;
+
+/** A sent message with the patient's name (absent for notices to the clinic) and its form's. */
+export interface OutboxListItem extends OutboxMessage {
+  patient?: PatientRef;
+  formName?: string;
+}
+
+/** Pending deliveries per calendar day of the coordinator's time zone (days with none left out). */
+export interface DeliveryCalendar {
+  days: { date: string; count: number }[];
+  total: number;
+}
+
 export interface RecentResponse extends FormResponse {
   formName: string;
   patient: PatientRef;
 }
 
+/** A row of a form's responses table: who answered, and each scored instrument's result. */
+export interface ResponseListItem extends FormResponse {
+  patient: PatientRef;
+  scores: InstrumentScore[];
+}
+
+/** One response in full: what each of its form's questions asked, and its scores. */
+export interface ResponseDetail extends FormResponse {
+  patient: PatientRef;
+  formName: string;
+  formStatus: 'active' | 'archived';
+  /** The form's fields now, in order (answers are matched by `fieldId`). */
+  fields: FormField[];
+  /** Answers to fields since removed from the form: the type they were answered as. */
+  removedFields: { fieldId: string; type: FieldType }[];
+  scores: InstrumentScore[];
+}
+
+export type AnalysisPointWithPatient = AnalysisPoint & { patient: PatientRef };
+/** A form's measures over time and across patients (trend and distribution charts). */
+export type ResponseAnalysis = ResponseAnalysisOf<AnalysisPointWithPatient>;
+
+/** Which of a form's responses the charts and the export cover (`to` exclusive). */
+export interface ResponseScopeInput {
+  formId: string;
+  patientId?: string;
+  from?: string;
+  to?: string;
+}
+
 export interface AttentionConversation extends ConversationSummary {
   patient: PatientRef;
 }
+
+/** Conversations and calls as the window gets them: with their patient's name beside the id. */
+export type ConversationListItem = ConversationSummary & { patient: PatientRef };
+export type ConversationView = Conversation & { patient: PatientRef };
+export type CallListItem = Call & { patient: PatientRef };
+export type CallView = CallDetail & { patient: PatientRef };
 
 export interface FailedDelivery {
   webhookId: string;
@@ -242,12 +362,44 @@ export interface SandboxClockView {
   offsetSeconds: number;
 }
 
-export interface Notification {
-  id: string;
-  kind: string;
-  data: Record<string, unknown>;
-  createdAt: string;
-  readAt?: string;
+export type { NotificationData, NotificationKind };
+
+/** One entry of the notification centre; `data` depends on `kind` (see domain/notifications.ts). */
+export type Notification = {
+  [K in NotificationKind]: {
+    id: string;
+    kind: K;
+    data: NotificationData[K];
+    createdAt: string;
+    readAt?: string;
+  };
+}[NotificationKind];
+
+/** The service's own OpenAPI 3.1 document (GET /api/v1/openapi.json), as the reference reads it. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components?: Record<string, unknown>;
+  [extension: string]: unknown;
+}
+
+/** One request the HTTP interface answered (the Developer screen's live log). */
+export interface RequestLogEntry {
+  /** Grows by one per request; newer entries have higher numbers. */
+  seq: number;
+  /** The X-Request-Id the response carried (and a problem document's `requestId`). */
+  requestId: string;
+  /** When it was answered, on the service clock. */
+  at: string;
+  method: string;
+  /** Path and query, with a form link's token replaced by `[token]`. */
+  path: string;
+  status: number;
+  durationMs: number;
+  /** The API key behind the request, used directly or through an access token; absent: none. */
+  credential?: { keyId: string; keyName: string; kind: 'api_key' | 'jwt' };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -276,54 +428,74 @@ export interface Contract {
     timeline: Op<IdInput, TimelineItem[]>;
   };
   forms: {
-    list: Op<PageInput & { status?: 'active' | 'archived' }, Page<ClinicalForm>>;
-    get: Op<IdInput, ClinicalForm>;
+    /** Each form with what references it (responses, deliveries) and whether it may be deleted. */
+    list: Op<PageInput & { status?: 'active' | 'archived' }, Page<FormSummary>>;
+    get: Op<IdInput, FormSummary>;
+    create: Op<FormDefinition, ClinicalForm>;
+    update: Op<{ id: string; patch: FormUpdate }, ClinicalForm>;
+    archive: Op<IdInput, ClinicalForm>;
+    restore: Op<IdInput, ClinicalForm>;
+    /** Only a form without deliveries or responses; otherwise `form_in_use` (archive it). */
+    remove: Op<IdInput, { id: string; deleted: true }>;
+    /** The draft's patient page and create's (or update's, with formId) errors, as data. */
+    preview: Op<FormPreviewRequest, FormPreview>;
   };
   responses: {
     list: Op<
       PageInput & { formId: string; patientId?: string; from?: string; to?: string },
-      Page<FormResponse>
+      Page<ResponseListItem>
     >;
-    get: Op<IdInput, FormResponse>;
+    get: Op<IdInput, ResponseDetail>;
     /** The latest responses across all forms (dashboard). */
     recent: Op<{ limit?: number }, RecentResponse[]>;
+    /** Number, slider and score measures of a form's responses: over time and latest per patient. */
+    analysis: Op<ResponseScopeInput, ResponseAnalysis>;
+    /** The responses as CSV, headers and yes/no in `language` (default the app's). */
+    exportCsv: Op<ResponseScopeInput & { language?: Language }, ResponseExport>;
   };
   schedules: {
     list: Op<
-      PageInput & { patientId?: string; formId?: string; status?: ScheduleStatus },
-      Page<FormSchedule>
+      PageInput & {
+        patientId?: string;
+        formId?: string;
+        status?: ScheduleStatus;
+        channel?: Channel;
+      },
+      Page<ScheduleListItem>
     >;
     get: Op<IdInput, FormSchedule>;
     /** Pending deliveries in scheduledAt order from `from` (default now) to `to`. */
     upcoming: Op<{ from?: string; to?: string; limit?: number }, UpcomingDelivery[]>;
+    /** Pending deliveries counted per day of `timeZone` in [from, to) (the calendar). */
+    calendar: Op<{ from: string; to: string; timeZone: string }, DeliveryCalendar>;
     create: Op<CreateFormSchedule, FormSchedule>;
     cancel: Op<IdInput, CancelledSchedule>;
   };
   outbox: {
     list: Op<
       PageInput & { channel?: Channel; patientId?: string; scheduleId?: string },
-      Page<OutboxMessage>
+      Page<OutboxListItem>
     >;
   };
   conversations: {
     list: Op<
       PageInput & { patientId?: string; status?: ConversationStatus; escalated?: boolean },
-      Page<ConversationSummary>
+      Page<ConversationListItem>
     >;
     /** Escalated conversations that are still active, newest escalation first (dashboard). */
     attention: Op<{ limit?: number }, AttentionConversation[]>;
-    get: Op<IdInput, Conversation>;
-    start: Op<CreateConversation, Conversation>;
+    get: Op<IdInput, ConversationView>;
+    start: Op<CreateConversation, ConversationView>;
     send: Op<{ id: string; content: string }, MessageExchange>;
-    end: Op<IdInput, Conversation>;
+    end: Op<IdInput, ConversationView>;
   };
   calls: {
     list: Op<
       PageInput & { patientId?: string; status?: CallStatus; from?: string; to?: string },
-      Page<Call>
+      Page<CallListItem>
     >;
-    get: Op<IdInput, CallDetail>;
-    start: Op<CreateCall, CallDetail>;
+    get: Op<IdInput, CallView>;
+    start: Op<CreateCall, CallView>;
   };
   credits: {
     balance: Op<void, CreditBalance>;
@@ -341,10 +513,11 @@ export interface Contract {
     revoke: Op<IdInput, ApiKeyInfo>;
   };
   webhooks: {
-    list: Op<PageInput & { status?: 'active' | 'disabled' }, Page<Webhook>>;
-    get: Op<IdInput, Webhook>;
+    /** Each webhook with its figures (success over 24 h, last attempt, open deliveries). */
+    list: Op<PageInput & { status?: 'active' | 'disabled' }, Page<WebhookView>>;
+    get: Op<IdInput, WebhookView>;
     create: Op<CreateWebhook, CreatedWebhook>;
-    update: Op<{ id: string; patch: UpdateWebhook }, Webhook>;
+    update: Op<{ id: string; patch: UpdateWebhook }, WebhookView>;
     remove: Op<IdInput, { id: string; deleted: true }>;
     deliveries: Op<
       PageInput & { id: string; status?: 'pending' | 'delivered' | 'failed' },
@@ -354,9 +527,29 @@ export interface Contract {
     failedDeliveries: Op<{ limit?: number }, FailedDelivery[]>;
     retry: Op<{ id: string; eventId: string }, WebhookDelivery>;
   };
+  /** The sandbox's built-in webhook test receiver (sandbox mode only; else `sandbox_off`). */
+  receiver: {
+    /** Its URL for an inbox name (default `inbox`) and how it answers. */
+    url: Op<{ name?: string }, ReceiverInfo>;
+    /** What it received, newest first. */
+    list: Op<{ limit?: number; name?: string }, ReceivedRequest[]>;
+    clear: Op<void, { cleared: number }>;
+    /** The "make it fail" switch: `failing` answers 500 to every request. */
+    configure: Op<{ failing: boolean }, ReceiverInfo>;
+  };
   notifications: {
     list: Op<PageInput & { unread?: boolean }, Page<Notification>>;
     markRead: Op<IdInput, { id: string }>;
+    /** How many are unread (the bell). */
+    unreadCount: Op<void, { unread: number }>;
+    markAllRead: Op<void, { marked: number }>;
+  };
+  developer: {
+    /** The service's OpenAPI document, for the API reference. */
+    openapi: Op<void, OpenApiDocument>;
+    /** The latest requests to the HTTP interface, newest first (default and most: 500). */
+    requestLog: Op<{ limit?: number }, RequestLogEntry[]>;
+    clearRequestLog: Op<void, { cleared: number }>;
   };
   settings: {
     get: Op<void, AppSettings>;
@@ -391,9 +584,9 @@ function exhaustive<const T extends { [G in Group]: MethodList<G> }>(list: Exhau
 export const OPERATIONS = exhaustive({
   app: ['info'],
   patients: ['list', 'get', 'create', 'update', 'tags', 'timeline'],
-  forms: ['list', 'get'],
-  responses: ['list', 'get', 'recent'],
-  schedules: ['list', 'get', 'upcoming', 'create', 'cancel'],
+  forms: ['list', 'get', 'create', 'update', 'archive', 'restore', 'remove', 'preview'],
+  responses: ['list', 'get', 'recent', 'analysis', 'exportCsv'],
+  schedules: ['list', 'get', 'upcoming', 'calendar', 'create', 'cancel'],
   outbox: ['list'],
   conversations: ['list', 'attention', 'get', 'start', 'send', 'end'],
   calls: ['list', 'get', 'start'],
@@ -409,7 +602,9 @@ export const OPERATIONS = exhaustive({
     'failedDeliveries',
     'retry',
   ],
-  notifications: ['list', 'markRead'],
+  receiver: ['url', 'list', 'clear', 'configure'],
+  notifications: ['list', 'markRead', 'unreadCount', 'markAllRead'],
+  developer: ['openapi', 'requestLog', 'clearRequestLog'],
   settings: ['get', 'update'],
   sandbox: ['clock', 'advance', 'reset'],
 });
@@ -443,6 +638,7 @@ export type Topic =
   | 'credits'
   | 'keys'
   | 'webhooks'
+  | 'receiver'
   | 'notifications'
   | 'settings'
   | 'clock';
@@ -457,7 +653,9 @@ export interface PushEvents {
   /** A conversation got a message or ended. */
   'conversation.message': { conversationId: string };
   /** Something for the notification centre. */
-  notification: { id: string; kind: string };
+  notification: { id: string; kind: NotificationKind };
+  /** The HTTP interface answered requests (newest first); one event per tick, not per request. */
+  'request.logged': { entries: RequestLogEntry[] };
   /** The sandbox clock moved. */
   clock: SandboxClockView;
 }
@@ -472,6 +670,7 @@ export const PUSH_EVENT_NAMES: readonly PushEventName[] = [
   'delivery.happened',
   'conversation.message',
   'notification',
+  'request.logged',
   'clock',
 ];
 

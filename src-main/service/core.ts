@@ -15,6 +15,7 @@ import { createWebhookDeliveries, FLUSH_JOB } from './domain/webhook-deliveries'
 import { createWebhooks } from './domain/webhooks';
 import { createNoticeEmail, NOTICE_EMAIL_JOB } from './delivery/notice-email';
 import { createSampleEvents } from './webhooks/sample-events';
+import { createTestReceiver } from './webhooks/test-receiver';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { createWebhookSender } from './webhooks/webhook-sender';
 import { systemResolver, type Resolver } from './webhooks/webhook-url-policy';
@@ -35,6 +36,8 @@ import { savedSandbox } from './app-settings';
 import { createChangeFeed } from './changes/change-feed';
 import { ALL_TOPICS, EVENT_TOPICS } from './changes/change-topics';
 import { createJobEvents } from './changes/job-events';
+import { createApiDocument } from './developer/api-document';
+import { createRequestLog } from './developer/request-log';
 
 export type SeedName = 'demo' | 'empty';
 
@@ -152,6 +155,14 @@ export function createCore(options: CoreOptions) {
     ...(options.webhookConcurrency ? { concurrency: options.webhookConcurrency } : {}),
   });
   const sampleEvents = createSampleEvents({ db, clock, newId, q, events });
+  const testReceiver = createTestReceiver({
+    db,
+    clock,
+    q,
+    changes,
+    sandbox: () => sandbox,
+    baseUrl: () => delivery.listeningUrl(),
+  });
   const plans = options.plans ?? DEFAULT_PLANS;
   const prices = options.prices ?? DEFAULT_PRICES;
   const credits = createCredits({
@@ -162,6 +173,7 @@ export function createCore(options: CoreOptions) {
     events,
     plans,
     listPage,
+    notifications,
     scheduleJob: (job) => runner.schedule(job),
   });
   const patients = createPatients({ db, clock, newId, q, events, listPage });
@@ -204,6 +216,7 @@ export function createCore(options: CoreOptions) {
   };
   const conversations = createConversations({
     ...engagement,
+    notifications,
     rescheduleJob: (job) => runner.reschedule(job),
   });
   const calls = createCalls({ ...engagement, scheduleJob });
@@ -263,12 +276,17 @@ export function createCore(options: CoreOptions) {
     webhookDeliveries,
     dispatcher,
     sampleEvents,
+    testReceiver,
     notifications,
     apiKeys,
     tokens,
     runner,
     /** Pushed events for the window: subscribe(listener) -> unsubscribe. */
     changes,
+    /** The Developer screen's live log of HTTP requests (fed by the HTTP interface). */
+    requestLog: createRequestLog({ clock, changes }),
+    /** The OpenAPI document the HTTP interface serves, for the window's API reference. */
+    apiDocument: createApiDocument(),
     /** Whether sandbox mode is on (the HTTP adapter mounts /sandbox accordingly). */
     isSandbox: () => sandbox,
     /** Switches sandbox mode (the desktop app's switch); webhook URL rules follow at once. */

@@ -38,7 +38,7 @@ export function Routes() {
       </Route>
       <Route path="/forms/:id">{(params) => <FormBuilderScreen id={params.id} />}</Route>
       <Route path="/responses/:id">{(params) => <ResponsePage id={params.id} />}</Route>
-      <Route path="/deliveries" component={DeliveriesScreen} />
+      <Route path="/deliveries/:view?">{(params) => <DeliveriesScreen view={params.view} />}</Route>
       <Route path="/chats">{() => <ChatsScreen />}</Route>
       <Route path="/chats/:id">{(params) => <ChatsScreen id={params.id} />}</Route>
       <Route path="/calls" component={CallsScreen} />
@@ -46,7 +46,8 @@ export function Routes() {
       <Route path="/credits" component={CreditsScreen} />
       <Route path="/webhooks" component={WebhooksScreen} />
       <Route path="/webhooks/:id">{(params) => <WebhookPage id={params.id} />}</Route>
-      <Route path="/developer" component={DeveloperScreen} />
+      {/* The API reference keeps its section under #/developer/… (Scalar's own links). */}
+      <Route path="/developer/*?" component={DeveloperScreen} />
       <Route path="/notifications" component={NotificationsScreen} />
       <Route path="/keys" component={KeysScreen} />
       <Route path="/settings" component={SettingsScreen} />

@@ -287,7 +287,13 @@ describe('operations: credits, keys and notifications', () => {
 
   it('lists and marks notifications read', async () => {
     const { ok, refused, core } = await setup();
-    const id = core.notifications.raise('webhook.disabled', { webhookId: 'wh_x' });
+    const id = core.notifications.raise('webhook.disabled', {
+      webhookId: 'wh_x',
+      url: 'https://example.org/hook',
+      failedAttempts: 20,
+      attempts: 20,
+      pendingDeliveriesFailed: 0,
+    });
     expect((await ok('notifications.list', { unread: true })).data.map((n: any) => n.id)).toEqual([
       id,
     ]);

@@ -36,9 +36,11 @@ import {
   type WebBridgeOptions,
 } from './routes/web-bridge';
 import { routeTopics } from '../changes/change-topics';
+import { installRequestLog } from './request-log-hook';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
 import { webhookRoutes } from './routes/webhooks';
 import { FORM_PAGE_PREFIX, formPageRoutes } from './form-page-routes';
+import { RECEIVER_PREFIX, testReceiverRoutes } from './test-receiver-routes';
 import type { TypedApp } from './typed-app';
 import { validatorCompiler } from './validation';
 
@@ -111,6 +113,8 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
     if (topics.length) core.changes.changed(...topics);
   });
 
+  installRequestLog(app, core.requestLog);
+
   const limits = options.rateLimit ?? { limit: 600, windowSeconds: 60 };
   installAuth(app, {
     tokens: core.tokens,
@@ -156,7 +160,8 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
     async (api) => {
       const typed = api as unknown as TypedApp;
       healthRoutes(typed);
-      openapiRoutes(typed, core.isSandbox);
+      const documentText = openapiRoutes(typed, core.isSandbox);
+      core.apiDocument.publish(() => documentText(core.isSandbox()));
       authTokenRoutes(typed, core);
       patientRoutes(typed, core);
       clinicalFormRoutes(typed, core);
@@ -176,6 +181,9 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
     { prefix: API_PREFIX },
   );
   await app.register(async (pages) => formPageRoutes(pages, core), { prefix: FORM_PAGE_PREFIX });
+  await app.register(async (scope) => testReceiverRoutes(scope, core), {
+    prefix: RECEIVER_PREFIX,
+  });
   const bridge = options.webBridge;
   if (bridge) {
     await app.register(

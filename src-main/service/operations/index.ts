@@ -5,10 +5,13 @@ import {
 } from '../../../src-preload/contract';
 import { ProblemError } from '../errors';
 import { creditOperations, keyOperations, notificationOperations } from './account-operations';
+import { developerOperations } from './developer-operations';
 import { callOperations, conversationOperations } from './engagement-operations';
-import { formOperations, responseOperations } from './forms-operations';
+import { formOperations } from './forms-operations';
+import { responseOperations } from './responses-operations';
 import type { OperationDef, OperationDeps, OperationHandlers } from './operation-kit';
 import { patientOperations } from './patients-operations';
+import { receiverOperations } from './receiver-operations';
 import { sandboxOperations } from './sandbox-operations';
 import { outboxOperations, scheduleOperations } from './schedules-operations';
 import { settingsOperations } from './settings-operations';
@@ -30,7 +33,9 @@ export function createOperationHandlers(deps: OperationDeps): OperationHandlers 
     credits: creditOperations(deps),
     keys: keyOperations(deps),
     webhooks: webhookOperations(deps),
+    receiver: receiverOperations(deps),
     notifications: notificationOperations(deps),
+    developer: developerOperations(deps),
     settings: settingsOperations(deps),
     sandbox: sandboxOperations(deps),
   };

@@ -6,10 +6,12 @@ import { createConversationMessageQueries } from './conversation-messages';
 import { createConversationQueries } from './conversations';
 import { createCreditAccountQueries } from './credit-account';
 import { createCreditLedgerQueries } from './credit-ledger';
+import { createDeliveryViewQueries } from './delivery-views';
 import { createEventQueries } from './events';
 import { createFormAnsweredFieldQueries } from './form-answered-fields';
 import { createFormResponseQueries } from './form-responses';
 import { createFormScheduleQueries } from './form-schedules';
+import { createFormUsageQueries } from './form-usage';
 import { createIdempotencyQueries } from './idempotency-keys';
 import { createJobQueries } from './jobs';
 import { createOutboxQueries } from './outbox';
@@ -17,6 +19,7 @@ import { createOverviewQueries } from './overview';
 import { createPatientQueries } from './patients';
 import { createSettingsQueries } from './settings';
 import { createNotificationQueries } from './notifications';
+import { createReceiverRequestQueries } from './receiver-requests';
 import { createWebhookAttemptQueries } from './webhook-attempts';
 import { createWebhookDeliveryQueries } from './webhook-deliveries';
 import { createWebhookQueries } from './webhooks';
@@ -40,7 +43,9 @@ export function createQueries(db: Db) {
     formSchedules: createFormScheduleQueries(db),
     formResponses: createFormResponseQueries(db),
     overview: createOverviewQueries(db),
+    deliveryViews: createDeliveryViewQueries(db),
     formAnsweredFields: createFormAnsweredFieldQueries(db),
+    formUsage: createFormUsageQueries(db),
     outbox: createOutboxQueries(db),
     conversations: createConversationQueries(db),
     conversationMessages: createConversationMessageQueries(db),
@@ -48,6 +53,7 @@ export function createQueries(db: Db) {
     webhooks: createWebhookQueries(db),
     webhookDeliveries: createWebhookDeliveryQueries(db),
     webhookAttempts: createWebhookAttemptQueries(db),
+    receiverRequests: createReceiverRequestQueries(db),
     notifications: createNotificationQueries(db),
   };
 }
