@@ -111,8 +111,11 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    // --lang: the browser's own widgets (date inputs) in Spanish, like a clinic's desktop.
+    // The browser's own widgets (date and time inputs) in Spanish, like a clinic's desktop: on
+    // Linux Chromium takes their locale from LANG/LANGUAGE (with chromium-l10n installed), not
+    // from --lang alone.
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--lang=es-ES'],
+    env: { ...process.env, LANG: 'es_ES.UTF-8', LANGUAGE: 'es' },
   });
 }
 

@@ -1,30 +1,72 @@
 import { describe, expect, it } from 'vitest';
+import { resourcesFor } from '../../src-renderer/src/i18n/resources';
 import { openApp, pageErrors, screenshot, webAppSuite } from './harness';
 import { uiTextProblems } from './ui-text-checks';
 
 const suite = webAppSuite();
 
+/** Every screen of the sidebar (and the notification centre): its route and its namespace. */
+const SCREENS = [
+  ['dashboard', '/', 'dashboard', 'Panel'],
+  ['patients', '/patients', 'patients', 'Pacientes'],
+  ['forms', '/forms', 'forms', 'Formularios'],
+  ['deliveries', '/deliveries', 'deliveries', 'Envíos'],
+  ['chats', '/chats', 'chats', 'Chats'],
+  ['calls', '/calls', 'calls', 'Llamadas'],
+  ['credits', '/credits', 'credits', 'Créditos'],
+  ['webhooks', '/webhooks', 'webhooks', 'Webhooks'],
+  ['keys', '/keys', 'keys', 'Claves de API'],
+  ['developer', '/developer', 'developer', 'Desarrolladores'],
+  ['settings', '/settings', 'settings', 'Configuración'],
+  ['notifications', '/notifications', 'notifications', 'Avisos'],
+] as const;
+
+/** Opens a screen and waits until it has loaded: its title, the status bar, no spinner left. */
+async function openScreen(path: string, title: string) {
+  const opened = await openApp(suite.browser, suite.app, path);
+  const { page } = opened;
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+  // The status bar has the API base URL of this very server.
+  await expect.poll(() => page.getByTestId('api-base-url').textContent()).toBe(suite.app.baseUrl);
+  await expect.poll(() => page.locator('.state-loading').count(), { timeout: 20_000 }).toBe(0);
+  expect(await page.locator('.state-error').count()).toBe(0);
+  return opened;
+}
+
 describe('every screen renders the demo clinic without errors', () => {
-  it.each([
-    ['dashboard', '/', 'Panel'],
-    ['credits', '/credits', 'Créditos'],
-    ['patients', '/patients', 'Pacientes'],
-    ['keys', '/keys', 'Claves de API'],
-    ['settings', '/settings', 'Configuración'],
-  ])('%s', async (name, path, title) => {
-    const { context, page } = await openApp(suite.browser, suite.app, path);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
-    // The status bar has the API base URL of this very server.
-    await expect.poll(() => page.getByTestId('api-base-url').textContent()).toBe(suite.app.baseUrl);
-    await expect.poll(() => page.locator('.state-loading').count(), { timeout: 20_000 }).toBe(0);
-    expect(await page.locator('.state-error').count()).toBe(0);
-    // No raw ISO timestamps on screen.
-    const text = await page.locator('body').innerText();
-    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  it.each(SCREENS)('%s', async (name, path, _ns, title) => {
+    const { context, page } = await openScreen(path, title);
     expect(await uiTextProblems(page, 'es')).toEqual([]);
     await screenshot(page, `es-${name}`);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
+  });
+
+  it('in Catalan too, with no Spanish or English phrase left on any screen', async () => {
+    const catalan = resourcesFor('ca');
+    const setup = await openScreen('/settings', 'Configuración');
+    await setup.page.getByLabel('Idioma de la aplicación').selectOption('ca');
+    await expect
+      .poll(() => setup.page.getByRole('heading', { level: 1 }).textContent())
+      .toBe(catalan.settings.title);
+    await setup.context.close();
+    try {
+      for (const [name, path, ns] of SCREENS) {
+        const { context, page } = await openScreen(path, catalan[ns].title);
+        expect(await page.evaluate('document.documentElement.lang')).toBe('ca');
+        expect(await uiTextProblems(page, 'ca'), name).toEqual([]);
+        await screenshot(page, `ca-${name}`);
+        expect(pageErrors(page)).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      const back = await openScreen('/settings', catalan.settings.title);
+      await back.page.getByLabel("Idioma de l'aplicació").selectOption('es');
+      await expect
+        .poll(() => back.page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Configuración');
+      await back.context.close();
+    }
   });
 });
 

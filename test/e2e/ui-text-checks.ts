@@ -90,7 +90,11 @@ export async function uiTextProblems(page: Page, language: AppLanguage): Promise
     if (ISO_TIMESTAMP.test(text)) problems.push({ kind: 'iso-timestamp', text });
     const id = RAW_ID.exec(text);
     if (id) problems.push({ kind: 'raw-id', text, detail: id[0] });
-    const foreign = phrases.find((phrase) => text === phrase || text.includes(phrase));
+    // A phrase of several words is foreign wherever it stands; a lone word only as the whole text
+    // (the demo clinic's "Seguimiento postoperatorio" is a form's name, not the form type label).
+    const foreign = phrases.find((phrase) =>
+      /\s/.test(phrase) ? text.includes(phrase) : text === phrase,
+    );
     if (foreign) problems.push({ kind: 'foreign-string', text, detail: foreign });
   }
   return problems;
