@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PushEvent } from '../../src-preload/contract';
 import { createChangeFeed } from '../../src-main/service/changes/change-feed';
-import { createOperations } from '../../src-main/service/operations';
 import { formFixture, serversClosedAfterEach } from './helpers';
+import { operationsOn } from './operation-harness';
 
 const START = Date.parse('2026-11-22T09:00:00.000Z');
 const { newServer } = serversClosedAfterEach(START);
@@ -51,10 +51,7 @@ describe('change feed', () => {
     core.changes.subscribe((e) => seen.push(e));
     const topics = () => new Set(seen.flatMap((e) => (e.type === 'changed' ? e.data.topics : [])));
 
-    const ops = createOperations({
-      core,
-      info: () => ({ apiBaseUrl: '', version: '', mode: 'web' }),
-    });
+    const { ops } = operationsOn(core);
     await ops.run('keys.create', { name: 'x', permissions: ['patients:read'] });
     await tick();
     expect(topics().has('keys')).toBe(true);

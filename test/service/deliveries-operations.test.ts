@@ -1,63 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type {
-  BridgeResult,
   DeliveryCalendar,
   OutboxListItem,
   Page,
   ScheduleListItem,
 } from '../../src-preload/contract';
-import { createOperations } from '../../src-main/service/operations';
 import { createIdFactory } from '../../src-main/service/ids';
-import { count, formFixture, serversClosedAfterEach, type TestServer } from './helpers';
+import { addPatient, footprint, formFixture, type TestServer } from './helpers';
+import { fieldErrors, operationServers } from './operation-harness';
 
 /** The Deliveries screen's operations: enriched lists, the channel filter and the calendar. */
 
 const START = Date.parse('2026-11-22T09:00:00.000Z');
 const HOUR = 3_600_000;
-const { newServer } = serversClosedAfterEach(START);
+const operations = operationServers(START);
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function setup(options: Parameters<typeof newServer>[0] = {}) {
-  const server = await newServer(options);
-  const ops = createOperations({
-    core: server.service.core,
-    info: () => ({ apiBaseUrl: server.url, version: 'test', mode: 'web' }),
-  });
-  async function ok<T>(name: string, input?: unknown): Promise<T> {
-    const result = await ops.run(name, input);
-    if (!result.ok) throw new Error(`${name} refused: ${JSON.stringify(result.error)}`);
-    return result.value as T;
-  }
-  async function refused(name: string, input?: unknown) {
-    const result: BridgeResult<unknown> = await ops.run(name, input);
-    if (result.ok) throw new Error(`${name} was not refused: ${JSON.stringify(result.value)}`);
-    return result.error;
-  }
-  const { formId, patientId } = formFixture(server);
-  const jordi = server.service.core.patients.create({
-    firstName: 'Jordi',
-    lastName: 'Vidal Mas',
-    email: 'jordi.vidal@example.com',
-  }).id;
-  return { server, ok, refused, core: server.service.core, formId, nuria: patientId, jordi };
+/** A server with its operations, the every-field form, Núria (both channels) and Jordi (e-mail). */
+async function setup(options: Parameters<typeof operations.setup>[0] = {}) {
+  const context = await operations.setup(options);
+  const { formId, patientId } = formFixture(context.server);
+  const jordi = addPatient(context.core, 'Jordi', 'Vidal Mas');
+  return { ...context, formId, nuria: patientId, jordi };
 }
 
 /** What a refused write must leave as it was. */
-function snapshot(server: TestServer) {
-  const { core } = server.service;
-  return {
-    balance: core.credits.balance().balance,
-    ledger: count(server, 'credit_ledger'),
-    schedules: count(server, 'form_schedules'),
-    jobs: count(server, 'jobs'),
-    events: count(server, 'events'),
-    outbox: count(server, 'outbox'),
-  };
-}
-
-function fieldError(error: { details?: Record<string, unknown> }) {
-  return (error.details as { errors: { pointer: string; code: string }[] }).errors;
-}
+const snapshot = (server: TestServer) =>
+  footprint(server, ['credit_ledger', 'form_schedules', 'jobs', 'events', 'outbox']);
 
 describe('schedules.list for the Deliveries screen', () => {
   it("carries each schedule's form name and patient, and filters by channel", async () => {
@@ -145,7 +114,7 @@ describe('schedules.list for the Deliveries screen', () => {
     const { refused } = await setup();
     const error = await refused('schedules.list', { channel: 'sms' });
     expect(error.code).toBe('validation_failed');
-    expect(fieldError(error)).toEqual([expect.objectContaining({ pointer: '/channel' })]);
+    expect(fieldErrors(error)).toEqual([expect.objectContaining({ pointer: '/channel' })]);
     expect((await refused('schedules.list', { what: 1 })).code).toBe('validation_failed');
   });
 });
@@ -266,7 +235,7 @@ describe('schedules.calendar', () => {
       timeZone: 'Mars/Olympus_Mons',
     });
     expect(zone.code).toBe('validation_failed');
-    expect(fieldError(zone)).toEqual([
+    expect(fieldErrors(zone)).toEqual([
       expect.objectContaining({ pointer: '/timeZone', code: 'time_zone' }),
     ]);
     const reversed = await refused('schedules.calendar', {
@@ -274,7 +243,7 @@ describe('schedules.calendar', () => {
       to: '2026-11-01T00:00:00Z',
       timeZone: 'UTC',
     });
-    expect(fieldError(reversed)).toEqual([
+    expect(fieldErrors(reversed)).toEqual([
       expect.objectContaining({ pointer: '/to', code: 'range' }),
     ]);
     const wide = await refused('schedules.calendar', {
@@ -282,10 +251,10 @@ describe('schedules.calendar', () => {
       to: '2027-06-01T00:00:00Z',
       timeZone: 'UTC',
     });
-    expect(fieldError(wide)).toEqual([expect.objectContaining({ pointer: '/to', code: 'range' })]);
+    expect(fieldErrors(wide)).toEqual([expect.objectContaining({ pointer: '/to', code: 'range' })]);
     const missing = await refused('schedules.calendar', { timeZone: 'UTC' });
     expect(
-      fieldError(missing)
+      fieldErrors(missing)
         .map((e) => e.pointer)
         .sort(),
     ).toEqual(['/from', '/to']);
@@ -308,7 +277,7 @@ describe('refusals the Deliveries screen explains change nothing', () => {
       channel: 'whatsapp',
     });
     expect(error.code).toBe('patient_unreachable');
-    expect(fieldError(error)).toEqual([
+    expect(fieldErrors(error)).toEqual([
       expect.objectContaining({ pointer: '/channel', code: 'patient_unreachable' }),
     ]);
     expect(snapshot(server)).toEqual(before);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../src-preload/contract';
-import { createOperations } from '../../src-main/service/operations';
-import { count, formFixture, serversClosedAfterEach, type TestServer } from './helpers';
+import { footprint, formFixture, type TestServer } from './helpers';
+import { fieldErrors, operationServers } from './operation-harness';
 
 /**
  * The conversation and call operations the Chats and Calls screens use: what they answer (every
@@ -9,40 +8,18 @@ import { count, formFixture, serversClosedAfterEach, type TestServer } from './h
  * stores, charges and schedules nothing).
  */
 const START = Date.parse('2026-11-22T09:00:00.000Z');
-const { newServer } = serversClosedAfterEach(START);
-
-async function setup(options: Parameters<typeof newServer>[0] = {}) {
-  const server = await newServer(options);
-  const ops = createOperations({
-    core: server.service.core,
-    info: () => ({ apiBaseUrl: server.url, version: 'test', mode: 'web' }),
-  });
-  async function ok<T = any>(name: string, input?: unknown): Promise<T> {
-    const result = await ops.run(name, input);
-    if (!result.ok) throw new Error(`${name} refused: ${JSON.stringify(result.error)}`);
-    return result.value as T;
-  }
-  async function refused(name: string, input?: unknown) {
-    const result: BridgeResult<unknown> = await ops.run(name, input);
-    if (result.ok) throw new Error(`${name} was not refused: ${JSON.stringify(result.value)}`);
-    return result.error;
-  }
-  return { server, ok, refused, core: server.service.core };
-}
+const { setup } = operationServers(START);
 
 /** What a refusal must leave exactly as it was. */
-function snapshot(server: TestServer) {
-  const { core } = server.service;
-  return {
-    balance: core.credits.balance().balance,
-    ledger: count(server, 'credit_ledger'),
-    conversations: count(server, 'conversations'),
-    messages: count(server, 'conversation_messages'),
-    calls: count(server, 'calls'),
-    jobs: count(server, 'jobs'),
-    events: count(server, 'events'),
-  };
-}
+const snapshot = (server: TestServer) =>
+  footprint(server, [
+    'credit_ledger',
+    'conversations',
+    'conversation_messages',
+    'calls',
+    'jobs',
+    'events',
+  ]);
 
 const NURIA = { firstName: 'Núria', lastName: 'Puig Soler' };
 const CONTEXT = 'Seguimiento tras la cirugía de rodilla';
@@ -127,7 +104,7 @@ describe('conversations: every answer names its patient', () => {
       language: 'fr',
     });
     expect(bad.code).toBe('validation_failed');
-    const pointers = ((bad.details as any).errors as { pointer: string }[]).map((e) => e.pointer);
+    const pointers = fieldErrors(bad).map((e) => e.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/context', '/language']));
 
     const unknown = await refused('conversations.start', {
@@ -135,7 +112,7 @@ describe('conversations: every answer names its patient', () => {
       context: CONTEXT,
     });
     expect(unknown.code).toBe('validation_failed');
-    expect((unknown.details as any).errors[0]).toMatchObject({
+    expect(fieldErrors(unknown)[0]).toMatchObject({
       pointer: '/patientId',
       code: 'not_found',
     });
@@ -199,7 +176,7 @@ describe('conversations: every answer names its patient', () => {
       details: { balance: 0, required: 1 },
     });
     const empty = await refused('conversations.send', { id: chat.id, content: ' \n ' });
-    expect((empty.details as any).errors[0]).toMatchObject({ pointer: '/content' });
+    expect(fieldErrors(empty)[0]).toMatchObject({ pointer: '/content' });
     const missing = await refused('conversations.send', { id: 'conv_nope', content: 'Hola' });
     expect(missing.code).toBe('resource_missing');
     expect(snapshot(server)).toEqual(before);
@@ -274,9 +251,9 @@ describe('calls: every answer names its patient', () => {
     });
     const unreachable = await refused('calls.start', { patientId: noPhone, purpose: 'Control' });
     expect(unreachable.code).toBe('patient_unreachable');
-    expect((unreachable.details as any).errors[0]).toMatchObject({ pointer: '/patientId' });
+    expect(fieldErrors(unreachable)[0]).toMatchObject({ pointer: '/patientId' });
     const blank = await refused('calls.start', { patientId, purpose: ' ', language: 'de' });
-    const pointers = ((blank.details as any).errors as { pointer: string }[]).map((e) => e.pointer);
+    const pointers = fieldErrors(blank).map((e) => e.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/purpose', '/language']));
     expect(snapshot(server)).toEqual(before);
 
@@ -291,11 +268,11 @@ describe('calls: every answer names its patient', () => {
   it('refuses bad list filters and an unknown call', async () => {
     const { refused } = await setup();
     const status = await refused('calls.list', { status: 'lost' });
-    expect((status.details as any).errors[0]).toMatchObject({ pointer: '/status' });
+    expect(fieldErrors(status)[0]).toMatchObject({ pointer: '/status' });
     const from = await refused('calls.list', { from: 'yesterday' });
-    expect((from.details as any).errors[0]).toMatchObject({ pointer: '/from' });
+    expect(fieldErrors(from)[0]).toMatchObject({ pointer: '/from' });
     expect((await refused('calls.get', { id: 'call_nope' })).code).toBe('resource_missing');
     const chats = await refused('conversations.list', { status: 'open' });
-    expect((chats.details as any).errors[0]).toMatchObject({ pointer: '/status' });
+    expect(fieldErrors(chats)[0]).toMatchObject({ pointer: '/status' });
   });
 });

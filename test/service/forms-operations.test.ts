@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BridgeError, FormPreview, FormSummary } from '../../src-preload/contract';
 import { createCore, type Core } from '../../src-main/service/core';
 import { renderFormPage } from '../../src-main/service/form-page/render-form';
-import { createOperations } from '../../src-main/service/operations';
 import type { ClinicalForm, FormDefinition } from '../../src-main/service/schemas/clinical-form';
-import { EVERY_FIELD_ANSWERS, EVERY_FIELD_TYPE } from './helpers';
+import { addPatient, EVERY_FIELD_ANSWERS, EVERY_FIELD_TYPE } from './helpers';
+import { fieldErrors, operationsOn } from './operation-harness';
 
 /*
  * The desktop app's form authoring operations (forms.create/update/archive/restore/remove/preview
@@ -25,20 +25,7 @@ function setup() {
     await core.runner.stop();
     core.close();
   });
-  const ops = createOperations({
-    core,
-    info: () => ({ apiBaseUrl: 'http://127.0.0.1:1/api/v1', version: 'test', mode: 'web' }),
-  });
-  async function ok<T = any>(name: string, input?: unknown): Promise<T> {
-    const result = await ops.run(name, input);
-    if (!result.ok) throw new Error(`${name} refused: ${JSON.stringify(result.error)}`);
-    return result.value as T;
-  }
-  async function refused(name: string, input?: unknown): Promise<BridgeError> {
-    const result = await ops.run(name, input);
-    if (result.ok) throw new Error(`${name} was not refused: ${JSON.stringify(result.value)}`);
-    return result.error;
-  }
+  const { ops, ok, refused } = operationsOn(core);
   /** Everything a form operation could touch, to prove a refusal wrote nothing. */
   const snapshot = () =>
     ['clinical_forms', 'form_schedules', 'form_responses', 'form_answered_fields', 'events'].map(
@@ -49,11 +36,7 @@ function setup() {
 
 /** A patient with a delivered e-mail schedule of `formId`; answered when `answer` is set. */
 async function deliverTo(core: Core, formId: string, options: { answer?: boolean } = {}) {
-  const patientId = core.patients.create({
-    firstName: 'Núria',
-    lastName: 'Puig Soler',
-    email: `n${Math.random().toString(36).slice(2)}@example.com`,
-  }).id;
+  const patientId = addPatient(core, 'Núria', 'Puig Soler');
   const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
   await core.advanceClock(1);
   if (options.answer) core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
@@ -61,7 +44,7 @@ async function deliverTo(core: Core, formId: string, options: { answer?: boolean
 }
 
 const pointers = (error: BridgeError) =>
-  ((error.details?.errors ?? []) as { pointer: string; code: string }[])
+  fieldErrors(error)
     .map((e) => `${e.pointer} ${e.code}`)
     .sort();
 
@@ -171,11 +154,7 @@ describe('forms.archive, forms.restore and forms.remove', () => {
   it('refuses to delete a form with a delivery (pending or cancelled) or a response: form_in_use', async () => {
     const { ok, refused, snapshot, core } = setup();
     const pending = await ok<ClinicalForm>('forms.create', { ...EVERY_FIELD_TYPE, name: 'P' });
-    const patientId = core.patients.create({
-      firstName: 'Ana',
-      lastName: 'García',
-      email: 'ana@example.com',
-    }).id;
+    const patientId = addPatient(core, 'Ana', 'García');
     const future = new Date(T0 + 86_400_000).toISOString();
     core.schedules.create({ formId: pending.id, patientId, channel: 'email', scheduledAt: future });
     const cancelled = await ok<ClinicalForm>('forms.create', { ...EVERY_FIELD_TYPE, name: 'C' });
@@ -240,11 +219,7 @@ describe('forms.list and forms.get usage figures', () => {
     await deliverTo(core, busy.id, { answer: true });
     await core.advanceClock(3600);
     await deliverTo(core, busy.id, { answer: true });
-    const patientId = core.patients.create({
-      firstName: 'Ana',
-      lastName: 'García',
-      email: 'ana@example.com',
-    }).id;
+    const patientId = addPatient(core, 'Ana', 'García');
     core.schedules.create({
       formId: busy.id,
       patientId,

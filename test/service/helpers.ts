@@ -10,6 +10,8 @@ import {
   type Service,
   type ServiceOptions,
 } from '../../src-main/service/create-service';
+import type { Core } from '../../src-main/service/core';
+import { slug } from '../../src-main/service/domain/response-export';
 import { RESPONSE_CHECK_ENV } from '../../src-main/service/http/response-check';
 import { PERMISSIONS, type Permission } from '../../src-main/service/schemas/auth';
 import type { FormDefinition } from '../../src-main/service/schemas/clinical-form';
@@ -192,6 +194,21 @@ export function formFixture(
   return { formId, patientId };
 }
 
+/** An active patient reachable by e-mail at `<first name, made ASCII>@example.com`; its id. */
+export function addPatient(
+  core: Core,
+  firstName: string,
+  lastName: string,
+  more: Partial<CreatePatient> = {},
+): string {
+  return core.patients.create({
+    firstName,
+    lastName,
+    email: `${slug(firstName)}@example.com`,
+    ...more,
+  }).id;
+}
+
 /** A real-time source for the service that only moves when the test sets it. */
 export function fakeTime(start: number) {
   let t = start;
@@ -255,6 +272,18 @@ export function expectSchema(schema: TSchema, value: unknown): void {
 /** Rows in a table of the server's database. */
 export function count(server: TestServer, table: string): number {
   return server.service.core.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!;
+}
+
+/** The credit balance and the rows of each table: what a refused write must leave as it was. */
+export function footprint<T extends string>(
+  server: TestServer,
+  tables: readonly T[],
+): Record<T | 'balance', number> {
+  const rows = Object.fromEntries(tables.map((table) => [table, count(server, table)]));
+  return { ...rows, balance: server.service.core.credits.balance().balance } as Record<
+    T | 'balance',
+    number
+  >;
 }
 
 /** The event log in order, optionally of one type. */

@@ -1,32 +1,18 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { BridgeResult, Notification, PushEvent } from '../../src-preload/contract';
-import { createOperations } from '../../src-main/service/operations';
-import { serversClosedAfterEach, type TestServer } from './helpers';
+import type { Notification, PushEvent } from '../../src-preload/contract';
+import type { TestServer } from './helpers';
+import { operationServers } from './operation-harness';
 
 const START = Date.parse('2026-11-24T10:00:00.000Z');
-const { newServer, cleanups } = serversClosedAfterEach(START);
+const operations = operationServers(START);
+const { cleanups } = operations;
 
 /** A small allowance, so the low-balance line is 10 credits. */
 const PLANS = { starter: 100, professional: 100, enterprise: 100 };
 
-async function setup(options: Parameters<typeof newServer>[0] = {}) {
-  const server = await newServer({ plans: PLANS, ...options });
-  const core = server.service.core;
-  const ops = createOperations({
-    core,
-    info: () => ({ apiBaseUrl: server.url, version: 'test', mode: 'web' }),
-  });
-  async function ok<T = any>(name: string, input?: unknown): Promise<T> {
-    const result = await ops.run(name, input);
-    if (!result.ok) throw new Error(`${name} refused: ${JSON.stringify(result.error)}`);
-    return result.value as T;
-  }
-  async function refused(name: string, input?: unknown) {
-    const result: BridgeResult<unknown> = await ops.run(name, input);
-    if (result.ok) throw new Error(`${name} was not refused: ${JSON.stringify(result.value)}`);
-    return result.error;
-  }
+async function setup(options: Parameters<typeof operations.setup>[0] = {}) {
+  const { server, core, ok, refused } = await operations.setup({ plans: PLANS, ...options });
   const all = async (): Promise<Notification[]> =>
     (await ok<{ data: Notification[] }>('notifications.list', { limit: 100 })).data;
   const unread = async (): Promise<number> =>

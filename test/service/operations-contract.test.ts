@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { operationNames } from '../../src-preload/contract';
-import { createOperations } from '../../src-main/service/operations';
 import { serversClosedAfterEach } from './helpers';
+import { withOperations } from './operation-harness';
 
 const { newServer } = serversClosedAfterEach(Date.parse('2026-11-22T09:00:00.000Z'));
 
 describe('the contract, the operation handlers and the web bridge cover the same names', () => {
   it('the handler map serves exactly the contract operations', async () => {
-    const server = await newServer();
-    const ops = createOperations({
-      core: server.service.core,
-      info: () => ({ apiBaseUrl: server.url, version: 'test', mode: 'web' }),
-    });
+    const { ops } = withOperations(await newServer());
     expect([...ops.names].sort()).toEqual([...operationNames()].sort());
   });
 
@@ -28,11 +24,7 @@ describe('the contract, the operation handlers and the web bridge cover the same
   });
 
   it('an unknown name is an unknown_operation result, never a throw', async () => {
-    const server = await newServer();
-    const ops = createOperations({
-      core: server.service.core,
-      info: () => ({ apiBaseUrl: server.url, version: 'test', mode: 'web' }),
-    });
+    const { ops } = withOperations(await newServer());
     for (const name of ['patients.delete', 'nothing', '__proto__.x', 'patients.constructor']) {
       const result = await ops.run(name, {});
       expect(result).toMatchObject({ ok: false, error: { code: 'unknown_operation' } });

@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BridgeResult } from '../../src-preload/contract';
-import { createOperations } from '../../src-main/service/operations';
-import { count, EVERY_FIELD_ANSWERS, formFixture, serversClosedAfterEach } from './helpers';
+import { count, EVERY_FIELD_ANSWERS, formFixture } from './helpers';
+import { operationServers } from './operation-harness';
 
 const START = Date.parse('2026-11-22T09:00:00.000Z');
-const { newServer } = serversClosedAfterEach(START);
-
-async function setup(options: Parameters<typeof newServer>[0] = {}) {
-  const server = await newServer(options);
-  const ops = createOperations({
-    core: server.service.core,
-    info: () => ({ apiBaseUrl: server.url, version: 'test', mode: 'web' }),
-  });
-  /** Runs an operation and returns its value, failing the test on a refusal. */
-  async function ok<T = any>(name: string, input?: unknown): Promise<T> {
-    const result = await ops.run(name, input);
-    if (!result.ok) throw new Error(`${name} refused: ${JSON.stringify(result.error)}`);
-    return result.value as T;
-  }
-  /** Runs an operation expected to be refused and returns its error. */
-  async function refused(name: string, input?: unknown) {
-    const result: BridgeResult<unknown> = await ops.run(name, input);
-    if (result.ok) throw new Error(`${name} was not refused: ${JSON.stringify(result.value)}`);
-    return result.error;
-  }
-  return { server, ops, ok, refused, core: server.service.core };
-}
+const { setup } = operationServers(START);
 
 describe('operations: app and patients', () => {
   it('app.info answers what the adapter gives', async () => {

@@ -3,8 +3,8 @@ import type { OpenApiDocument, PushEvent, RequestLogEntry } from '../../src-prel
 import { createChangeFeed } from '../../src-main/service/changes/change-feed';
 import { createRequestLog } from '../../src-main/service/developer/request-log';
 import { createClock } from '../../src-main/service/jobs/clock';
-import { createOperations } from '../../src-main/service/operations';
 import { serversClosedAfterEach } from './helpers';
+import { withOperations } from './operation-harness';
 
 const START = Date.parse('2026-11-24T10:00:00.000Z');
 const { newServer } = serversClosedAfterEach(START);
@@ -175,10 +175,7 @@ describe('the live request log', () => {
 
   it('serves the log, its clearing and the OpenAPI document as operations', async () => {
     const { server } = await setup();
-    const ops = createOperations({
-      core: server.service.core,
-      info: () => ({ apiBaseUrl: server.url, version: 'test', mode: 'web' }),
-    });
+    const { ops } = withOperations(server);
     await server.request('GET', '/health', { token: null });
     await server.request('GET', '/patients');
     const listed = await ops.run('developer.requestLog', { limit: 1 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createOperations } from '../../src-main/service/operations';
 import { CLINIC_TABLES, KEPT_TABLES } from '../../src-main/service/store/clinic-reset';
 import { count, expectProblem, serversClosedAfterEach } from './helpers';
+import { withOperations } from './operation-harness';
 
 const { newServer } = serversClosedAfterEach(Date.parse('2026-11-22T09:00:00.000Z'));
 
@@ -104,10 +104,7 @@ describe('POST /sandbox/reset', () => {
 
   it('the sandbox.reset operation does the same', async () => {
     const server = await newServer();
-    const ops = createOperations({
-      core: server.service.core,
-      info: () => ({ apiBaseUrl: server.url, version: 'test', mode: 'web' }),
-    });
+    const { ops } = withOperations(server);
     const result = await ops.run('sandbox.reset', { seed: 'demo' });
     expect(result).toMatchObject({ ok: true, value: { seed: 'demo' } });
     expect(count(server, 'patients')).toBeGreaterThan(0);

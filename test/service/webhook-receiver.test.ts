@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { PushEvent } from '../../src-preload/contract';
 import type { ServiceOptions } from '../../src-main/service/create-service';
-import { createOperations } from '../../src-main/service/operations';
 import { RECEIVER_KEEP, type ReceivedRequest } from '../../src-main/service/schemas/test-receiver';
 import type { WebhookDelivery } from '../../src-main/service/schemas/webhook';
 import { disabledReason } from '../../src-main/service/webhooks/webhook-disabled-notice';
@@ -13,6 +12,7 @@ import {
   serversClosedAfterEach,
   type TestServer,
 } from './helpers';
+import { fieldErrors, withOperations } from './operation-harness';
 import { T0 } from './time';
 
 /*
@@ -24,31 +24,12 @@ import { T0 } from './time';
 
 const { newServer } = serversClosedAfterEach(T0);
 
-function opsOf(server: TestServer) {
-  const ops = createOperations({
-    core: server.service.core,
-    info: () => ({ apiBaseUrl: server.url, version: 'test', mode: 'web' }),
-  });
-  return async <T = unknown>(name: string, input?: unknown): Promise<T> => {
-    const result = await ops.run(name, input);
-    if (!result.ok) throw Object.assign(new Error(result.error.message), result.error);
-    return result.value as T;
-  };
-}
-
-async function refusal(server: TestServer, name: string, input?: unknown) {
-  const ops = createOperations({
-    core: server.service.core,
-    info: () => ({ apiBaseUrl: server.url, version: 'test', mode: 'web' }),
-  });
-  const result = await ops.run(name, input);
-  if (result.ok) throw new Error(`${name} succeeded: ${JSON.stringify(result.value)}`);
-  return result.error;
-}
+const refusal = (server: TestServer, name: string, input?: unknown) =>
+  withOperations(server).refused(name, input);
 
 async function sandboxServer(options: ServiceOptions = {}) {
   const server = await newServer({ sandbox: true, ...options });
-  const run = opsOf(server);
+  const run = withOperations(server).ok;
   const { url } = await run<{ url: string }>('receiver.url', {});
   return { server, run, receiverUrl: url };
 }
@@ -350,9 +331,8 @@ describe('the built-in test receiver', () => {
     for (const [name, input, pointer] of bad) {
       const error = await refusal(server, name, input);
       expect(error.code, name).toBe('validation_failed');
-      const errors = (error.details?.errors ?? []) as { pointer: string }[];
       expect(
-        errors.map((e) => e.pointer),
+        fieldErrors(error).map((e) => e.pointer),
         `${name} ${JSON.stringify(input)}`,
       ).toContain(pointer);
     }

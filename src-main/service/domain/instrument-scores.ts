@@ -126,19 +126,31 @@ export function bandOf(instrument: Instrument, total: number): SeverityBand | un
   return instrument.bands.find((b) => total >= b.min && total <= b.max)?.band;
 }
 
-/** Scores one response against one instrument of its form. */
-export function scoreAnswers(found: FormInstrument, answers: readonly Answer[]): InstrumentScore {
+/**
+ * The points of the items answered with one of their options, and how many such items there are,
+ * complete or not (scoreAnswers gives a total only for a complete response).
+ */
+export function itemPoints(
+  found: FormInstrument,
+  answers: readonly { fieldId: string; value: unknown }[],
+): { answered: number; points: number } {
   const values = new Map(answers.map((a) => [a.fieldId, a.value]));
   let answered = 0;
-  let total = 0;
+  let points = 0;
   for (const field of found.items) {
     const value = values.get(field.id);
     // An option the form no longer offers (the form was edited) cannot be scored.
     const index = typeof value === 'string' ? (field.options ?? []).indexOf(value) : -1;
     if (index < 0) continue;
     answered += 1;
-    total += index;
+    points += index;
   }
+  return { answered, points };
+}
+
+/** Scores one response against one instrument of its form. */
+export function scoreAnswers(found: FormInstrument, answers: readonly Answer[]): InstrumentScore {
+  const { answered, points: total } = itemPoints(found, answers);
   const { instrument } = found;
   const items = instrument.itemIds.length;
   const { key, max } = instrument;

@@ -2,9 +2,7 @@ import type {
   AttentionConversation,
   Call,
   ConversationSummary,
-  Page,
 } from '../../../src-preload/contract';
-import type { Core } from '../core';
 import { CallListQuery, CreateCall } from '../schemas/call';
 import { ConversationListQuery, CreateConversation } from '../schemas/conversation';
 import { IdInput, RecentInput, SendInput } from '../schemas/desktop';
@@ -12,21 +10,12 @@ import { patientRef } from './forms-operations';
 import {
   op,
   pageOf,
+  pageWithPatients,
   schemaInput,
-  withPatients,
+  withPatient,
   type GroupHandlers,
   type OperationDeps,
 } from './operation-kit';
-
-/** One record with its patient's name (see withPatients). */
-function withPatient<T extends { patientId: string }>(core: Core, item: T) {
-  return withPatients(core, [item])[0]!;
-}
-
-/** A list page whose items carry their patients' names, looked up once for the page. */
-function pageWithPatients<T extends { patientId: string }>(core: Core, page: Page<T>) {
-  return { ...page, data: withPatients(core, page.data) };
-}
 
 export function conversationOperations({ core }: OperationDeps): GroupHandlers<'conversations'> {
   const { conversations, changes } = core;

@@ -97,3 +97,13 @@ export function withPatients<T extends { patientId?: string }>(
     },
   }));
 }
+
+/** One record with its patient's name (see withPatients). */
+export function withPatient<T extends { patientId?: string }>(core: Core, item: T) {
+  return withPatients(core, [item])[0]!;
+}
+
+/** A list page whose items carry their patients' names, looked up once for the page. */
+export function pageWithPatients<T extends { patientId?: string }>(core: Core, page: Page<T>) {
+  return { ...page, data: withPatients(core, page.data) };
+}

@@ -12,7 +12,9 @@ import { patientRef } from './forms-operations';
 import {
   op,
   pageOf,
+  pageWithPatients,
   schemaInput,
+  withPatient,
   withPatients,
   type GroupHandlers,
   type OperationDeps,
@@ -31,12 +33,12 @@ export function responseOperations({ core }: OperationDeps): GroupHandlers<'resp
       parse: schemaInput(ResponseListInput),
       run: ({ formId, ...query }) => {
         const page = pageOf<FormResponse>(core.forms.responses(formId, query));
-        return { ...page, data: withPatients(core, views.withScores(formId, page.data)) };
+        return pageWithPatients(core, { ...page, data: views.withScores(formId, page.data) });
       },
     }),
     get: op({
       parse: schemaInput(IdInput),
-      run: ({ id }): ResponseDetail => withPatients(core, [views.detail(id)])[0]!,
+      run: ({ id }): ResponseDetail => withPatient(core, views.detail(id)),
     }),
     recent: op({
       parse: schemaInput<{ limit: number }>(RecentInput),

@@ -1,4 +1,5 @@
 import type { SubmittedAnswer } from '../domain/form-answers';
+import { itemPoints, recogniseInstruments } from '../domain/instrument-scores';
 import type { FormDefinition, FormField } from '../schemas/clinical-form';
 import type { Prng } from './prng';
 
@@ -52,19 +53,13 @@ function noisyInt(rng: Prng, mean: number, sd: number, min: number, max: number)
   return clamp(Math.round(mean + gauss(rng) * sd), min, max);
 }
 
-/** The sum of the option indexes the answers give to `fieldIds` (unanswered or unknown count 0). */
-function optionIndexSum(
-  answers: readonly SubmittedAnswer[],
-  fieldIds: readonly string[],
-  options: readonly string[],
-): number {
-  let total = 0;
-  for (const id of fieldIds) {
-    const value = answers.find((a) => a.fieldId === id)?.value;
-    const index = typeof value === 'string' ? options.indexOf(value) : -1;
-    if (index > 0) total += index;
-  }
-  return total;
+/**
+ * A PHQ-9 or GAD-7 form's score of the answers, by the service's own instrument scoring: the sum
+ * of the answered items' option indexes (unanswered or unknown ones count 0, so any answers score).
+ */
+function instrumentPoints(form: FormDefinition, answers: readonly SubmittedAnswer[]): number {
+  const [found] = recogniseInstruments(form.fields);
+  return itemPoints(found!, answers).points;
 }
 
 /** A few comments a patient might write, from mild to severe; picks near the severity. */
@@ -147,7 +142,7 @@ const phq9: DemoForm = {
     }
     return answers;
   },
-  score: (answers) => optionIndexSum(answers, PHQ9_IDS, FREQUENCY),
+  score: (answers) => instrumentPoints(phq9.definition, answers),
 };
 
 /** Thoughts of self-harm: absent below severity 0.6, and even at the top answered by a minority. */
@@ -202,7 +197,7 @@ const gad7: DemoForm = {
       value: FREQUENCY[noisyInt(rng, mean + bias, 0.55, 0, 3)]!,
     }));
   },
-  score: (answers) => optionIndexSum(answers, GAD7_IDS, FREQUENCY),
+  score: (answers) => instrumentPoints(gad7.definition, answers),
 };
 
 // ---------------------------------------------------------------------------------------------
