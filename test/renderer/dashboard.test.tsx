@@ -206,7 +206,10 @@ describe('dashboard', () => {
     const responses = await screen.findByRole('region', { name: 'Respuestas recientes' });
     const response = await within(responses).findByRole('listitem');
     expect(within(response).getByRole('link', { name: 'Ana Martínez Soler' })).toBeInTheDocument();
-    expect(within(response).getByText('Cuestionario PHQ-9')).toBeInTheDocument();
+    expect(within(response).getByRole('link', { name: 'Cuestionario PHQ-9' })).toHaveAttribute(
+      'href',
+      '/responses/resp_01',
+    );
     expect(within(response).getByText('hace 3 horas')).toBeInTheDocument();
     expect(calls(bridge.log, 'responses.recent')[0]?.input).toEqual({ limit: 8 });
 
@@ -220,6 +223,9 @@ describe('dashboard', () => {
     );
     expect(within(conversation).getByText('Escalada hace 30 minutos')).toBeInTheDocument();
     expect(within(conversation).getByText('Escalada')).toHaveClass('badge-danger');
+    expect(
+      within(conversation).getByRole('link', { name: 'Abrir el chat con Jordi Puig' }),
+    ).toHaveAttribute('href', '/chats/conv_01');
 
     const webhooks = screen.getByRole('region', { name: 'Webhooks con entregas fallidas' });
     const hook = await within(webhooks).findByRole('listitem');

@@ -162,6 +162,18 @@ describe('patient page', () => {
       .map((h) => h.textContent);
     expect(months).toEqual(['Noviembre de 2026', 'Octubre de 2026', 'Septiembre de 2026']);
     expect(screen.getByText('Control postoperatorio de rodilla')).toBeInTheDocument();
+    // A response, a chat and a call open their own page; a delivery has none.
+    const links = screen
+      .getAllByTestId('timeline-item')
+      .map((li) => li.querySelector('a')?.getAttribute('href') ?? null);
+    expect(links).toEqual([
+      '/responses/resp_1',
+      null,
+      null,
+      '/chats/conv_1',
+      expect.stringMatching(/^\/calls\/call_/),
+      expect.stringMatching(/^\/calls\/call_/),
+    ]);
     const time = screen.getAllByTestId('timeline-item')[0]!.querySelector('time')!;
     expect(time).toHaveAttribute('dateTime', '2026-11-21T10:05:00.000Z');
     expect(time.textContent).toMatch(/21 nov 2026/);

@@ -229,7 +229,12 @@ function RecentCard(props: { now: Date }) {
             <li key={response.id}>
               <div className="dashboard-item-main">
                 <PatientLink patient={response.patient} />
-                <span className="dashboard-item-sub">{response.formName}</span>
+                <Link
+                  href={`/responses/${encodeURIComponent(response.id)}`}
+                  className="dashboard-item-sub"
+                >
+                  {response.formName}
+                </Link>
               </div>
               <time
                 className="dashboard-when"
@@ -270,7 +275,14 @@ function AttentionCard(props: { now: Date }) {
                     {t('attention.escalatedAt', { relative: format.relative(at, props.now) })}
                   </time>
                 </div>
-                <Badge tone="danger">{t('attention.escalated')}</Badge>
+                <Link
+                  href={`/chats/${encodeURIComponent(conversation.id)}`}
+                  aria-label={t('attention.open', {
+                    name: `${conversation.patient.firstName} ${conversation.patient.lastName}`,
+                  })}
+                >
+                  <Badge tone="danger">{t('attention.escalated')}</Badge>
+                </Link>
               </li>
             );
           })}

@@ -36,6 +36,7 @@ const es = {
     empty: 'Ninguna conversación necesita atención',
     escalated: 'Escalada',
     escalatedAt: 'Escalada {{relative}}',
+    open: 'Abrir el chat con {{name}}',
   },
   webhooks: {
     title: 'Webhooks con entregas fallidas',
@@ -96,6 +97,7 @@ export const dashboardMessages: Catalogue<typeof es> = {
       empty: 'Cap conversa necessita atenció',
       escalated: 'Escalada',
       escalatedAt: 'Escalada {{relative}}',
+      open: 'Obre el xat amb {{name}}',
     },
     webhooks: {
       title: 'Webhooks amb lliuraments fallits',
@@ -153,6 +155,7 @@ export const dashboardMessages: Catalogue<typeof es> = {
       empty: 'No conversation needs attention',
       escalated: 'Escalated',
       escalatedAt: 'Escalated {{relative}}',
+      open: 'Open the chat with {{name}}',
     },
     webhooks: {
       title: 'Webhooks with failed deliveries',

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import type { TimelineItem } from '../../../../src-preload/contract';
 import { useFormat } from '../../i18n/format';
 import { Badge } from '../../ui/layout';
@@ -75,6 +76,20 @@ function itemKey(item: TimelineItem): string {
   }
 }
 
+/** Where an item is shown in full: a response, a chat or a call (a delivery has no page). */
+function itemHref(item: TimelineItem): string | undefined {
+  switch (item.kind) {
+    case 'response':
+      return `/responses/${encodeURIComponent(item.response.id)}`;
+    case 'conversation':
+      return `/chats/${encodeURIComponent(item.conversation.id)}`;
+    case 'call':
+      return `/calls/${encodeURIComponent(item.call.id)}`;
+    case 'schedule':
+      return undefined;
+  }
+}
+
 /** Whether the item is something that went wrong (drawn in the danger colour). */
 function failed(item: TimelineItem): boolean {
   if (item.kind === 'schedule') return item.schedule.status === 'failed';
@@ -130,7 +145,11 @@ export function PatientTimeline(props: { items: TimelineItem[] }) {
                   <div className="patients-timeline-content">
                     <p className="patients-timeline-sentence">
                       <span className="visually-hidden">{t(`timeline.kinds.${item.kind}`)}: </span>
-                      {describeItem(t, item)}
+                      {itemHref(item) ? (
+                        <Link href={itemHref(item)!}>{describeItem(t, item)}</Link>
+                      ) : (
+                        describeItem(t, item)
+                      )}
                       {item.kind === 'conversation' && item.conversation.escalatedAt && (
                         <>
                           {' '}
