@@ -34,7 +34,11 @@ let stopPushEvents: (() => void) | undefined;
 
 function openWindow(): BrowserWindow {
   if (mainWindow && !mainWindow.isDestroyed()) return mainWindow;
-  const window = createMainWindow({ preloadPath, location });
+  const window = createMainWindow({
+    preloadPath,
+    location,
+    language: () => service?.core.delivery.appLanguage() ?? 'es',
+  });
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = undefined;
   });

@@ -1,4 +1,5 @@
 import { BrowserWindow } from 'electron';
+import { guardUnsavedWork, type UiLanguage } from './leave-guard';
 import type { RendererLocation } from './renderer-location';
 import { guardWebContents } from './web-security';
 
@@ -6,13 +7,19 @@ export interface MainWindowDeps {
   /** Absolute path of the built preload (out/preload/index.cjs). */
   preloadPath: string;
   location: RendererLocation;
+  /** The window's language for main's own dialogs (the saved setting once the service runs). */
+  language?: () => UiLanguage;
 }
 
 /**
  * The one window. The page runs with no Node, in Chromium's sandbox, in its own JavaScript world:
  * all it can reach is `window.engage` from the preload.
  */
-export function createMainWindow({ preloadPath, location }: MainWindowDeps): BrowserWindow {
+export function createMainWindow({
+  preloadPath,
+  location,
+  language = () => 'es',
+}: MainWindowDeps): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -36,6 +43,7 @@ export function createMainWindow({ preloadPath, location }: MainWindowDeps): Bro
   });
   // Guarded before the first load, so not even the first navigation is unchecked.
   guardWebContents(window.webContents, location);
+  guardUnsavedWork(window, language);
   window.once('ready-to-show', () => window.show());
   const loading =
     location.kind === 'url' ? window.loadURL(location.url) : window.loadFile(location.path);

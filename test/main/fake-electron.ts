@@ -106,6 +106,8 @@ export const electron = {
     },
   },
   shell: { openExternal: vi.fn(async () => {}), openPath: vi.fn(async () => '') },
+  /** The button index a message box answers: set it in a test (0 unless told). */
+  dialog: { showMessageBoxSync: vi.fn((..._args: unknown[]) => 0), showErrorBox: vi.fn() },
   Menu: {
     buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
     setApplicationMenu: vi.fn(),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   DraftError,
   FormDefinition,
@@ -339,6 +339,8 @@ describe('form builder: the service errors next to their inputs', () => {
     await user.keyboard('¿Ha tenido fiebre?');
     await user.click(screen.getByRole('button', { name: 'Guardar formulario' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/forms'));
+    // Saved: leaving after the save asks nothing.
+    expect(window.dispatchEvent(new Event('beforeunload', { cancelable: true }))).toBe(true);
     expect(saved).toEqual([
       {
         name: 'Seguimiento',
@@ -349,6 +351,35 @@ describe('form builder: the service errors next to their inputs', () => {
         ],
       },
     ]);
+  });
+
+  it('asks before a link or closing the window throws away unsaved changes', async () => {
+    const user = userEvent.setup();
+    const { handlers } = service();
+    const { location } = renderWithApp(<FormBuilderScreen />, { handlers, path: '/forms/new' });
+    const back = screen.getByRole('link', { name: 'Volver a los formularios' });
+    const unload = () => window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+    const confirm = vi.spyOn(window, 'confirm');
+    try {
+      // Nothing typed yet: nothing to lose, nothing asked.
+      expect(unload()).toBe(true);
+      await user.type(screen.getByLabelText('Nombre'), 'Seguimiento');
+      expect(unload()).toBe(false);
+
+      confirm.mockReturnValueOnce(false);
+      await user.click(back);
+      expect(confirm).toHaveBeenCalledWith(
+        'El formulario tiene cambios sin guardar. ¿Salir y descartarlos?',
+      );
+      expect(location.history?.at(-1)).toBe('/forms/new');
+      expect(screen.getByLabelText('Nombre')).toHaveValue('Seguimiento');
+
+      confirm.mockReturnValueOnce(true);
+      await user.click(back);
+      expect(location.history?.at(-1)).toBe('/forms');
+    } finally {
+      confirm.mockRestore();
+    }
   });
 
   it('shows the preview in a sandboxed frame whose srcdoc is the service’s page', async () => {

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { Card, PageHeader } from '../../ui/layout';
 import { AsyncView } from '../../ui/states';
+import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { FieldEditor, inputId } from './field-editor';
 import {
   draftFromForm,
@@ -103,6 +104,9 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
 
   const definition = useMemo(() => toDefinition(draft), [draft]);
   const json = JSON.stringify(definition);
+  // What the form was when the screen opened: anything else is work a click could throw away.
+  const [openedAs] = useState(json);
+  const leaveGuard = useLeaveGuard(!archived && json !== openedAs, t('builder.leave'));
   const keys = draft.fields.map((f) => f.key);
   const preview = useFormPreview({ definition, keys, language, formId: form?.id });
 
@@ -173,6 +177,7 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
     try {
       if (form) await store.getState().update(form.id, definition);
       else await store.getState().create(definition);
+      leaveGuard.allowLeave();
       navigate('/forms');
     } catch (error) {
       const refused = asFailure(error);
