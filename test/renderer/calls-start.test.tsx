@@ -1,11 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CallView, InputOf } from '../../src-preload/contract';
 import { CallsScreen } from '../../src-renderer/src/features/calls/calls-screen';
 import type { AppLanguage } from '../../src-renderer/src/i18n/messages';
 import { call, callList } from './calls-fixtures';
-import { ana, balanceOf, marc, nuria, PRICES } from './chats-fixtures';
+import {
+  ana,
+  creditsHandlers,
+  marc,
+  nuria,
+  openStartDialog,
+  pickPatient,
+  recordStarts,
+} from './chats-fixtures';
 import { listHandler } from './patients-fixtures';
 import { renderWithApp } from './render-app';
 
@@ -18,32 +25,22 @@ function renderStart(
     language?: AppLanguage;
   } = {},
 ) {
-  const started: StartInput[] = [];
+  const { started, start } = recordStarts(
+    options.start ?? ((i: StartInput) => call('call_new', { language: i.language ?? 'es' })),
+  );
   const rendered = renderWithApp(<CallsScreen />, {
     path: '/calls',
     ...(options.language ? { language: options.language } : {}),
     handlers: {
-      calls: {
-        list: callList([]),
-        start: (input) => {
-          started.push(input);
-          return (options.start ?? ((i) => call('call_new', { language: i.language ?? 'es' })))(
-            input,
-          );
-        },
-      },
+      calls: { list: callList([]), start },
       patients: { list: listHandler([nuria, marc, ana]) },
-      credits: { prices: () => PRICES, balance: () => balanceOf(options.balance ?? 1234) },
+      credits: creditsHandlers(options.balance),
     },
   });
   return { ...rendered, started };
 }
 
-async function openDialog(name = 'Nueva llamada') {
-  const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name }));
-  return { user, dialog: screen.getByRole('dialog') };
-}
+const openDialog = (name = 'Nueva llamada') => openStartDialog(name);
 
 describe('calls: placing a call', () => {
   it('shows the charging rule and the balance before starting, then places it and opens it', async () => {
@@ -62,8 +59,7 @@ describe('calls: placing a call', () => {
     expect(within(dialog).getByText('Este campo es obligatorio.')).toBeInTheDocument();
     expect(started).toEqual([]);
 
-    await user.type(within(dialog).getByRole('combobox', { name: 'Paciente' }), 'Núria');
-    await user.click(await within(dialog).findByRole('option', { name: /Núria Puig Soler/ }));
+    await pickPatient(user, dialog, 'Núria', /Núria Puig Soler/);
     expect(within(dialog).getByRole('combobox', { name: 'Idioma de la llamada' })).toHaveValue(
       'ca',
     );
@@ -105,8 +101,7 @@ describe('calls: placing a call', () => {
     expect(
       await within(dialog).findByText('El saldo no alcanza: añade créditos antes de continuar.'),
     ).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('combobox', { name: 'Paciente' }), 'Marc');
-    await user.click(await within(dialog).findByRole('option', { name: /Marc Ferrer/ }));
+    await pickPatient(user, dialog, 'Marc', /Marc Ferrer/);
     await user.type(within(dialog).getByRole('textbox', { name: 'Motivo de la llamada' }), 'Cita');
     await user.click(within(dialog).getByRole('button', { name: 'Iniciar la llamada' }));
     expect(

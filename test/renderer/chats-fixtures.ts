@@ -7,6 +7,8 @@ import type {
   OutputOf,
   PriceList,
 } from '../../src-preload/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { makePatient } from './patients-fixtures';
 
 /** Shapes exactly as the service returns them, for the Chats and Calls screens' tests. */
@@ -28,6 +30,39 @@ export function balanceOf(balance: number): CreditBalance {
     usedThisMonth: 2000 - balance,
     resetsAt: '2026-12-01T00:00:00.000Z',
   };
+}
+
+/** credits.prices and credits.balance, for the cost notices. */
+export function creditsHandlers(balance = 1234) {
+  return { prices: () => PRICES, balance: () => balanceOf(balance) };
+}
+
+/** A start handler that keeps every request it is given and answers with `answer` (or throws). */
+export function recordStarts<I, O>(answer: (input: I) => O) {
+  const started: I[] = [];
+  const start = (input: I) => {
+    started.push(input);
+    return answer(input);
+  };
+  return { started, start };
+}
+
+/** Clicks the button named `name` and hands back the dialog it opens. */
+export async function openStartDialog(name: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name }));
+  return { user, dialog: screen.getByRole('dialog') };
+}
+
+/** Searches the dialog's patient box for `search` and chooses the option matching `option`. */
+export async function pickPatient(
+  user: UserEvent,
+  dialog: HTMLElement,
+  search: string,
+  option: RegExp,
+) {
+  await user.type(within(dialog).getByRole('combobox', { name: 'Paciente' }), search);
+  await user.click(await within(dialog).findByRole('option', { name: option }));
 }
 
 export const nuria = makePatient(2, {

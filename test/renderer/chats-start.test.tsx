@@ -1,10 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { InputOf } from '../../src-preload/contract';
 import { ChatsScreen } from '../../src-renderer/src/features/chats/chats-screen';
 import type { AppLanguage } from '../../src-renderer/src/i18n/messages';
-import { balanceOf, conversation, conversationList, marc, nuria, PRICES } from './chats-fixtures';
+import {
+  conversation,
+  conversationList,
+  creditsHandlers,
+  marc,
+  nuria,
+  openStartDialog,
+  pickPatient,
+  recordStarts,
+} from './chats-fixtures';
 import { listHandler } from './patients-fixtures';
 import { renderWithApp } from './render-app';
 
@@ -17,33 +25,22 @@ function renderStart(
     language?: AppLanguage;
   } = {},
 ) {
-  const started: StartInput[] = [];
+  const { started, start } = recordStarts(
+    options.start ?? ((i: StartInput) => conversation('conv_new', { language: i.language })),
+  );
   const rendered = renderWithApp(<ChatsScreen />, {
     path: '/chats',
     ...(options.language ? { language: options.language } : {}),
     handlers: {
-      conversations: {
-        list: conversationList([]),
-        start: (input) => {
-          started.push(input);
-          return (options.start ?? ((i) => conversation('conv_new', { language: i.language })))(
-            input,
-          );
-        },
-        get: () => conversation('conv_new'),
-      },
+      conversations: { list: conversationList([]), start, get: () => conversation('conv_new') },
       patients: { list: listHandler([nuria, marc]) },
-      credits: { prices: () => PRICES, balance: () => balanceOf(options.balance ?? 1234) },
+      credits: creditsHandlers(options.balance),
     },
   });
   return { ...rendered, started };
 }
 
-async function openDialog(name = 'Nueva conversación') {
-  const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name }));
-  return { user, dialog: screen.getByRole('dialog') };
-}
+const openDialog = (name = 'Nueva conversación') => openStartDialog(name);
 
 describe('chats: starting a conversation', () => {
   it('shows the cost and the balance before starting, and checks what is missing', async () => {
@@ -67,8 +64,7 @@ describe('chats: starting a conversation', () => {
     const language = within(dialog).getByRole('combobox', { name: 'Idioma de la conversación' });
     expect(language).toHaveValue('es');
 
-    await user.type(within(dialog).getByRole('combobox', { name: 'Paciente' }), 'Núr');
-    await user.click(await within(dialog).findByRole('option', { name: /Núria Puig Soler/ }));
+    await pickPatient(user, dialog, 'Núr', /Núria Puig Soler/);
     expect(within(dialog).getByTestId('picked-patient')).toHaveTextContent('Núria Puig Soler');
     expect(language).toHaveValue('ca');
     await user.type(
@@ -119,8 +115,7 @@ describe('chats: starting a conversation', () => {
     expect(
       await within(dialog).findByText('El saldo no alcanza: añade créditos antes de continuar.'),
     ).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('combobox', { name: 'Paciente' }), 'Marc');
-    await user.click(await within(dialog).findByRole('option', { name: /Marc Ferrer/ }));
+    await pickPatient(user, dialog, 'Marc', /Marc Ferrer/);
     await user.type(
       within(dialog).getByRole('textbox', { name: 'Contexto para el asistente' }),
       'Recordatorio',
@@ -143,8 +138,7 @@ describe('chats: starting a conversation', () => {
       },
     });
     const { user, dialog } = await openDialog();
-    await user.type(within(dialog).getByRole('combobox', { name: 'Paciente' }), 'Marc');
-    await user.click(await within(dialog).findByRole('option', { name: /Marc Ferrer/ }));
+    await pickPatient(user, dialog, 'Marc', /Marc Ferrer/);
     const context = within(dialog).getByRole('textbox', { name: 'Contexto para el asistente' });
     await user.type(context, 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Iniciar la conversación' }));

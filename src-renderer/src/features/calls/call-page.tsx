@@ -7,7 +7,7 @@ import { useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Card, PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { patientName } from '../chats/patient-picker';
+import { fullName } from '../patients/patient-format';
 import { formatDuration } from './call-format';
 import { CallStatusBadge } from './calls-screen';
 import { createCallsStore } from './calls-store';
@@ -60,7 +60,7 @@ export function CallPage(props: { id: string }) {
     );
   }
 
-  const name = patientName(data.patient);
+  const name = fullName(data.patient);
   return (
     <div className="call-page">
       {back}
@@ -141,7 +141,7 @@ function CallDetails(props: { call: CallView }) {
     [
       t('detail.patient'),
       <Link key="p" href={`/patients/${encodeURIComponent(call.patientId)}`}>
-        {patientName(call.patient)}
+        {fullName(call.patient)}
       </Link>,
     ],
     [

@@ -9,7 +9,8 @@ import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { Badge, PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { PatientPicker, patientName } from '../chats/patient-picker';
+import { PatientPicker } from '../chats/patient-picker';
+import { fullName } from '../patients/patient-format';
 import { shownDuration, STATUS_TONES } from './call-format';
 import { createCallsStore, NO_FILTER, rangeIsValid } from './calls-store';
 import { StartCallDialog } from './start-call-dialog';
@@ -190,7 +191,7 @@ function CallsTable(props: { calls: CallListItem[] }) {
                     <time dateTime={call.createdAt}>{format.dateTime(call.createdAt)}</time>
                   </Link>
                 </th>
-                <td>{patientName(call.patient)}</td>
+                <td>{fullName(call.patient)}</td>
                 <td className="calls-purpose" translate="no">
                   {call.purpose}
                 </td>

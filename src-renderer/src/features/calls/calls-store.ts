@@ -6,13 +6,12 @@ import type {
   InputOf,
   Patient,
 } from '../../../../src-preload/contract';
-import { asFailure, unwrap, type Bridge, type BridgeFailure } from '../../bridge/bridge';
+import { unwrap, type Bridge } from '../../bridge/bridge';
 import { idle, load, type Async } from '../../stores/async';
+import { emptyPagedList, pagedLoader, type PagedList } from '../chats/paged-list';
 import { dayRange } from './call-format';
 
 export const CALL_PAGE_SIZE = 25;
-/** The service's largest page: a refresh reloads what is on screen in one call, up to this. */
-const MAX_PAGE = 100;
 
 export type StartCall = InputOf<'calls', 'start'>;
 
@@ -26,16 +25,8 @@ export interface CallFilter {
 
 export const NO_FILTER: CallFilter = { patient: undefined, status: '', from: '', to: '' };
 
-export interface CallsState {
+export interface CallsState extends PagedList<CallListItem> {
   filter: CallFilter;
-  items: CallListItem[];
-  cursor: string;
-  hasMore: boolean;
-  /** The first page's state; rows stay on screen while a new filter loads. */
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  error: BridgeFailure | undefined;
-  loadingMore: boolean;
-  moreError: BridgeFailure | undefined;
   /** The call page's record; answers for another id are dropped. */
   callId: string | undefined;
   call: Async<CallView>;
@@ -67,11 +58,17 @@ function listInput(filter: CallFilter, limit: number, cursor?: string): InputOf<
 }
 
 export function createCallsStore(bridge: Bridge): CallsStore {
-  // A first-page load that is not the latest (the filter changed meanwhile) is dropped.
-  let sequence = 0;
+  // A call page answer for a call no longer shown, or older than a newer load, is dropped.
   let callSequence = 0;
 
   return createStore<CallsState>()((set, get) => {
+    const list = pagedLoader({
+      read: get,
+      write: set,
+      fetch: (limit, cursor) => unwrap(bridge.calls.list(listInput(get().filter, limit, cursor))),
+      pageSize: CALL_PAGE_SIZE,
+    });
+
     async function loadCall(id: string): Promise<void> {
       const seq = ++callSequence;
       await load(
@@ -84,73 +81,33 @@ export function createCallsStore(bridge: Bridge): CallsStore {
     }
 
     return {
+      ...emptyPagedList,
       filter: NO_FILTER,
-      items: [],
-      cursor: '',
-      hasMore: false,
-      status: 'idle',
-      error: undefined,
-      loadingMore: false,
-      moreError: undefined,
       callId: undefined,
       call: idle,
 
       async reload() {
-        const seq = ++sequence;
-        const { filter, items } = get();
-        if (!rangeIsValid(filter)) return;
-        const limit = Math.min(MAX_PAGE, Math.max(CALL_PAGE_SIZE, items.length));
-        set({ status: 'loading', error: undefined, moreError: undefined });
-        try {
-          const page = await unwrap(bridge.calls.list(listInput(filter, limit)));
-          if (seq !== sequence) return;
-          set({
-            items: page.data,
-            cursor: page.pagination.cursor,
-            hasMore: page.pagination.hasMore,
-            status: 'ready',
-            loadingMore: false,
-          });
-        } catch (error) {
-          if (seq !== sequence) return;
-          set({ status: 'error', error: asFailure(error), loadingMore: false });
+        if (!rangeIsValid(get().filter)) {
+          list.invalidate();
+          return;
         }
+        await list.reload();
       },
 
       async loadMore() {
-        const state = get();
-        if (state.status !== 'ready' || !state.hasMore || state.loadingMore) return;
-        const seq = sequence;
-        set({ loadingMore: true, moreError: undefined });
-        try {
-          const page = await unwrap(
-            bridge.calls.list(listInput(state.filter, CALL_PAGE_SIZE, state.cursor)),
-          );
-          if (seq !== sequence) return;
-          const known = new Set(get().items.map((c) => c.id));
-          set({
-            items: [...get().items, ...page.data.filter((c) => !known.has(c.id))],
-            cursor: page.pagination.cursor,
-            hasMore: page.pagination.hasMore,
-            loadingMore: false,
-          });
-        } catch (error) {
-          if (seq !== sequence) return;
-          set({ loadingMore: false, moreError: asFailure(error) });
-        }
+        await list.loadMore();
       },
 
       async setFilter(patch) {
         // A new filter starts from the first page, not from as many rows as were shown.
         set({ filter: { ...get().filter, ...patch }, items: [], hasMore: false });
         if (!rangeIsValid(get().filter)) {
-          sequence++;
+          list.invalidate();
           set({ status: 'ready', error: undefined });
           return;
         }
         await get().reload();
       },
-
       async openCall(id) {
         if (get().callId !== id) {
           callSequence++;

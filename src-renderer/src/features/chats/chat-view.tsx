@@ -10,7 +10,7 @@ import { Badge } from '../../ui/layout';
 import { AlertIcon } from './alert-icon';
 import { describeChatError } from './chat-errors';
 import { CostNotice, useCosts } from './cost-notice';
-import { patientName } from './patient-picker';
+import { fullName } from '../patients/patient-format';
 import { TextAreaField } from './text-area-field';
 
 /** The badge an escalated conversation wears everywhere: icon, word and when. */
@@ -50,7 +50,7 @@ export function ChatView(props: {
   const { t: tc } = useTranslation();
   const format = useFormat();
   const { conversation, pending } = props;
-  const name = patientName(conversation.patient);
+  const name = fullName(conversation.patient);
   const active = conversation.status === 'active';
   const [confirming, setConfirming] = useState(false);
   const [ending, setEnding] = useState(false);

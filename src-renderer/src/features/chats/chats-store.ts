@@ -8,23 +8,14 @@ import type {
 } from '../../../../src-preload/contract';
 import { asFailure, BridgeFailure, unwrap, type Bridge } from '../../bridge/bridge';
 import { idle, type Async } from '../../stores/async';
+import { emptyPagedList, pagedLoader, type PagedList } from './paged-list';
 
 export const CHAT_PAGE_SIZE = 20;
-/** The service's largest page: a refresh reloads what is on screen in one call, up to this. */
-const MAX_PAGE = 100;
 
 export type StartChat = InputOf<'conversations', 'start'>;
 
 /** One section of the list (active or ended conversations), paged by cursor. */
-export interface ChatSection {
-  items: ConversationListItem[];
-  cursor: string;
-  hasMore: boolean;
-  status: 'idle' | 'loading' | 'ready' | 'error';
-  error: BridgeFailure | undefined;
-  loadingMore: boolean;
-  moreError: BridgeFailure | undefined;
-}
+export type ChatSection = PagedList<ConversationListItem>;
 
 export interface ChatFilter {
   /** The whole patient, so a new chat from the filtered list starts in their language. */
@@ -59,16 +50,6 @@ export interface ChatsState {
 
 export type ChatsStore = StoreApi<ChatsState>;
 
-const emptySection: ChatSection = {
-  items: [],
-  cursor: '',
-  hasMore: false,
-  status: 'idle',
-  error: undefined,
-  loadingMore: false,
-  moreError: undefined,
-};
-
 const STATUSES: ConversationStatus[] = ['active', 'ended'];
 
 function listInput(
@@ -87,37 +68,23 @@ function listInput(
 }
 
 export function createChatsStore(bridge: Bridge): ChatsStore {
-  // Each load takes a number; an answer whose number is no longer the latest is stale (the filter
-  // changed, or a newer load went out) and is dropped.
-  const listSeq: Record<ConversationStatus, number> = { active: 0, ended: 0 };
+  // Each conversation load takes a number; an answer whose number is no longer the latest is stale
+  // (another conversation was opened, or a newer load went out) and is dropped.
   let conversationSeq = 0;
 
   return createStore<ChatsState>()((set, get) => {
-    const setSection = (status: ConversationStatus, patch: Partial<ChatSection>) =>
-      set({ sections: { ...get().sections, [status]: { ...get().sections[status], ...patch } } });
-
-    async function loadSection(status: ConversationStatus): Promise<void> {
-      const seq = ++listSeq[status];
-      const section = get().sections[status];
-      const limit = Math.min(MAX_PAGE, Math.max(CHAT_PAGE_SIZE, section.items.length));
-      setSection(status, { status: 'loading', error: undefined, moreError: undefined });
-      try {
-        const page = await unwrap(
-          bridge.conversations.list(listInput(get().filter, status, limit)),
-        );
-        if (seq !== listSeq[status]) return;
-        setSection(status, {
-          items: page.data,
-          cursor: page.pagination.cursor,
-          hasMore: page.pagination.hasMore,
-          status: 'ready',
-          loadingMore: false,
-        });
-      } catch (error) {
-        if (seq !== listSeq[status]) return;
-        setSection(status, { status: 'error', error: asFailure(error), loadingMore: false });
-      }
-    }
+    const section = (status: ConversationStatus) =>
+      pagedLoader({
+        read: () => get().sections[status],
+        write: (patch) =>
+          set({
+            sections: { ...get().sections, [status]: { ...get().sections[status], ...patch } },
+          }),
+        fetch: (limit, cursor) =>
+          unwrap(bridge.conversations.list(listInput(get().filter, status, limit, cursor))),
+        pageSize: CHAT_PAGE_SIZE,
+      });
+    const sections = { active: section('active'), ended: section('ended') };
 
     async function loadConversation(id: string): Promise<void> {
       const seq = ++conversationSeq;
@@ -140,39 +107,18 @@ export function createChatsStore(bridge: Bridge): ChatsStore {
 
     return {
       filter: { patient: undefined, escalatedOnly: false },
-      sections: { active: emptySection, ended: emptySection },
+      sections: { active: emptyPagedList, ended: emptyPagedList },
       openId: undefined,
       conversation: idle,
       pending: undefined,
       sendError: undefined,
 
       async loadLists() {
-        await Promise.all(STATUSES.map(loadSection));
+        await Promise.all(STATUSES.map((status) => sections[status].reload()));
       },
 
       async loadMore(status) {
-        const section = get().sections[status];
-        if (section.status !== 'ready' || !section.hasMore || section.loadingMore) return;
-        const seq = listSeq[status];
-        setSection(status, { loadingMore: true, moreError: undefined });
-        try {
-          const page = await unwrap(
-            bridge.conversations.list(
-              listInput(get().filter, status, CHAT_PAGE_SIZE, section.cursor),
-            ),
-          );
-          if (seq !== listSeq[status]) return;
-          const known = new Set(get().sections[status].items.map((c) => c.id));
-          setSection(status, {
-            items: [...get().sections[status].items, ...page.data.filter((c) => !known.has(c.id))],
-            cursor: page.pagination.cursor,
-            hasMore: page.pagination.hasMore,
-            loadingMore: false,
-          });
-        } catch (error) {
-          if (seq !== listSeq[status]) return;
-          setSection(status, { loadingMore: false, moreError: asFailure(error) });
-        }
+        await sections[status].loadMore();
       },
 
       async setFilter(patch) {

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { EscalatedFlag } from './chat-view';
 import type { ChatSection } from './chats-store';
-import { patientName } from './patient-picker';
+import { fullName } from '../patients/patient-format';
 
 /** One section of the list: its heading, its conversations and a button for the next page. */
 export function ConversationSection(props: {
@@ -89,7 +89,7 @@ function ConversationItem(props: { conversation: ConversationListItem; selected:
         aria-current={props.selected ? 'page' : undefined}
         data-testid="chat-item"
       >
-        <span className="chat-item-name">{patientName(c.patient)}</span>
+        <span className="chat-item-name">{fullName(c.patient)}</span>
         {c.escalated && <EscalatedFlag at={c.escalatedAt} />}
         <span className="chat-item-context" translate="no">
           {c.context}

@@ -100,7 +100,6 @@ const es = {
     change: 'Cambiar',
     noMatches: 'Ningún paciente coincide.',
     noPhone: 'Sin teléfono',
-    inactive: 'inactivo',
   },
   errors: {
     notSent: 'No se ha enviado el mensaje.',
@@ -213,7 +212,6 @@ export const chatsMessages: Catalogue<typeof es> = {
       change: 'Canvia',
       noMatches: 'Cap pacient no coincideix.',
       noPhone: 'Sense telèfon',
-      inactive: 'inactiu',
     },
     errors: {
       notSent: "No s'ha enviat el missatge.",
@@ -323,7 +321,6 @@ export const chatsMessages: Catalogue<typeof es> = {
       change: 'Change',
       noMatches: 'No patient matches.',
       noPhone: 'No phone',
-      inactive: 'inactive',
     },
     errors: {
       notSent: 'The message was not sent.',

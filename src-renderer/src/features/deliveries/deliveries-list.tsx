@@ -2,22 +2,22 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useStore } from 'zustand';
-import type { Channel, ScheduleListItem, ScheduleStatus } from '../../../../src-preload/contract';
+import type { ScheduleListItem, ScheduleStatus } from '../../../../src-preload/contract';
 import { useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/field';
 import { Badge } from '../../ui/layout';
-import { AsyncView, EmptyState, describeError } from '../../ui/states';
+import { AsyncView, EmptyState } from '../../ui/states';
 import { fullName } from '../patients/patient-format';
-import { CHANNEL_TONE, CHANNELS, STATUS_TONE, STATUSES } from './delivery-text';
+import { CHANNEL_TONE, STATUS_TONE, STATUSES } from './delivery-text';
 import { createDeliveriesStore, NO_FILTERS } from './deliveries-store';
+import { ChannelFilter, MoreFooter } from './list-parts';
 import { PatientFilter } from './patient-filter';
 
 /** Every delivery, newest first, with filters; pending ones can be cancelled. */
 export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) => void }) {
   const { t } = useTranslation('deliveries');
-  const { t: tc } = useTranslation();
   const store = useFeatureStore(createDeliveriesStore);
   const filters = useStore(store, (s) => s.filters);
   const rows = useStore(store, (s) => s.rows);
@@ -54,20 +54,12 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
             </option>
           ))}
         </SelectField>
-        <SelectField
+        <ChannelFilter
           label={t('list.channel')}
+          allLabel={t('list.allChannels')}
           value={filters.channel}
-          onChange={(e) =>
-            void store.getState().setFilters({ channel: e.target.value as Channel | '' })
-          }
-        >
-          <option value="">{t('list.allChannels')}</option>
-          {CHANNELS.map((channel) => (
-            <option key={channel} value={channel}>
-              {t(`channels.${channel}`)}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(channel) => void store.getState().setFilters({ channel })}
+        />
         <SelectField
           label={t('list.form')}
           value={filters.formId}
@@ -113,18 +105,13 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
           {(data) => (
             <>
               <DeliveriesTable items={data.items} onCancel={props.onCancel} />
-              {moreError && (
-                <p className="notice notice-danger" role="alert">
-                  {t('list.moreFailed')} {describeError(tc, moreError)}
-                </p>
-              )}
-              {data.hasMore && (
-                <div className="deliveries-more">
-                  <Button busy={loadingMore} onClick={() => void store.getState().loadMore()}>
-                    {tc('states.loadMore')}
-                  </Button>
-                </div>
-              )}
+              <MoreFooter
+                hasMore={data.hasMore}
+                loadingMore={loadingMore}
+                moreError={moreError}
+                failed={t('list.moreFailed')}
+                onMore={() => void store.getState().loadMore()}
+              />
             </>
           )}
         </AsyncView>

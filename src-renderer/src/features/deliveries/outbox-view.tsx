@@ -2,17 +2,16 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useStore } from 'zustand';
-import type { Channel, OutboxListItem } from '../../../../src-preload/contract';
+import type { OutboxListItem } from '../../../../src-preload/contract';
 import { useApp, useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
-import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
-import { SelectField } from '../../ui/field';
 import { Badge } from '../../ui/layout';
-import { AsyncView, EmptyState, describeError } from '../../ui/states';
+import { AsyncView, EmptyState } from '../../ui/states';
 import { fullName } from '../patients/patient-format';
-import { CHANNEL_TONE, CHANNELS } from './delivery-text';
+import { CHANNEL_TONE } from './delivery-text';
 import { createOutboxStore } from './outbox-store';
+import { ChannelFilter, MoreFooter } from './list-parts';
 import { PatientFilter } from './patient-filter';
 
 /**
@@ -27,7 +26,6 @@ export function linkOpens(link: string, mode: 'desktop' | 'web' | undefined): bo
 /** Every message the service sent, exactly as the patient received it. */
 export function OutboxView() {
   const { t } = useTranslation('deliveries');
-  const { t: tc } = useTranslation();
   const store = useFeatureStore(createOutboxStore);
   const filters = useStore(store, (s) => s.filters);
   const messages = useStore(store, (s) => s.messages);
@@ -47,20 +45,12 @@ export function OutboxView() {
     <div className="deliveries-outbox">
       <p className="muted">{t('outbox.description')}</p>
       <div className="deliveries-toolbar" role="search" aria-label={t('list.filters')}>
-        <SelectField
+        <ChannelFilter
           label={t('outbox.channel')}
+          allLabel={t('outbox.allChannels')}
           value={filters.channel}
-          onChange={(e) =>
-            void store.getState().setFilters({ channel: e.target.value as Channel | '' })
-          }
-        >
-          <option value="">{t('outbox.allChannels')}</option>
-          {CHANNELS.map((channel) => (
-            <option key={channel} value={channel}>
-              {t(`channels.${channel}`)}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(channel) => void store.getState().setFilters({ channel })}
+        />
         <PatientFilter
           value={filters.patient}
           onChange={(patient) => void store.getState().setFilters({ patient })}
@@ -91,18 +81,13 @@ export function OutboxView() {
                 </li>
               ))}
             </ol>
-            {moreError && (
-              <p className="notice notice-danger" role="alert">
-                {t('outbox.moreFailed')} {describeError(tc, moreError)}
-              </p>
-            )}
-            {data.hasMore && (
-              <div className="deliveries-more">
-                <Button busy={loadingMore} onClick={() => void store.getState().loadMore()}>
-                  {tc('states.loadMore')}
-                </Button>
-              </div>
-            )}
+            <MoreFooter
+              hasMore={data.hasMore}
+              loadingMore={loadingMore}
+              moreError={moreError}
+              failed={t('outbox.moreFailed')}
+              onMore={() => void store.getState().loadMore()}
+            />
           </>
         )}
       </AsyncView>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel, Patient } from '../../../../src-preload/contract';
 import { useBridge } from '../../app/app-context';
@@ -7,7 +7,7 @@ import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { fullName } from '../patients/patient-format';
-import { SEARCH_DEBOUNCE_MS } from './patient-filter';
+import { usePatientSearch } from '../patients/patient-search';
 
 const RESULTS = 20;
 /** The service's largest page. */
@@ -19,11 +19,6 @@ const MAX_TAG_PAGES = 50;
 export function reachable(patient: Patient, channel: Channel): boolean {
   return Boolean(channel === 'whatsapp' ? patient.phone : patient.email);
 }
-
-type Results =
-  | { status: 'loading' }
-  | { status: 'ready'; patients: Patient[]; hasMore: boolean }
-  | { status: 'error' };
 
 /**
  * Chooses the patients a form goes to: search and tick, or add every active patient with a tag.
@@ -40,46 +35,13 @@ export function PatientPicker(props: {
   const bridge = useBridge();
   const resultsId = useId();
   const [text, setText] = useState('');
-  const [results, setResults] = useState<Results>({ status: 'loading' });
+  const results = usePatientSearch(text, { limit: RESULTS, browse: true, activeOnly: true });
   const [tags, setTags] = useState<{ tag: string; count: number }[]>([]);
   const [tag, setTag] = useState('');
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState('');
-  const request = useRef(0);
   const { selected, onChange } = props;
   const chosen = new Set(selected.map((p) => p.id));
-
-  useEffect(() => {
-    const mine = ++request.current;
-    const search = text.trim();
-    const timer = setTimeout(
-      () => {
-        setResults({ status: 'loading' });
-        unwrap(
-          bridge.patients.list({
-            status: 'active',
-            limit: RESULTS,
-            ...(search ? { search } : {}),
-          }),
-        ).then(
-          (page) => {
-            if (mine === request.current) {
-              setResults({
-                status: 'ready',
-                patients: page.data,
-                hasMore: page.pagination.hasMore,
-              });
-            }
-          },
-          () => {
-            if (mine === request.current) setResults({ status: 'error' });
-          },
-        );
-      },
-      search ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => clearTimeout(timer);
-  }, [bridge, text]);
 
   useEffect(() => {
     void bridge.patients.tags().then((answer) => {
@@ -172,7 +134,8 @@ export function PatientPicker(props: {
         {results.status === 'ready' && results.patients.length === 0 && (
           <p className="muted">{t('picker.noResults')}</p>
         )}
-        {results.status === 'ready' && (
+        {/* The list stays while a newer search runs, so ticking is not interrupted by typing. */}
+        {results.patients.length > 0 && (
           <ul className="deliveries-picker-list">
             {results.patients.map((patient) => (
               <li key={patient.id}>

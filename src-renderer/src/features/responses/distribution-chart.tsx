@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, Text, Tooltip, XAxis, YAxis } from 'recharts';
 import type {
@@ -10,6 +10,7 @@ import type {
 import { useFormat, type Formatters } from '../../i18n/format';
 import { fullName } from '../patients/patient-format';
 import { measureTitle } from './answer-format';
+import { AXIS_TICK, ChartFigure } from './chart-figure';
 import { distributionBins, type DistributionBin } from './chart-data';
 
 /** A bin's name on the axis and in the table: the band, the value or the range. */
@@ -43,8 +44,6 @@ export function DistributionChart(props: {
 }) {
   const { t } = useTranslation('responses');
   const format = useFormat();
-  const titleId = useId();
-  const descId = useId();
   const { measure, selected } = props;
   const bins = useMemo(
     () => distributionBins(measure, props.latest, selected?.id),
@@ -77,20 +76,7 @@ export function DistributionChart(props: {
     bin.kind === 'band' ? `var(--band-bar-${bin.band})` : 'var(--chart-2)';
 
   return (
-    <figure
-      className="responses-chart"
-      aria-labelledby={titleId}
-      aria-describedby={descId}
-      data-measure={measure.key}
-    >
-      <figcaption>
-        <span className="responses-chart-title" id={titleId}>
-          {title}
-        </span>
-        <span className="responses-chart-desc muted" id={descId}>
-          {description}
-        </span>
-      </figcaption>
+    <ChartFigure title={title} description={description} measureKey={measure.key}>
       {total > 0 && (
         <>
           <div className="responses-chart-plot" data-testid="distribution-plot">
@@ -114,7 +100,7 @@ export function DistributionChart(props: {
               <YAxis
                 allowDecimals={false}
                 tickFormatter={(value: number) => format.number(value)}
-                tick={{ fontSize: 12, fill: 'var(--color-text-muted)' }}
+                tick={AXIS_TICK}
                 tickLine={false}
                 axisLine={false}
                 width={36}
@@ -168,7 +154,7 @@ export function DistributionChart(props: {
           </table>
         </>
       )}
-    </figure>
+    </ChartFigure>
   );
 }
 

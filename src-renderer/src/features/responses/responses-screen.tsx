@@ -11,9 +11,9 @@ import { TextField } from '../../ui/field';
 import { Badge, Card, PageHeader } from '../../ui/layout';
 import { AsyncView, describeError, EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { fullName } from '../patients/patient-format';
+import { PatientSearchBox } from '../patients/patient-search-box';
 import { DistributionChart } from './distribution-chart';
 import { downloadText } from './download';
-import { PatientPicker } from './patient-picker';
 import { createResponsesStore, NO_FILTERS, rangeInvalid } from './responses-store';
 import { ResponsesTable } from './responses-table';
 import { TrendChart } from './trend-chart';
@@ -139,9 +139,18 @@ export function ResponsesScreen(props: { formId: string }) {
       </p>
 
       <div className="card responses-filters" role="search" aria-label={t('filters.label')}>
-        <PatientPicker
+        <PatientSearchBox
+          label={t('filters.patient')}
           value={filters.patient}
           onChange={(patient) => void store.getState().setFilters({ patient })}
+          text={{
+            placeholder: t('filters.patientPlaceholder'),
+            results: t('filters.patientResults'),
+            searching: t('filters.searching'),
+            noMatches: (search) => t('filters.noPatients', { search }),
+            failed: (error) => t('filters.searchFailed', { message: describeError(tc, error) }),
+          }}
+          clear={{ label: (name) => t('filters.clearPatient', { name }) }}
         />
         <TextField
           type="date"

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceArea, Tooltip, XAxis, YAxis } from 'recharts';
 import type {
@@ -9,6 +9,7 @@ import type {
 import { useFormat } from '../../i18n/format';
 import { fullName } from '../patients/patient-format';
 import { measureTitle } from './answer-format';
+import { AXIS_TICK, ChartFigure } from './chart-figure';
 import { bandAreas, bandOf, timeDomain, trendSeries, valueDomain, valueTicks } from './chart-data';
 
 const YEAR_MS = 365 * 86_400_000;
@@ -25,8 +26,6 @@ export function TrendChart(props: {
 }) {
   const { t } = useTranslation('responses');
   const format = useFormat();
-  const titleId = useId();
-  const descId = useId();
   const { measure, patient } = props;
   const series = useMemo(() => trendSeries(props.points, measure), [props.points, measure]);
   const title = measureTitle(measure, t);
@@ -68,20 +67,7 @@ export function TrendChart(props: {
       : t('trend.noValues');
 
   return (
-    <figure
-      className="responses-chart"
-      aria-labelledby={titleId}
-      aria-describedby={descId}
-      data-measure={measure.key}
-    >
-      <figcaption>
-        <span className="responses-chart-title" id={titleId}>
-          {title}
-        </span>
-        <span className="responses-chart-desc muted" id={descId}>
-          {description}
-        </span>
-      </figcaption>
+    <ChartFigure title={title} description={description} measureKey={measure.key}>
       {series.length > 0 && (
         <div className="responses-chart-plot" data-testid="trend-plot">
           <LineChart
@@ -110,7 +96,7 @@ export function TrendChart(props: {
               scale="time"
               domain={xDomain}
               tickFormatter={(value: number) => tick.format(new Date(value))}
-              tick={{ fontSize: 12, fill: 'var(--color-text-muted)' }}
+              tick={AXIS_TICK}
               tickLine={false}
               axisLine={{ stroke: 'var(--color-border-strong)' }}
               minTickGap={24}
@@ -121,7 +107,7 @@ export function TrendChart(props: {
               allowDecimals={measure.kind !== 'score'}
               {...(ticks ? { ticks } : {})}
               tickFormatter={(value: number) => format.number(value)}
-              tick={{ fontSize: 12, fill: 'var(--color-text-muted)' }}
+              tick={AXIS_TICK}
               tickLine={false}
               axisLine={false}
               width={44}
@@ -185,6 +171,6 @@ export function TrendChart(props: {
           </tbody>
         </table>
       )}
-    </figure>
+    </ChartFigure>
   );
 }
