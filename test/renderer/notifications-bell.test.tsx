@@ -41,6 +41,26 @@ describe('notification bell', () => {
     ).toBeInTheDocument();
   });
 
+  it('does not say "none unread" when the count could not be loaded', async () => {
+    const fake = notificationsFake([escalated]);
+    renderWithApp(<NotificationBell />, {
+      handlers: {
+        ...fake.handlers,
+        notifications: {
+          ...fake.handlers.notifications,
+          unreadCount: () => {
+            throw { code: 'internal_error', message: 'boom' };
+          },
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('button', {
+        name: 'Avisos: no se ha podido saber cuántos hay sin leer',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('opens the latest in a dialog, in Spanish, with names and links instead of ids', async () => {
     await setup();
     const user = userEvent.setup();

@@ -9,6 +9,7 @@ const es = {
     label_one: '{{count}} aviso sin leer',
     label_other: '{{count}} avisos sin leer',
     labelNone: 'Avisos: ninguno sin leer',
+    labelUnknown: 'Avisos: no se ha podido saber cuántos hay sin leer',
     text: 'Avisos',
   },
   panel: {
@@ -66,6 +67,7 @@ export const notificationsMessages: Catalogue<typeof es> = {
       label_one: '{{count}} avís sense llegir',
       label_other: '{{count}} avisos sense llegir',
       labelNone: 'Avisos: cap sense llegir',
+      labelUnknown: "Avisos: no s'ha pogut saber quants n'hi ha sense llegir",
       text: 'Avisos',
     },
     panel: {
@@ -120,6 +122,7 @@ export const notificationsMessages: Catalogue<typeof es> = {
       label_one: '{{count}} unread notification',
       label_other: '{{count}} unread notifications',
       labelNone: 'Notifications: none unread',
+      labelUnknown: 'Notifications: the unread count could not be loaded',
       text: 'Notifications',
     },
     panel: {

@@ -47,7 +47,13 @@ export function NotificationBell() {
   );
 
   const count = 'data' in unread ? (unread.data ?? 0) : 0;
-  const label = count > 0 ? t('bell.label', { count }) : t('bell.labelNone');
+  // A count that failed to load is not "none unread": say so rather than reassure.
+  const label =
+    unread.status === 'error'
+      ? t('bell.labelUnknown')
+      : count > 0
+        ? t('bell.label', { count })
+        : t('bell.labelNone');
 
   const show = () => {
     setFailure(undefined);
