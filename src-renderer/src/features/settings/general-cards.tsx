@@ -9,6 +9,7 @@ import { LANGUAGES, type AppLanguage } from '../../i18n/messages';
 import { ConfirmDialog } from '../../ui/dialog';
 import { SelectField, TextField } from '../../ui/field';
 import { Card } from '../../ui/layout';
+import { Switch } from '../../ui/switch';
 import { PLAN_ALLOWANCE, PLANS } from './plans';
 import { SectionCard, useSectionSave } from './section';
 import { createSettingsStore } from './settings-store';
@@ -231,22 +232,17 @@ export function SandboxModeCard(props: { settings: AppSettings }) {
         });
       }}
     >
-      <div className="settings-switch-row">
-        <button
-          type="button"
-          role="switch"
-          aria-checked={on}
-          aria-labelledby={labelId}
-          aria-describedby={hintId}
-          className="settings-switch"
-          onClick={() => {
+      <div className="switch-row settings-switch-row">
+        <Switch
+          checked={on}
+          labelledBy={labelId}
+          describedBy={hintId}
+          onChange={(next) => {
             section.touch();
-            draft.set({ sandbox: !on });
+            draft.set({ sandbox: next });
           }}
-        >
-          <span className="settings-switch-thumb" aria-hidden="true" />
-        </button>
-        <span id={labelId} className="settings-switch-label">
+        />
+        <span id={labelId} className="switch-label">
           {t('sandbox.switchLabel')}
         </span>
         <span className="muted" aria-hidden="true">

@@ -13,6 +13,7 @@ import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
 import { Badge, Card } from '../../ui/layout';
 import { AsyncView, EmptyState } from '../../ui/states';
+import { Switch } from '../../ui/switch';
 import { SecretDialog } from './register-dialogs';
 import { ALL_EVENTS, describeWebhookError, eventLabel, prettyJson } from './webhook-labels';
 import { createWebhooksStore } from './webhooks-store';
@@ -80,23 +81,18 @@ export function ReceiverPanel() {
                 >
                   {t('receiver.registerHere')}
                 </Button>
-                <div className="webhooks-switch-row">
-                  <button
-                    type="button"
-                    role="switch"
-                    aria-checked={info.failing}
-                    aria-labelledby={switchLabelId}
-                    aria-describedby={switchHintId}
-                    aria-busy={busy === 'failing' || undefined}
-                    disabled={busy === 'failing'}
-                    className="webhooks-switch"
-                    onClick={() =>
-                      void act('failing', () => store.getState().setFailing(!info.failing))
+                <div className="switch-row">
+                  <Switch
+                    checked={info.failing}
+                    tone="danger"
+                    labelledBy={switchLabelId}
+                    describedBy={switchHintId}
+                    busy={busy === 'failing'}
+                    onChange={(next) =>
+                      void act('failing', () => store.getState().setFailing(next))
                     }
-                  >
-                    <span className="webhooks-switch-thumb" aria-hidden="true" />
-                  </button>
-                  <span id={switchLabelId} className="webhooks-switch-label">
+                  />
+                  <span id={switchLabelId} className="switch-label">
                     {t('receiver.failing')}
                   </span>
                   <Badge tone={info.failing ? 'danger' : 'success'}>
