@@ -5,7 +5,14 @@ import type { WebhookDelivery, WebhookView } from '../../src-preload/contract';
 import type { MemoryHandlers } from '../../src-renderer/src/bridge/memory-bridge';
 import { WebhookPage } from '../../src-renderer/src/features/webhooks/webhook-page';
 import { renderWithApp } from './render-app';
-import { broken, crm, deliveredDelivery, failedDelivery, retried } from './webhooks-fixtures';
+import {
+  broken,
+  crm,
+  deliveredDelivery,
+  failedDelivery,
+  RECEIVER_URL,
+  retried,
+} from './webhooks-fixtures';
 
 function deliveriesPage(items: WebhookDelivery[], hasMore = false, cursor = '') {
   return { data: items, pagination: { cursor, hasMore, limit: 20 } };
@@ -209,6 +216,25 @@ describe('webhook page', () => {
     await user.click(within(again).getByRole('button', { name: 'Guardar cambios' }));
     expect(within(again).getByText('Elige al menos un evento.')).toBeInTheDocument();
     expect(calls(bridge.log, 'webhooks.update')).toHaveLength(1);
+  });
+
+  it('offers the test receiver in the edit form when opened straight from a link', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<WebhookPage id={crm.id} />, {
+      handlers: {
+        ...handlers(crm),
+        receiver: {
+          url: () => ({ url: RECEIVER_URL, name: 'inbox', failing: false, keep: 200 }),
+          list: () => [],
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar el webhook' });
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Usar el receptor de pruebas' }),
+    );
+    expect(within(dialog).getByDisplayValue(RECEIVER_URL)).toBeInTheDocument();
   });
 
   it('shows why a webhook was disabled and reactivates it; retry waits for that', async () => {

@@ -42,6 +42,11 @@ export function WebhookPage(props: { id: string }) {
   useEffect(() => {
     void store.getState().open(props.id);
   }, [store, props.id]);
+  // The edit form offers the test receiver's address, and this page may be opened before the
+  // list (a link from the dashboard or a notification), so it asks for the receiver itself.
+  useEffect(() => {
+    if (listStore.getState().receiver.status === 'idle') void listStore.getState().loadReceiver();
+  }, [listStore]);
   useRefreshOn(['webhooks'], () => void store.getState().refresh());
 
   const receiverUrl =
