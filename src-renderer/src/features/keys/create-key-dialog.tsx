@@ -210,7 +210,7 @@ function ShownOnce(props: { created: CreatedApiKey; onDone: () => void }) {
       </div>
       <div className="field">
         <label htmlFor={keyId}>{t('created.key')}</label>
-        <div className="keys-secret-row">
+        <div className="shown-once-row">
           <input
             id={keyId}
             className="input keys-mono"
@@ -224,10 +224,10 @@ function ShownOnce(props: { created: CreatedApiKey; onDone: () => void }) {
         </div>
       </div>
       {curl && (
-        <section className="keys-try" aria-label={t('created.tryIt')}>
+        <section className="shown-once-usage" aria-label={t('created.tryIt')}>
           <h3>{t('created.tryIt')}</h3>
           <p className="muted">{t('created.tryItHint')}</p>
-          <div className="keys-code-row">
+          <div className="shown-once-row">
             <pre className="keys-code" data-testid="curl-example">
               <code>{curl}</code>
             </pre>

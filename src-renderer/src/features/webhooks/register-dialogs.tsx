@@ -58,7 +58,7 @@ export function SecretDialog(props: { created: CreatedWebhook; onClose: () => vo
         </div>
         <div className="field">
           <label htmlFor={secretId}>{t('created.secret')}</label>
-          <div className="webhooks-secret-row">
+          <div className="shown-once-row">
             <input
               id={secretId}
               className="input webhooks-mono"
@@ -71,10 +71,10 @@ export function SecretDialog(props: { created: CreatedWebhook; onClose: () => vo
             <CopyButton text={props.created.secret} label={t('created.copySecret')} size="md" />
           </div>
         </div>
-        <section className="webhooks-verify" aria-label={t('created.verifyTitle')}>
+        <section className="shown-once-usage webhooks-verify" aria-label={t('created.verifyTitle')}>
           <h3>{t('created.verifyTitle')}</h3>
           <p className="muted">{t('created.verifyHint')}</p>
-          <div className="webhooks-code-row">
+          <div className="shown-once-row">
             <pre className="webhooks-code" data-testid="verify-snippet">
               <code>{VERIFY_SNIPPET}</code>
             </pre>
