@@ -1,0 +1,234 @@
+import { createTokeniser, foldText, type Token, type Tokeniser } from './tokens';
+
+export const TRIAGE_LANGUAGES = ['es', 'ca', 'en'] as const;
+export type TriageLanguage = (typeof TRIAGE_LANGUAGES)[number];
+
+/**
+ * The concepts a lexicon names. Clinical concepts are what the rules in `sign-rules.ts` combine
+ * ("pain" and "chest" in one sentence); cue concepts are the ConText triggers that change how a
+ * clinical mention is read (negated, hypothetical, past, resolved, about someone else).
+ */
+export const CLINICAL_CONCEPTS = [
+  // chest pain
+  'pain',
+  'pressure',
+  'chest',
+  'heart_attack',
+  'chest_phrase',
+  'radiate',
+  'arm',
+  'jaw',
+  'cold_sweat',
+  // breathing
+  'dyspnoea',
+  'breath',
+  'difficulty',
+  'blue',
+  'lips_nails',
+  // suicidal thoughts
+  'suicidal',
+  'hopeless',
+  // bleeding
+  'blood',
+  'a_lot',
+  'nonstop',
+  'soak',
+  'vomit',
+  'cough',
+  'stool',
+  'black',
+  'haemorrhage',
+  // stroke
+  'stroke',
+  'face',
+  'droop',
+  'limb',
+  'one_side',
+  'weak',
+  'numb',
+  'cant_move',
+  'speech',
+  'vision_loss',
+  'sudden',
+  // consciousness, seizures
+  'faint',
+  'near_faint',
+  'seizure',
+  'shake',
+  /** Stiffness, eyes rolled back, foam, a bitten tongue: with shaking, a seizure. */
+  'seizure_sign',
+  /** Not answering, not looking at anyone: with shaking or a collapse, unconsciousness. */
+  'unresponsive',
+  /** Confusion that came on suddenly: a stroke sign. */
+  'confusion',
+  // anaphylaxis
+  'anaphylaxis',
+  'allergic',
+  'allergen',
+  'swell',
+  'swell_site',
+  'throat_closing',
+  'swallow',
+  // urgent signs
+  'fever',
+  'high',
+  'low_fever',
+  'surgery',
+  'wound',
+  'infection_sign',
+  'unbearable',
+  /** A phrase that is itself severe pain ("el peor dolor de mi vida", "crying with pain"). */
+  'severe_pain_phrase',
+  'fall',
+  'injury',
+  'head',
+  'urine_retention',
+  'urine',
+  'nothing_out',
+  // anything else a person should read when the assistant does not follow
+  'symptom',
+  'body',
+] as const;
+export type ClinicalConcept = (typeof CLINICAL_CONCEPTS)[number];
+
+export const CUE_CONCEPTS = [
+  /** Negates what follows in its clause ("no", "sin", "never", "sense"). */
+  'neg_pre',
+  /** Negates what it follows, at the end of a clause ("fiebre, ninguna"). */
+  'neg_post',
+  /** Looks like a negation but is not ("no se me pasa", "no para de", "no sé si"). */
+  'pseudo_neg',
+  /** A negation before it does not deny but compares ("nunca había tenido un dolor así"). */
+  'compare',
+  /** Ends a negation's (and a past or resolved cue's) scope ("pero", "but", "però", "ahora"). */
+  'term',
+  /** Opens a condition ("si", "if", "en caso de"); hypothetical only in a question. */
+  'hypo',
+  /** Makes a sentence a question about what to do ("qué hago", "what should I do"). */
+  'qframe',
+  /** Says the thing is happening now ("desde ayer", "right now"): never hypothetical. */
+  'current',
+  /** Puts a mention in the past ("hace 5 años", "in 2015", "died of"). */
+  'historical',
+  /** Says it is over ("ya se me ha pasado", "it stopped"); reaches back over its sentence. */
+  'resolved',
+  /** Speaks about a condition rather than having it ("leyó lo de los infartos"). */
+  'topic',
+  /**
+   * A harmless cause for numbness, swelling or noisy breathing ("de estar sentada", "the
+   * dentist said to expect it", "ronca"): those read as doubtful in its sentence.
+   */
+  'benign',
+  /** Plays down what follows ("un pelín roja", "a bit red"): a person reads it, no escalation. */
+  'slight',
+  /** Someone else is the patient ("mi madre", "my husband", "el meu pare"). */
+  'third_party',
+  /** An idiom that spends the words without meaning them ("me ahogo de calor", "blood test"). */
+  'void',
+] as const;
+export type CueConcept = (typeof CUE_CONCEPTS)[number];
+export type Concept = ClinicalConcept | CueConcept;
+
+/**
+ * One language's lexicon: phrases per concept, written as a patient would write them (accents
+ * optional, any inflection the stemmer folds). In a phrase, `~` stands for up to three other words
+ * `<n>` for any number and `<year>` for a year (1900–2099).
+ */
+export interface LexiconSource {
+  concepts: Partial<Record<Concept, readonly string[]>>;
+  /** SMS and chat spellings, written out before stemming ("q" → "que"). */
+  sms: Record<string, string>;
+}
+
+/** A phrase compiled to stem keys; `~` is a gap of up to three words. */
+interface Phrase {
+  concept: Concept;
+  keys: string[];
+}
+
+export interface Mention {
+  /** Every concept whose phrase matched these same words ("herida": a wound and an injury). */
+  concepts: ReadonlySet<Concept>;
+  /** Token positions [start, end). */
+  start: number;
+  end: number;
+}
+
+export interface CompiledLexicon {
+  language: TriageLanguage;
+  tokeniser: Tokeniser;
+  /** The tokens of a folded text and the concept mentions in them, longest match first. */
+  read(folded: string): { tokens: Token[]; mentions: Mention[] };
+}
+
+const GAP = '~';
+const MAX_GAP = 3;
+
+export function compileLexicon(language: TriageLanguage, source: LexiconSource): CompiledLexicon {
+  const tokeniser = createTokeniser(language, source.sms);
+  const byFirst = new Map<string, Phrase[]>();
+  for (const [concept, phrases] of Object.entries(source.concepts) as [Concept, string[]][]) {
+    for (const phrase of phrases) {
+      const keys: string[] = [];
+      for (const part of phrase.split(' ')) {
+        if (part === GAP) keys.push(GAP);
+        else if (part === '<n>') keys.push('#');
+        else if (part === '<year>') keys.push('#year');
+        else keys.push(...tokeniser.tokens(foldText(part)).map((t) => t.key));
+      }
+      if (!keys.length || keys[0] === GAP) throw new Error(`Bad lexicon phrase: ${phrase}`);
+      const list = byFirst.get(keys[0]!) ?? [];
+      list.push({ concept, keys });
+      byFirst.set(keys[0]!, list);
+    }
+  }
+
+  /** The end of `phrase` matched at `start`, or -1. Gaps never cross a break. */
+  function matchAt(tokens: Token[], start: number, keys: string[], k = 0): number {
+    let i = start;
+    for (; k < keys.length; k++) {
+      const key = keys[k]!;
+      if (key === GAP) {
+        for (let skip = 0; skip <= MAX_GAP; skip++) {
+          const at = i + skip;
+          if (at > tokens.length) break;
+          if (skip > 0 && tokens[at - 1]!.kind !== 'word' && tokens[at - 1]!.kind !== 'number')
+            break;
+          const end = matchAt(tokens, at, keys, k + 1);
+          if (end >= 0) return end;
+        }
+        return -1;
+      }
+      if (i >= tokens.length || tokens[i]!.key !== key) return -1;
+      i++;
+    }
+    return i;
+  }
+
+  return {
+    language,
+    tokeniser,
+    read(folded) {
+      const tokens = tokeniser.tokens(folded);
+      const mentions: Mention[] = [];
+      for (let i = 0; i < tokens.length;) {
+        let end = -1;
+        let concepts = new Set<Concept>();
+        for (const phrase of byFirst.get(tokens[i]!.key) ?? []) {
+          const at = matchAt(tokens, i, phrase.keys);
+          if (at <= i || at < end) continue;
+          if (at > end) {
+            end = at;
+            concepts = new Set();
+          }
+          concepts.add(phrase.concept);
+        }
+        if (end > i) {
+          mentions.push({ concepts, start: i, end });
+          i = end;
+        } else i++;
+      }
+      return { tokens, mentions };
+    },
+  };
+}

@@ -1,0 +1,301 @@
+import {
+  CLINICAL_CONCEPTS,
+  compileLexicon,
+  TRIAGE_LANGUAGES,
+  type ClinicalConcept,
+  type CompiledLexicon,
+  type Concept,
+  type Mention,
+  type TriageLanguage,
+} from './lexicon';
+import { LEXICON_CA } from './lexicon-ca';
+import { LEXICON_EN } from './lexicon-en';
+import { LEXICON_ES } from './lexicon-es';
+import { CLINICAL_MENTION, SIGN_RULES, type SignRule } from './sign-rules';
+import { levelOf, worse, type TriageLevel, type TriageSign } from './signs';
+import { foldText, type Token } from './tokens';
+import { writtenPainScore, writtenTemperature } from './written-numbers';
+
+/**
+ * Triage of one patient text (a chat message, a call turn, a free-text answer), offline and in
+ * Spanish, Catalan and English at once (patients do not always write in the conversation's
+ * language). The text is folded, tokenised and stemmed per language; the lexicon's concepts are
+ * found (longest phrase first); each clinical mention is then read in its context the way NegEx
+ * and ConText do: negated ("no tengo dolor en el pecho", "sense febre"), hypothetical ("¿qué hago
+ * si me duele el pecho?"), past ("hace 5 años tuve un infarto") or resolved ("ya se me ha
+ * pasado"). Signs come from rules over affirmed mentions in one sentence; a sign found only in a
+ * past or hypothetical mention goes to the team rather than to 112. Someone else being the
+ * patient ("mi madre no puede mover el brazo") changes nothing: an emergency is an emergency.
+ */
+
+export interface TriageOptions {
+  /** The conversation follows an operation, so a fever is a post-operative fever. */
+  postOp?: boolean;
+  /** The question the text answers: a bare number is then a pain score or a temperature. */
+  asked?: 'pain' | 'fever';
+}
+
+export interface TriageVerdict {
+  level: TriageLevel;
+  /** Emergency and urgent signs found, the most serious first. */
+  signs: TriageSign[];
+  /** Signs spoken of as past, resolved or hypothetical: a person should read them. */
+  doubtful: TriageSign[];
+  /** The text names a symptom or a body part (affirmed). */
+  clinical: boolean;
+  /** Someone other than the writer seems to be the patient. */
+  aboutSomeoneElse: boolean;
+  /** Numbers the patient wrote; never anything inferred. */
+  pain?: number;
+  temperature?: number;
+}
+
+const LEXICONS: readonly CompiledLexicon[] = TRIAGE_LANGUAGES.map((language) =>
+  compileLexicon(language, { es: LEXICON_ES, ca: LEXICON_CA, en: LEXICON_EN }[language]),
+);
+
+/** How far a negation reaches, in words (NegEx uses five; Spanish puts more words between). */
+const NEGATION_SCOPE = 6;
+/** How far back a trailing negation ("dolor de pecho, ninguno") reaches. */
+const POST_NEGATION_REACH = 3;
+
+interface ReadMention extends Mention {
+  sentence: number;
+  negated: boolean;
+  /** Past, resolved or hypothetical. */
+  doubtful: boolean;
+}
+
+interface Reading {
+  mentions: ReadMention[];
+  aboutSomeoneElse: boolean;
+}
+
+const CLINICAL = new Set<Concept>(CLINICAL_CONCEPTS);
+
+/** Reads one language's mentions in their context. */
+function readIn(lexicon: CompiledLexicon, folded: string): Reading {
+  const { tokens, mentions } = lexicon.read(folded);
+  const clause: number[] = [];
+  const sentence: number[] = [];
+  const questions = new Set<number>();
+  let c = 0;
+  let s = 0;
+  const termAt = new Set(mentions.filter((m) => m.concepts.has('term')).map((m) => m.start));
+  tokens.forEach((t: Token, i) => {
+    if (t.kind === 'sentence') {
+      // '?' closes a question, '¿' opens one.
+      if (t.word.includes('?')) questions.add(s);
+      if (t.word.includes('¿')) questions.add(s + 1);
+      s++;
+      c++;
+    } else if (t.kind === 'clause' || termAt.has(i)) c++;
+    clause.push(c);
+    sentence.push(s);
+  });
+
+  const at = (concept: Concept) => mentions.filter((m) => m.concepts.has(concept));
+  const clinical: ReadMention[] = mentions
+    .filter((m) => [...m.concepts].some((c) => CLINICAL.has(c)))
+    .map((m) => ({ ...m, sentence: sentence[m.start]!, negated: false, doubtful: false }));
+
+  for (const neg of at('neg_pre')) {
+    const cl = clause[neg.start]!;
+    const cancelled = at('compare').some((m) => clause[m.start] === cl && m.start > neg.start);
+    if (cancelled) continue;
+    for (const m of clinical)
+      if (clause[m.start] === cl && m.start >= neg.end && m.start - neg.end < NEGATION_SCOPE)
+        m.negated = true;
+  }
+  for (const neg of at('neg_post')) {
+    const cl = clause[neg.start]!;
+    // Only at the end of its clause: "me duele el pecho no sé por qué" is not a denial.
+    const next = tokens[neg.end];
+    if (next && next.kind === 'word' && clause[neg.end] === cl) continue;
+    for (const m of clinical)
+      if (clause[m.start] === cl && m.end <= neg.start && neg.start - m.end < POST_NEGATION_REACH)
+        m.negated = true;
+  }
+  for (const cue of [...at('historical'), ...at('topic'), ...at('resolved')]) {
+    const cl = clause[cue.start]!;
+    for (const m of clinical) if (clause[m.start] === cl) m.doubtful = true;
+  }
+  // "Me dolía el pecho subiendo, ya estoy bien": what came before in the sentence is over too.
+  for (const cue of at('resolved'))
+    for (const m of clinical)
+      if (m.sentence === sentence[cue.start] && m.end <= cue.start) m.doubtful = true;
+  for (const cue of at('benign'))
+    for (const m of clinical)
+      if (
+        m.sentence === sentence[cue.start] &&
+        [...m.concepts].some((c) => BENIGN_CAN_EXPLAIN.has(c))
+      )
+        m.doubtful = true;
+  // "un pelín roja", "a bit red": played down, so a person reads it rather than escalating.
+  for (const cue of at('slight'))
+    for (const m of clinical)
+      if (m.concepts.has('infection_sign') && m.start >= cue.end && m.start - cue.end <= 2)
+        m.doubtful = true;
+  for (const cue of at('hypo')) {
+    const sn = sentence[cue.start]!;
+    const question = questions.has(sn) || at('qframe').some((m) => sentence[m.start] === sn);
+    const current = at('current').some((m) => sentence[m.start] === sn);
+    if (!question || current) continue;
+    // Suicidal thoughts are never hypothetical: "if I took all my pills, would it be enough?"
+    for (const m of clinical)
+      if (m.sentence === sn && m.start > cue.start && !m.concepts.has('suicidal'))
+        m.doubtful = true;
+  }
+  return { mentions: clinical, aboutSomeoneElse: at('third_party').length > 0 };
+}
+
+/** What a harmless cause can explain; never a closing throat or a breathing emergency. */
+const BENIGN_CAN_EXPLAIN = new Set<Concept>([
+  'swell',
+  'swell_site',
+  'numb',
+  'droop',
+  'face',
+  'dyspnoea',
+]);
+
+type Found = 'affirmed' | 'doubtful' | undefined;
+
+/**
+ * Whether the groups of `rule` are met in one scope by distinct mentions (a stiff back alone is
+ * not "stiff" and "shaking"): 'affirmed' when they can all be affirmed mentions, 'doubtful' when
+ * only with a past, resolved or hypothetical one.
+ */
+function match(rule: SignRule, mentions: readonly ReadMention[]): Found {
+  const live = mentions.filter((m) => !m.negated);
+  const scopes = rule.wholeMessage
+    ? [live]
+    : [...new Set(live.map((m) => m.sentence))].map((s) => live.filter((m) => m.sentence === s));
+  let found: Found;
+  for (const scope of scopes) {
+    if (assign(rule.groups, scope, new Set(), false)) return 'affirmed';
+    if (assign(rule.groups, scope, new Set(), true)) found = 'doubtful';
+  }
+  return found;
+}
+
+/** Backtracking over the (few) mentions of one sentence: one distinct mention per group. */
+function assign(
+  groups: SignRule['groups'],
+  scope: readonly ReadMention[],
+  used: Set<ReadMention>,
+  allowDoubtful: boolean,
+): boolean {
+  if (!groups.length) return true;
+  const [group, ...rest] = groups;
+  for (const m of scope) {
+    if (used.has(m) || (m.doubtful && !allowDoubtful) || !group!.some((c) => m.concepts.has(c)))
+      continue;
+    used.add(m);
+    if (assign(rest, scope, used, allowDoubtful)) return true;
+    used.delete(m);
+  }
+  return false;
+}
+
+const has = (mentions: readonly ReadMention[], concept: ClinicalConcept) =>
+  mentions.some((m) => m.concepts.has(concept) && !m.negated && !m.doubtful);
+
+/**
+ * Post-operative fever: a fever after an operation (the conversation's purpose, or the message
+ * says so) that is high: a written temperature of 38 °C or more, or a fever not played down as
+ * slight ("unas décimas", "febrícula"). A written temperature under 38 °C is not a fever.
+ */
+function postOpFever(
+  mentions: readonly ReadMention[],
+  options: TriageOptions,
+  temperature: number | undefined,
+): boolean {
+  if (!options.postOp && !has(mentions, 'surgery')) return false;
+  if (temperature !== undefined) return temperature >= 38;
+  return has(mentions, 'fever') && (has(mentions, 'high') || !has(mentions, 'low_fever'));
+}
+
+/** Triage of one patient text. Pure, synchronous and instant (see bench/triage-bench). */
+export function triage(text: string, options: TriageOptions = {}): TriageVerdict {
+  const folded = foldText(text);
+  const pain = writtenPainScore(folded, options.asked === 'pain');
+  const temperature = writtenTemperature(folded, options.asked === 'fever');
+  const signs = new Set<TriageSign>();
+  const doubtful = new Set<TriageSign>();
+  let clinical = false;
+  let aboutSomeoneElse = false;
+  for (const lexicon of languagesOf(folded)) {
+    const reading = readIn(lexicon, folded);
+    aboutSomeoneElse ||= reading.aboutSomeoneElse;
+    clinical ||= reading.mentions.some(
+      (m) => !m.negated && [...m.concepts].some((c) => CLINICAL_MENTION.has(c as ClinicalConcept)),
+    );
+    for (const rule of SIGN_RULES) {
+      const found = match(rule, reading.mentions);
+      if (found === 'affirmed') signs.add(rule.sign);
+      else if (found === 'doubtful') doubtful.add(rule.sign);
+    }
+    if (postOpFever(reading.mentions, options, temperature)) signs.add('post_op_fever');
+  }
+  if (pain !== undefined && pain >= 8) signs.add('severe_pain');
+  if (temperature !== undefined || pain !== undefined) clinical = true;
+
+  const ordered = [...signs].sort((a, b) => rank(a) - rank(b));
+  let level: TriageLevel = 'none';
+  for (const sign of ordered) level = worse(level, levelOf(sign));
+  const unsure = [...doubtful].filter((s) => !signs.has(s));
+  if (level === 'none' && unsure.length) level = 'team';
+  return {
+    level,
+    signs: ordered,
+    doubtful: unsure,
+    clinical,
+    aboutSomeoneElse,
+    ...(pain !== undefined ? { pain } : {}),
+    ...(temperature !== undefined ? { temperature } : {}),
+  };
+}
+
+/**
+ * Words that mark a message as Spanish, Catalan or English (the words the languages share, like
+ * "que" or "no", are left out). Only the languages the message is written in are read, so a
+ * Catalan "aquesta calor em matarà" is not read with Spanish stems; a message with no marker
+ * ("infart", "can't breathe!!") is read in all three.
+ */
+const MARKERS: Record<TriageLanguage, ReadonlySet<string>> = {
+  es: new Set(
+    'y los las me mi mis con por estoy tengo tiene muy le lo hoy ayer desde hace mucho mucha nada ahora usted puedo puede quiero hay ya sin pecho duele cuando donde porque eso esto estaba siento'.split(
+      ' ',
+    ),
+  ),
+  ca: new Set(
+    'i ja pres amb em els per estic tinc te molt li ho hi avui ahir meu meva ara aixo aquest aquesta tambe quan perque puc pot vull tot res gens sense pit fa dic dir noto mes'.split(
+      ' ',
+    ),
+  ),
+  en: new Set(
+    'the and my is it to of have has with not but an his her can been was since this that on at for from am are be just feel like got get im think having what how would should could will there she they you your'.split(
+      ' ',
+    ),
+  ),
+};
+
+function languagesOf(folded: string): readonly CompiledLexicon[] {
+  const words = folded.split(/[^\p{L}]+/u);
+  const score = LEXICONS.map((l) => words.filter((w) => MARKERS[l.language].has(w)).length);
+  const best = Math.max(...score);
+  if (best === 0) return LEXICONS;
+  // A mixed message ("my mum no puede respirar") is read in each language it uses.
+  return LEXICONS.filter((_, i) => score[i]! > 0 && score[i]! >= best * 0.4);
+}
+
+const ORDER: readonly TriageSign[] = SIGN_RULES.map((r) => r.sign).filter(
+  (s, i, all) => all.indexOf(s) === i,
+);
+function rank(sign: TriageSign): number {
+  const emergency = levelOf(sign) === 'emergency' ? 0 : 100;
+  return emergency + Math.max(0, ORDER.indexOf(sign));
+}
+
+export type { TriageLanguage };

@@ -1,0 +1,141 @@
+/**
+ * The numbers a patient wrote: a pain score (0–10) and a body temperature (°C). Nothing is ever
+ * inferred from words: "me duele mucho" has no score, "un poco de fiebre" no temperature. A
+ * number counts as a pain score only where the patient put it on the scale ("7/10", "un 8 de
+ * 10"), next to the pain ("dolor de 8", "pain is a 9"), or as the answer to the pain question;
+ * a number followed by a unit ("3 días", "2 pastillas", "38 grados") is never a pain score.
+ */
+
+/** Number words that cannot be anything else in a patient's sentence. */
+const NUMBER_WORDS: Record<string, number> = {
+  cero: 0,
+  zero: 0,
+  dos: 2,
+  two: 2,
+  tres: 3,
+  three: 3,
+  cuatro: 4,
+  quatre: 4,
+  four: 4,
+  cinco: 5,
+  cinc: 5,
+  five: 5,
+  seis: 6,
+  sis: 6,
+  six: 6,
+  siete: 7,
+  seven: 7,
+  ocho: 8,
+  vuit: 8,
+  eight: 8,
+  nueve: 9,
+  nine: 9,
+  diez: 10,
+  deu: 10,
+  ten: 10,
+};
+/** Words that are numbers only on the scale ("uno de 10", "set sobre deu"): elsewhere they are an
+ * article ("un poco"), "seven"/"thirst" (ca "set") or "new" (ca "nou"). */
+const SCALE_ONLY_WORDS: Record<string, number> = {
+  uno: 1,
+  un: 1,
+  una: 1,
+  one: 1,
+  u: 1,
+  set: 7,
+  nou: 9,
+};
+
+const NUM = `(10|[0-9]|${Object.keys({ ...NUMBER_WORDS, ...SCALE_ONLY_WORDS }).join('|')})`;
+const SIMPLE_NUM = `(10|[0-9]|${Object.keys(NUMBER_WORDS).join('|')})`;
+
+function value(word: string): number {
+  return /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? SCALE_ONLY_WORDS[word]!);
+}
+
+/** "7/10", "un 8 de 10", "8 sobre 10", "9 out of ten", "set de deu". */
+const ON_SCALE = new RegExp(
+  `(?<![\\d.,])\\b${NUM}(?:\\s*(?:-|o|u|or|a)\\s*${NUM})?\\s*(?:/|de|sobre|out of|of|en|entre)\\s*(?:10|diez|deu|ten)\\b(?![.,]?\\d)`,
+  'g',
+);
+
+/** What follows a number that is not a pain score. */
+const UNIT =
+  /^\s*(?:[.,]\d|%|°|º|h\b|mg|ml|kg|cm|mm|gr|€|euros?|x\b|veces|vegades|times|dias?|dies|days?|horas?|hores|hours?|hrs?|min|minutos?|minuts?|minutes?|semanas?|setmanes?|weeks?|mes(?:es)?|months?|anys?|anos|years?|pastillas?|pastilles|pills?|tablets?|comprimidos?|capsulas?|gotas?|puffs?|dosis|doses?|grados?|graus?|degrees?|de la (?:manana|tarde|noche)|am\b|pm\b|:\d|de (?:fiebre|febre)|of fever)/;
+/** What comes right before a number that is not a pain score ("hace 3", "since 2", "a las 8"). */
+const NOT_SCORE_BEFORE =
+  /(?:hace|fa|desde|des de|since|for|tomo|tomar|prenc|take|took|cada|every|las|les|at|el dia|day|dia|numero|number|llevo|porto|habitacion|room|planta|floor|edad|age|tengo|tinc|i am|i'm|am|son|are)\s*$/;
+const PAIN_WORD =
+  /\b(dolor|dolors|duele|dolia|dol|mal|pain|hurts?|ache|aches|molestia|molesties)\b/;
+
+function scoreAt(text: string, match: RegExpExecArray): number | undefined {
+  const after = text.slice(match.index + match[0].length);
+  const before = text.slice(0, match.index);
+  if (UNIT.test(after) || NOT_SCORE_BEFORE.test(before)) return undefined;
+  return value(match[1]!);
+}
+
+/**
+ * The pain score the patient wrote in `folded` (lower case, no accents), or undefined.
+ * `asked`: the message answers the pain question, so a bare number ("un 6", "diria que 4") is
+ * the score. A range ("7-8") gives the higher end, which is also a number the patient wrote.
+ */
+export function writtenPainScore(folded: string, asked: boolean): number | undefined {
+  let best: number | undefined;
+  for (const m of folded.matchAll(ON_SCALE)) {
+    const a = value(m[1]!);
+    const b = m[2] !== undefined ? value(m[2]) : a;
+    const n = Math.max(a, b);
+    if (n <= 10) best = Math.max(best ?? 0, n);
+  }
+  if (best !== undefined) return best;
+  const near = PAIN_WORD.exec(folded);
+  if (!near && !asked) return undefined;
+  const numbers = new RegExp(`(?<![\\d.,/])\\b${SIMPLE_NUM}\\b(?![.,]\\d)`, 'g');
+  for (const m of folded.matchAll(numbers)) {
+    if (!asked) {
+      // Next to the pain: within a few words of it, before or after.
+      const distance = Math.abs(m.index - near!.index);
+      if (distance > 50) continue;
+    }
+    const n = scoreAt(folded, m);
+    if (n !== undefined && n <= 10) return n;
+  }
+  return undefined;
+}
+
+const TEMPERATURE =
+  /(?<![\d.,])\b(3[5-9]|4[0-2])(?:[.,](\d{1,2}))?\b(?!\s*(?:anys?|anos|years?|dias?|days?|semanas?|weeks?|kg|mg|min))/g;
+const FEVER_CONTEXT =
+  /fiebre|febre|fever|febril|temperat|termometr|thermometer|grad|graus|degrees|°|º|calentura|decimas|decimes/;
+
+/**
+ * The body temperature the patient wrote, in °C, or undefined: a number from 35 to 42 with a
+ * decimal, a degree word or a fever word in the message (or any such number when `asked` about
+ * fever). "38 y medio" is 38.5: the patient wrote that.
+ */
+export function writtenTemperature(folded: string, asked: boolean): number | undefined {
+  if (!asked && !FEVER_CONTEXT.test(folded)) {
+    // Without a fever word only a decimal reading counts ("37,8 esta mañana").
+    const decimal = /(?<![\d.,])\b(3[5-9]|4[0-2])[.,](\d)\b/.exec(folded);
+    return decimal ? Number(`${decimal[1]}.${decimal[2]}`) : undefined;
+  }
+  for (const m of folded.matchAll(TEMPERATURE)) {
+    let t = Number(m[1]) + (m[2] ? Number(`0.${m[2]}`) : 0);
+    // "38 y pico" stays 38: more than that was said, but not how much.
+    if (!m[2] && /^\s*(?:y medio|i mig|and a half)/.test(folded.slice(m.index + m[0].length)))
+      t += 0.5;
+    return Math.round(t * 100) / 100;
+  }
+  return undefined;
+}
+
+/** Every number written in a text, as the strings a reply may repeat ("38,5" and "38.5" alike). */
+export function numbersIn(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\d+(?:[.,]\d+)?/g)) {
+    const n = Number(m[0].replace(',', '.'));
+    out.add(String(n));
+  }
+  return out;
+}
