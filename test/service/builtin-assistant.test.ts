@@ -5,8 +5,8 @@ import type {
   ChatSetup,
   ChatTurn,
   Findings,
-  RedFlag,
 } from '../../src-main/service/assistant/assistant';
+import type { EmergencySign as RedFlag } from '../../src-main/service/triage/signs';
 import {
   builtinCall,
   builtinReply,
@@ -486,7 +486,15 @@ const SCENARIOS: Scenario[] = [
       'Sí, cada dia',
       'No, res més',
     ],
-    findings: { pain: 4, fever: false, wound: 'changes', medication: 'taken', questions: 'none' },
+    // "Una mica vermella" is played down: no escalation, but a person reads it (the note).
+    findings: {
+      pain: 4,
+      fever: false,
+      wound: 'changes',
+      medication: 'taken',
+      questions: 'none',
+      note: 'Està una mica vermella',
+    },
     summary: ['4/10', 'sense febre', 'canvis a la ferida'],
   },
   {
@@ -1008,29 +1016,30 @@ describe('understanding patient messages', () => {
   });
 
   it.each([
-    ['Me duele un poco', 'mild'],
-    ['Mucho, la verdad', 'severe'],
-    ['Es insoportable', 'severe'],
     ['Nada, no me duele', 'none'],
-    ['Una mica', 'mild'],
-    ['Em fa molt de mal', 'severe'],
     ['Gens', 'none'],
-    ['Just a little', 'mild'],
-    ['It is unbearable', 'severe'],
     ['No pain at all', 'none'],
-  ] as const)('pain described as "%s" is %s', (message, band) => {
-    const [min, max] = { none: [0, 0], mild: [1, 3], severe: [7, 10] }[band];
-    const pain = understand(message, 'pain').answer.pain;
-    expect(pain).toBeGreaterThanOrEqual(min!);
-    expect(pain).toBeLessThanOrEqual(max!);
-  });
+    ['Me duele un poco', undefined],
+    ['Mucho, la verdad', undefined],
+    ['Una mica', undefined],
+    ['Em fa molt de mal', undefined],
+    ['Just a little', undefined],
+    ['No mucho', undefined],
+    ['Not a lot, just a little', undefined],
+    ['Bastante', undefined],
+  ] as const)(
+    'pain described as "%s" records %s: never a score the patient did not give',
+    (message, pain) => {
+      expect(understand(message, 'pain').answer.pain).toBe(pain);
+    },
+  );
 
-  it.each(['No mucho', 'Not a lot, just a little'])(
-    '"%s" is little pain, not severe pain',
+  it.each(['Es insoportable', 'It is unbearable', 'Em fa un mal insuportable'])(
+    '"%s" is escalated as severe pain without a made-up score',
     (message) => {
-      const pain = understand(message, 'pain').answer.pain;
-      expect(pain).toBeDefined();
-      expect(pain!).toBeLessThanOrEqual(3);
+      const heard = understand(message, 'pain');
+      expect(heard.triage.signs).toEqual(['severe_pain']);
+      expect(heard.answer.pain).toBeUndefined();
     },
   );
 
@@ -1063,27 +1072,33 @@ describe('understanding patient messages', () => {
     const heard = understand('Tengo 38,5 de fiebre', 'pain');
     expect(heard.volunteered).toEqual({ temperature: 38.5, fever: true });
 
-    // In a conversation: the pain question is asked again and the fever is not asked at all.
+    // In a post-operative chat a fever of 38,5 is urgent: the team calls today (no 112), the
+    // temperature the patient wrote is kept, no pain score is made up, and the pain question
+    // is asked again afterwards.
     const chat = new Chat(chatSetup('es', CONTEXTS.es.post_op, 'conv_temp'));
-    const reask = chat.say('Tengo 38,5 de fiebre');
-    expect(reask.metadata).toMatchObject({
+    const urgent = chat.say('Tengo 38,5 de fiebre');
+    expect(urgent.escalated).toBe(true);
+    expect(urgent.metadata).toMatchObject({
       topic: 'pain',
-      findings: { temperature: 38.5, fever: true },
+      redFlags: ['post_op_fever'],
+      findings: { temperature: 38.5 },
     });
-    // Not a re-ask for a misunderstanding: the fever was heard, the pain question simply follows.
-    expect(reask.metadata.retry).toBeUndefined();
-    expect(reask.metadata.findings?.pain).toBeUndefined();
+    expect(urgent.metadata.findings?.pain).toBeUndefined();
+    expect(urgent.content).toMatch(/fiebre/);
+    expect(urgent.content).toMatch(/hoy/);
+    expect(urgent.content).not.toContain('112');
     const next = chat.say('Un 4');
     expect(next.metadata.findings).toEqual({ pain: 4 });
-    expect(next.metadata.topic).toBe('wound');
+    expect(next.metadata.topic).toBe('fever');
   });
 
-  it('a fever reported while pain was asked is not answered with "I did not understand"', () => {
+  it('a fever under 38 °C reported while pain was asked is heard, not "I did not understand"', () => {
     const chat = new Chat(chatSetup('es', CONTEXTS.es.post_op, 'conv_temp2'));
-    const reply = chat.say('Tengo 38,5 de fiebre');
+    const reply = chat.say('Tengo 37,4 de fiebre');
     expect(reply.escalated).toBe(false);
-    // The patient is told the fever was heard (and the team told), not only asked again.
-    expect(reply.content).toMatch(/fiebre|38,5/);
+    expect(reply.metadata.retry).toBeUndefined();
+    expect(reply.metadata.findings).toMatchObject({ temperature: 37.4 });
+    expect(reply.content).toMatch(/37,4|fiebre/);
   });
 
   it.each([
@@ -1104,7 +1119,8 @@ describe('understanding patient messages', () => {
   ] as const)('%s wound "%s" → %s', (_language, message, wound) => {
     const heard = understand(message, 'wound');
     expect(heard.answer).toEqual({ wound });
-    expect(heard.redFlags).toEqual([]);
+    // Redness, swelling or pus in answer to the wound question is a sign of infection (urgent).
+    expect(heard.triage.signs).toEqual(wound === 'changes' ? ['wound_infection'] : []);
   });
 
   it('words that merely contain a wound sign do not report wound changes', () => {
@@ -1230,7 +1246,12 @@ describe('unclear answers and requests for advice', () => {
     expectLanguage(reask.content, language);
 
     const moved = chat.say(again);
-    expect(moved.metadata).toEqual({ provider: 'builtin', topic: 'fever' });
+    // The patient's own words are kept for the team; no score is made up from them.
+    expect(moved.metadata).toEqual({
+      provider: 'builtin',
+      topic: 'fever',
+      findings: { note: again },
+    });
     expectLanguage(moved.content, language);
 
     // The rest of the interview goes on, and pain is never asked again.
@@ -1262,7 +1283,7 @@ describe('unclear answers and requests for advice', () => {
   it.each([
     ['es', 'wound', ['Un 2', 'No'], '¿Es una infección?', /no puedo|diagnosticar/, /equipo/],
     ['es', 'pain', [], '¿Puedo tomar otro ibuprofeno?', /no puedo|diagnosticar/, /equipo/],
-    ['ca', 'fever', ['Un 2'], 'És normal tenir calfreds?', /no puc/, /l'equip/],
+    ['ca', 'fever', ['Un 2'], 'És normal estar tan cansat?', /no puc/, /l'equip/],
     ['en', 'pain', [], 'Should I take ibuprofen?', /cannot/, /team/],
     ['en', 'wound', ['3', 'No'], 'Is this an infection?', /cannot/, /team/],
   ] as const)(
@@ -1425,7 +1446,11 @@ describe('calls', () => {
         for (const topic of topics) {
           const answer = patient.answer(topic);
           const heard = understand(answer, topic);
-          expect(heard.redFlags, answer).toEqual([]);
+          // A simulated pain of 8 or more is an urgent sign, as it would be from a real patient.
+          expect(
+            heard.triage.signs.filter((s) => s !== 'severe_pain'),
+            answer,
+          ).toEqual([]);
           if (heard.answer[TOPIC_KEYS[topic]] === undefined) unread.add(`${topic}: ${answer}`);
         }
       }

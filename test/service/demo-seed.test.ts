@@ -621,11 +621,21 @@ describe('demo clinic conversations and calls', () => {
       expect(row.welcome).toContain(DEMO_CLINIC_NAME);
     }
     expect(new Set(rows.map((r) => r.language))).toEqual(new Set(['es', 'ca', 'en']));
-    const urgent = all<{ content: string }>(
-      `SELECT content FROM conversation_messages WHERE escalated = 1 AND role = 'assistant'`,
+    const escalated = all<{ content: string; metadata: string }>(
+      `SELECT content, metadata FROM conversation_messages WHERE escalated = 1 AND role = 'assistant'`,
     );
-    expect(urgent.length).toBeGreaterThanOrEqual(2);
-    for (const m of urgent) expect(m.content).toContain('112');
+    expect(escalated.length).toBeGreaterThanOrEqual(2);
+    // An emergency gets 112; an urgent sign (a pain of 8, a post-operative fever) the team's
+    // call today, without 112.
+    for (const m of escalated) {
+      const level = (JSON.parse(m.metadata) as { triage?: { level: string } }).triage?.level;
+      if (level === 'emergency') expect(m.content).toContain('112');
+      else {
+        expect(level).toBe('urgent');
+        expect(m.content).not.toContain('112');
+      }
+    }
+    expect(escalated.some((m) => m.content.includes('112'))).toBe(true);
   });
 
   it('charged every chat 10 plus 1 per exchange, as the ledger shows', () => {

@@ -1,4 +1,5 @@
 import type { Language } from '../schemas/form-schedule';
+import type { TriageLevel, TriageSign } from '../triage/signs';
 
 /**
  * The assistant that writes the AI side of chats and calls. Two providers implement it: the
@@ -30,14 +31,24 @@ export interface ReplyMetadata {
   fallback?: { from: string; reason: AssistantFailureReason; detail: string };
   /** What the built-in assistant asked about in this reply ('done' once it has closed). */
   topic?: string;
-  redFlags?: RedFlag[];
+  /** The warning signs that escalated this exchange (emergency or urgent). */
+  redFlags?: TriageSign[];
+  /** What triage made of the patient's message this reply answers. */
+  triage?: { level: TriageLevel; signs: TriageSign[] };
+  /** The message goes to a person: clinical, but not understood well enough to answer. */
+  forTeam?: boolean;
+  /** The language model's reply was replaced by the built-in safe one, and why. */
+  replaced?: 'invented_number' | 'missing_emergency_number';
   findings?: Findings;
   [key: string]: unknown;
 }
 
 export interface AssistantReply {
   content: string;
-  /** A red-flag answer: the patient was told to seek urgent care and the team is alerted. */
+  /**
+   * An emergency or urgent sign: the patient was told to call 112 (emergency) or that the team
+   * calls today (urgent), and the team is alerted.
+   */
   escalated: boolean;
   metadata: ReplyMetadata;
 }
@@ -78,14 +89,6 @@ export class AssistantError extends Error {
   }
 }
 
-export const RED_FLAGS = [
-  'chest_pain',
-  'breathing_difficulty',
-  'suicidal_thoughts',
-  'heavy_bleeding',
-] as const;
-export type RedFlag = (typeof RED_FLAGS)[number];
-
 export const SIDE_EFFECTS = [
   'nausea',
   'dizziness',
@@ -100,7 +103,8 @@ export type SideEffect = (typeof SIDE_EFFECTS)[number];
 /** What the assistant understood over a conversation; each key is one topic's answer. */
 export interface Findings {
   wellbeing?: 'good' | 'bad';
-  pain?: number;
+  /** A score the patient wrote (0–10), or 'none' when they said they have no pain. */
+  pain?: number | 'none';
   fever?: boolean;
   temperature?: number;
   wound?: 'fine' | 'bleeding' | 'changes';

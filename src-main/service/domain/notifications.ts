@@ -1,4 +1,4 @@
-import type { RedFlag } from '../assistant/assistant';
+import type { TriageSign } from '../triage/signs';
 import { resourceMissing } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
@@ -40,7 +40,7 @@ export interface NotificationData {
   'conversation.escalated': {
     conversationId: string;
     patient: { id: string; firstName: string; lastName: string };
-    redFlags: RedFlag[];
+    redFlags: TriageSign[];
     escalatedAt: string;
   };
 }

@@ -32,6 +32,8 @@ export const CLINICAL_CONCEPTS = [
   'blood',
   'a_lot',
   'nonstop',
+  /** Blood gushing or pumping out ("a borbotones", "raja", "pumping out"). */
+  'gush',
   'soak',
   'vomit',
   'cough',
@@ -140,10 +142,10 @@ export interface LexiconSource {
   sms: Record<string, string>;
 }
 
-/** A phrase compiled to stem keys; `~` is a gap of up to three words. */
+/** A phrase compiled to stems; `~` is a gap of up to three words. */
 interface Phrase {
   concept: Concept;
-  keys: string[];
+  stems: string[];
 }
 
 export interface Mention {
@@ -163,43 +165,73 @@ export interface CompiledLexicon {
 
 const GAP = '~';
 const MAX_GAP = 3;
+/** Marks a stem matched on the beginning of the folded word rather than on its stem. */
+const PREFIX = '^';
+
+/**
+ * The stem a lexicon word is matched on. Snowball's Catalan and Spanish stemmers cut some words
+ * down to a common word ("ferida" to "fer", the verb "to do"; "enorme" to "en"; "losa" to "los"); a stem of three letters
+ * or fewer that lost anything is too ambiguous, so such a word is matched on its
+ * beginning instead ("ferid…" finds "ferida" and "ferides", not "fer").
+ */
+function stemOf(language: TriageLanguage, token: Token): string {
+  // English stems of three letters are whole words already ("cut", "hit").
+  if (token.kind !== 'word' || language === 'en') return token.stem;
+  // In Spanish only short words: a long one cut to three letters is a verb with its pronoun
+  // ("tomarme" to "tom"), whose stem is what should match ("tomo", "tomado").
+  const lossy =
+    token.stem.length <= 3 &&
+    token.word.length > token.stem.length &&
+    (language === 'ca' || token.word.length <= 5);
+  return lossy ? PREFIX + token.word.slice(0, Math.max(4, token.word.length - 1)) : token.stem;
+}
+
+function stemMatches(expected: string, token: Token): boolean {
+  if (expected.startsWith(PREFIX))
+    return token.kind === 'word' && token.word.startsWith(expected.slice(1));
+  return token.stem === expected;
+}
 
 export function compileLexicon(language: TriageLanguage, source: LexiconSource): CompiledLexicon {
   const tokeniser = createTokeniser(language, source.sms);
   const byFirst = new Map<string, Phrase[]>();
+  const byPrefix: Phrase[] = [];
   for (const [concept, phrases] of Object.entries(source.concepts) as [Concept, string[]][]) {
     for (const phrase of phrases) {
-      const keys: string[] = [];
+      const stems: string[] = [];
       for (const part of phrase.split(' ')) {
-        if (part === GAP) keys.push(GAP);
-        else if (part === '<n>') keys.push('#');
-        else if (part === '<year>') keys.push('#year');
-        else keys.push(...tokeniser.tokens(foldText(part)).map((t) => t.key));
+        if (part === GAP) stems.push(GAP);
+        else if (part === '<n>') stems.push('#');
+        else if (part === '<year>') stems.push('#year');
+        else stems.push(...tokeniser.tokens(foldText(part)).map((t) => stemOf(language, t)));
       }
-      if (!keys.length || keys[0] === GAP) throw new Error(`Bad lexicon phrase: ${phrase}`);
-      const list = byFirst.get(keys[0]!) ?? [];
-      list.push({ concept, keys });
-      byFirst.set(keys[0]!, list);
+      if (!stems.length || stems[0] === GAP) throw new Error(`Bad lexicon phrase: ${phrase}`);
+      if (stems[0]!.startsWith(PREFIX)) byPrefix.push({ concept, stems });
+      else {
+        const list = byFirst.get(stems[0]!) ?? [];
+        list.push({ concept, stems });
+        byFirst.set(stems[0]!, list);
+      }
     }
   }
 
   /** The end of `phrase` matched at `start`, or -1. Gaps never cross a break. */
-  function matchAt(tokens: Token[], start: number, keys: string[], k = 0): number {
+  function matchAt(tokens: Token[], start: number, stems: string[], k = 0): number {
     let i = start;
-    for (; k < keys.length; k++) {
-      const key = keys[k]!;
-      if (key === GAP) {
+    for (; k < stems.length; k++) {
+      const expected = stems[k]!;
+      if (expected === GAP) {
         for (let skip = 0; skip <= MAX_GAP; skip++) {
           const at = i + skip;
           if (at > tokens.length) break;
           if (skip > 0 && tokens[at - 1]!.kind !== 'word' && tokens[at - 1]!.kind !== 'number')
             break;
-          const end = matchAt(tokens, at, keys, k + 1);
+          const end = matchAt(tokens, at, stems, k + 1);
           if (end >= 0) return end;
         }
         return -1;
       }
-      if (i >= tokens.length || tokens[i]!.key !== key) return -1;
+      if (i >= tokens.length || !stemMatches(expected, tokens[i]!)) return -1;
       i++;
     }
     return i;
@@ -214,8 +246,9 @@ export function compileLexicon(language: TriageLanguage, source: LexiconSource):
       for (let i = 0; i < tokens.length;) {
         let end = -1;
         let concepts = new Set<Concept>();
-        for (const phrase of byFirst.get(tokens[i]!.key) ?? []) {
-          const at = matchAt(tokens, i, phrase.keys);
+        const candidates = byFirst.get(tokens[i]!.stem) ?? [];
+        for (const phrase of byPrefix.length ? [...candidates, ...byPrefix] : candidates) {
+          const at = matchAt(tokens, i, phrase.stems);
           if (at <= i || at < end) continue;
           if (at > end) {
             end = at;

@@ -22,7 +22,7 @@ export const SIGN_RULES: readonly SignRule[] = [
   { sign: 'chest_pain', groups: [['heart_attack', 'chest_phrase']] },
   { sign: 'chest_pain', groups: [PAIN_OR_PRESSURE, ['chest']] },
   { sign: 'chest_pain', groups: [PAIN_OR_PRESSURE, ['radiate'], ['arm', 'jaw']] },
-  { sign: 'chest_pain', groups: [['cold_sweat'], PAIN_OR_PRESSURE] },
+  { sign: 'chest_pain', groups: [['cold_sweat'], [...PAIN_OR_PRESSURE, 'chest']] },
   // Breathing: "unable to complete sentences", "cyanosis" (MTS "shortness of breath").
   { sign: 'breathing_difficulty', groups: [['dyspnoea']] },
   { sign: 'breathing_difficulty', groups: [['breath'], ['difficulty']] },
@@ -34,6 +34,7 @@ export const SIGN_RULES: readonly SignRule[] = [
   { sign: 'heavy_bleeding', groups: [['blood'], ['a_lot', 'nonstop', 'soak']] },
   { sign: 'heavy_bleeding', groups: [['blood'], ['vomit', 'cough']] },
   { sign: 'heavy_bleeding', groups: [['black'], ['stool']] },
+  { sign: 'heavy_bleeding', groups: [['gush'], ['soak', 'wound', 'injury', 'blood']] },
   // Stroke: the FAST signs and sudden loss of vision.
   { sign: 'stroke', groups: [['stroke']] },
   { sign: 'stroke', groups: [['face'], ['droop', 'numb']] },

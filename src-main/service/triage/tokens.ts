@@ -12,8 +12,8 @@ import type { TriageLanguage } from './lexicon';
 export interface Token {
   /** The folded word before stemming; a sentence break's punctuation ('?', '¿'). */
   word: string;
-  /** The key the lexicon is matched on: the stem of the word, or '.'/',' for a break. */
-  key: string;
+  /** What the lexicon is matched on: the stem of the word, '#' for a number, '.'/',' a break. */
+  stem: string;
   kind: 'word' | 'number' | 'sentence' | 'clause';
 }
 
@@ -84,13 +84,13 @@ export function createTokeniser(language: TriageLanguage, sms: Record<string, st
         : (w: string) => w.replace(/([aeiou])\1/g, '$1').replace(/issim(a|s|es)?$/, '$1');
 
   function stem(word: string): string {
-    let key = cache.get(word);
-    if (key === undefined) {
-      key = stemmer.stem(squeeze(word));
+    let stemmed = cache.get(word);
+    if (stemmed === undefined) {
+      stemmed = stemmer.stem(squeeze(word));
       if (cache.size > 20_000) cache.clear();
-      cache.set(word, key);
+      cache.set(word, stemmed);
     }
-    return key;
+    return stemmed;
   }
 
   return {
@@ -100,28 +100,25 @@ export function createTokeniser(language: TriageLanguage, sms: Record<string, st
         for (const [from, to] of EN_CONTRACTIONS) text = text.replace(from, to);
       const out: Token[] = [];
       for (const m of text.matchAll(
-        /(\d+(?:[.,]\d+)?)|([\p{L}]+)|([.!?¿¡;\n]+)|([,:()«»"/]+|\s-\s)/gu,
+        /(\d+(?:[.,]\d+)?)|([\p{L}]+)|(\.{2,}|…)|([.!?¿¡;\n]+)|([,:()«»"/]+|\s-\s)/gu,
       )) {
         if (m[1] !== undefined) {
           const year = /^(19|20)\d\d$/.test(m[1]);
-          out.push({ word: m[1].replace(',', '.'), key: year ? '#year' : '#', kind: 'number' });
+          out.push({ word: m[1].replace(',', '.'), stem: year ? '#year' : '#', kind: 'number' });
         }
         // A sentence break keeps its marks: a condition is hypothetical only in a question.
-        else if (m[3] !== undefined) out.push({ word: m[3], key: '.', kind: 'sentence' });
-        else if (m[4] !== undefined) out.push({ word: '', key: ',', kind: 'clause' });
+        // "la herida, pues... huele mal": a spoken pause is not the end of a sentence.
+        else if (m[3] !== undefined) out.push({ word: '', stem: ',', kind: 'clause' });
+        else if (m[4] !== undefined) out.push({ word: m[4], stem: '.', kind: 'sentence' });
+        else if (m[5] !== undefined) out.push({ word: '', stem: ',', kind: 'clause' });
         else {
           const word = m[2]!;
           const expanded = sms[word];
           for (const w of (expanded ?? word).split(' '))
-            out.push({ word: w, key: stem(w), kind: 'word' });
+            out.push({ word: w, stem: stem(w), kind: 'word' });
         }
       }
       return out;
     },
   };
-}
-
-/** The stemmed keys of a lexicon phrase, read with the same tokeniser as patients' texts. */
-export function phraseKeys(tokeniser: Tokeniser, phrase: string): string[] {
-  return tokeniser.tokens(foldText(phrase)).map((t) => (t.kind === 'number' ? t.word : t.key));
 }

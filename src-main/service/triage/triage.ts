@@ -1,6 +1,7 @@
 import {
   CLINICAL_CONCEPTS,
   compileLexicon,
+  CUE_CONCEPTS,
   TRIAGE_LANGUAGES,
   type ClinicalConcept,
   type CompiledLexicon,
@@ -31,8 +32,17 @@ import { writtenPainScore, writtenTemperature } from './written-numbers';
 export interface TriageOptions {
   /** The conversation follows an operation, so a fever is a post-operative fever. */
   postOp?: boolean;
-  /** The question the text answers: a bare number is then a pain score or a temperature. */
-  asked?: 'pain' | 'fever';
+  /**
+   * The question the text answers. Its subject is then part of the answer: a bare number is a
+   * pain score or a temperature, "roja y sale pus" is about the wound, "un 9 y se me va al brazo
+   * desde el pecho" is pain, "sí, bastante alta" is a fever.
+   */
+  asked?: 'pain' | 'fever' | 'wound';
+  /**
+   * The conversation's language. Warning signs are looked for in every language the text may be
+   * in; whether it names a symptom at all is read in this one when the text itself does not say.
+   */
+  language?: TriageLanguage;
 }
 
 export interface TriageVerdict {
@@ -50,9 +60,33 @@ export interface TriageVerdict {
   temperature?: number;
 }
 
-const LEXICONS: readonly CompiledLexicon[] = TRIAGE_LANGUAGES.map((language) =>
-  compileLexicon(language, { es: LEXICON_ES, ca: LEXICON_CA, en: LEXICON_EN }[language]),
-);
+const SOURCES = { es: LEXICON_ES, ca: LEXICON_CA, en: LEXICON_EN };
+
+/**
+ * A cue that can be borrowed by another language's stemmer without meeting one of its words:
+ * several words ("una mica", "a bit") or one long one ("sense"). English "not" read with
+ * Spanish stems would negate every "noto" ("I notice").
+ */
+function distinctive(phrase: string): boolean {
+  const words = phrase.split(' ');
+  return words.length > 1 || words[0]!.length >= 5;
+}
+
+/**
+ * Each language's clinical words, with every language's distinctive cues: a Catalan "una mica" or an
+ * English "a bit" still plays down a symptom read with Spanish stems, and a mixed message keeps
+ * its negations. (Clinical words stay per language: Catalan "fer" is not a Spanish wound.)
+ */
+const LEXICONS: readonly CompiledLexicon[] = TRIAGE_LANGUAGES.map((language) => {
+  const concepts = { ...SOURCES[language].concepts };
+  for (const cue of CUE_CONCEPTS) {
+    const borrowed = TRIAGE_LANGUAGES.filter((l) => l !== language)
+      .flatMap((l) => SOURCES[l].concepts[cue] ?? [])
+      .filter(distinctive);
+    concepts[cue] = [...new Set([...(SOURCES[language].concepts[cue] ?? []), ...borrowed])];
+  }
+  return compileLexicon(language, { ...SOURCES[language], concepts });
+});
 
 /** How far a negation reaches, in words (NegEx uses five; Spanish puts more words between). */
 const NEGATION_SCOPE = 6;
@@ -73,8 +107,18 @@ interface Reading {
 
 const CLINICAL = new Set<Concept>(CLINICAL_CONCEPTS);
 
+/** The concept a question puts into its answer, and how the answer must begin to take it. */
+const ASKED: Record<
+  NonNullable<TriageOptions['asked']>,
+  { concept: ClinicalConcept; when?: RegExp }
+> = {
+  pain: { concept: 'pain' },
+  wound: { concept: 'wound' },
+  fever: { concept: 'fever', when: /^(si|yes|yeah|yep|yup|aye|claro|i tant|of course)\b/ },
+};
+
 /** Reads one language's mentions in their context. */
-function readIn(lexicon: CompiledLexicon, folded: string): Reading {
+function readIn(lexicon: CompiledLexicon, folded: string, asked?: TriageOptions['asked']): Reading {
   const { tokens, mentions } = lexicon.read(folded);
   const clause: number[] = [];
   const sentence: number[] = [];
@@ -99,6 +143,19 @@ function readIn(lexicon: CompiledLexicon, folded: string): Reading {
     .filter((m) => [...m.concepts].some((c) => CLINICAL.has(c)))
     .map((m) => ({ ...m, sentence: sentence[m.start]!, negated: false, doubtful: false }));
 
+  // The question's subject stands in every sentence of the answer, affirmed.
+  const subject = asked && ASKED[asked];
+  if (subject && (!subject.when || subject.when.test(folded)))
+    for (const s of new Set(sentence))
+      clinical.push({
+        concepts: new Set([subject.concept]),
+        start: -1,
+        end: -1,
+        sentence: s,
+        negated: false,
+        doubtful: false,
+      });
+
   for (const neg of at('neg_pre')) {
     const cl = clause[neg.start]!;
     const cancelled = at('compare').some((m) => clause[m.start] === cl && m.start > neg.start);
@@ -108,15 +165,25 @@ function readIn(lexicon: CompiledLexicon, folded: string): Reading {
         m.negated = true;
   }
   for (const neg of at('neg_post')) {
+    // "no he podido hacer pis nada", "can't pass water at all": a trailing "nothing" or "at all"
+    // after a sign that is itself a negation reinforces it.
     const cl = clause[neg.start]!;
     // Only at the end of its clause: "me duele el pecho no sé por qué" is not a denial.
     const next = tokens[neg.end];
     if (next && next.kind === 'word' && clause[neg.end] === cl) continue;
     for (const m of clinical)
-      if (clause[m.start] === cl && m.end <= neg.start && neg.start - m.end < POST_NEGATION_REACH)
+      if (
+        clause[m.start] === cl &&
+        m.end <= neg.start &&
+        neg.start - m.end < POST_NEGATION_REACH &&
+        ![...m.concepts].some((c) => SAID_AS_NEGATION.has(c))
+      )
         m.negated = true;
   }
-  for (const cue of [...at('historical'), ...at('topic'), ...at('resolved')]) {
+  // A story on television or a question about symptoms in general: its whole sentence.
+  for (const cue of at('topic'))
+    for (const m of clinical) if (m.sentence === sentence[cue.start]) m.doubtful = true;
+  for (const cue of [...at('historical'), ...at('resolved')]) {
     const cl = clause[cue.start]!;
     for (const m of clinical) if (clause[m.start] === cl) m.doubtful = true;
   }
@@ -131,10 +198,14 @@ function readIn(lexicon: CompiledLexicon, folded: string): Reading {
         [...m.concepts].some((c) => BENIGN_CAN_EXPLAIN.has(c))
       )
         m.doubtful = true;
-  // "un pelín roja", "a bit red": played down, so a person reads it rather than escalating.
+  // "un pelín roja", "a bit numb": played down, so a person reads it rather than escalating.
   for (const cue of at('slight'))
     for (const m of clinical)
-      if (m.concepts.has('infection_sign') && m.start >= cue.end && m.start - cue.end <= 2)
+      if (
+        (m.concepts.has('infection_sign') || m.concepts.has('numb') || m.concepts.has('swell')) &&
+        m.start >= cue.end &&
+        m.start - cue.end <= 2
+      )
         m.doubtful = true;
   for (const cue of at('hypo')) {
     const sn = sentence[cue.start]!;
@@ -149,6 +220,21 @@ function readIn(lexicon: CompiledLexicon, folded: string): Reading {
   return { mentions: clinical, aboutSomeoneElse: at('third_party').length > 0 };
 }
 
+/** Signs patients put as a negation ("no puedo respirar", "won't stop", "no orino"). */
+const SAID_AS_NEGATION = new Set<Concept>([
+  'dyspnoea',
+  'urine_retention',
+  'faint',
+  'unresponsive',
+  'cant_move',
+  'weak',
+  'speech',
+  'vision_loss',
+  'swallow',
+  'nonstop',
+  'suicidal',
+]);
+
 /** What a harmless cause can explain; never a closing throat or a breathing emergency. */
 const BENIGN_CAN_EXPLAIN = new Set<Concept>([
   'swell',
@@ -157,6 +243,8 @@ const BENIGN_CAN_EXPLAIN = new Set<Concept>([
   'droop',
   'face',
   'dyspnoea',
+  'breath',
+  'difficulty',
 ]);
 
 type Found = 'affirmed' | 'doubtful' | undefined;
@@ -225,20 +313,32 @@ export function triage(text: string, options: TriageOptions = {}): TriageVerdict
   const doubtful = new Set<TriageSign>();
   let clinical = false;
   let aboutSomeoneElse = false;
-  for (const lexicon of languagesOf(folded)) {
-    const reading = readIn(lexicon, folded);
+  let unbearableAnswer = false;
+  const { read, sure } = languagesOf(folded);
+  for (const lexicon of read) {
+    const reading = readIn(lexicon, folded, options.asked);
     aboutSomeoneElse ||= reading.aboutSomeoneElse;
-    clinical ||= reading.mentions.some(
-      (m) => !m.negated && [...m.concepts].some((c) => CLINICAL_MENTION.has(c as ClinicalConcept)),
-    );
+    // Read in another language by chance, "la verdad" names nothing ("verd…", green, in Catalan).
+    const own = sure || !options.language || lexicon.language === options.language;
+    if (own)
+      clinical ||= reading.mentions.some(
+        (m) =>
+          // The question's own subject (start -1) is not something the patient named.
+          m.start >= 0 &&
+          !m.negated &&
+          [...m.concepts].some((c) => CLINICAL_MENTION.has(c as ClinicalConcept)),
+      );
     for (const rule of SIGN_RULES) {
       const found = match(rule, reading.mentions);
       if (found === 'affirmed') signs.add(rule.sign);
       else if (found === 'doubtful') doubtful.add(rule.sign);
     }
     if (postOpFever(reading.mentions, options, temperature)) signs.add('post_op_fever');
+    unbearableAnswer ||= has(reading.mentions, 'unbearable');
   }
   if (pain !== undefined && pain >= 8) signs.add('severe_pain');
+  // "Es insoportable", said in answer to the pain question, needs no pain word of its own.
+  if (options.asked === 'pain' && unbearableAnswer) signs.add('severe_pain');
   if (temperature !== undefined || pain !== undefined) clinical = true;
 
   const ordered = [...signs].sort((a, b) => rank(a) - rank(b));
@@ -260,34 +360,33 @@ export function triage(text: string, options: TriageOptions = {}): TriageVerdict
 /**
  * Words that mark a message as Spanish, Catalan or English (the words the languages share, like
  * "que" or "no", are left out). Only the languages the message is written in are read, so a
- * Catalan "aquesta calor em matarà" is not read with Spanish stems; a message with no marker
- * ("infart", "can't breathe!!") is read in all three.
+ * Catalan "aquesta calor em matarà" is not read with Spanish stems; a message with one marker or none
+ * ("infart", "I keep thinking about it") is read in all three.
  */
 const MARKERS: Record<TriageLanguage, ReadonlySet<string>> = {
-  es: new Set(
-    'y los las me mi mis con por estoy tengo tiene muy le lo hoy ayer desde hace mucho mucha nada ahora usted puedo puede quiero hay ya sin pecho duele cuando donde porque eso esto estaba siento'.split(
-      ' ',
-    ),
-  ),
-  ca: new Set(
-    'i ja pres amb em els per estic tinc te molt li ho hi avui ahir meu meva ara aixo aquest aquesta tambe quan perque puc pot vull tot res gens sense pit fa dic dir noto mes'.split(
-      ' ',
-    ),
-  ),
-  en: new Set(
-    'the and my is it to of have has with not but an his her can been was since this that on at for from am are be just feel like got get im think having what how would should could will there she they you your'.split(
-      ' ',
-    ),
-  ),
+  es: words(`y los las me mi mis con por estoy tengo tiene muy le lo hoy ayer desde hace mucho mucha
+    nada ahora usted puedo puede quiero hay ya sin pecho duele cuando donde porque eso esto estaba
+    siento verdad bien gracias vale pues bueno creo senora`),
+  ca: words(`ja pres amb em els per estic tinc te molt li ho hi avui ahir meu meva ara aixo aquest
+    aquesta tambe quan perque puc pot vull tot res gens sense pit fa dic dir noto mes be gracies
+    doncs bon crec`),
+  en: words(`the and my is it to of have has with not but an his her can been was since this that on
+    at for from am are be just feel like got get im think having what how would should could will
+    there she they you your thanks yes well good fine`),
 };
 
-function languagesOf(folded: string): readonly CompiledLexicon[] {
+function words(list: string): ReadonlySet<string> {
+  return new Set(list.split(/\s+/));
+}
+
+function languagesOf(folded: string): { read: readonly CompiledLexicon[]; sure: boolean } {
   const words = folded.split(/[^\p{L}]+/u);
   const score = LEXICONS.map((l) => words.filter((w) => MARKERS[l.language].has(w)).length);
   const best = Math.max(...score);
-  if (best === 0) return LEXICONS;
+  // Too little to tell ("I keep thinking about it", "infart"): read it in every language.
+  if (best <= 1) return { read: LEXICONS, sure: false };
   // A mixed message ("my mum no puede respirar") is read in each language it uses.
-  return LEXICONS.filter((_, i) => score[i]! > 0 && score[i]! >= best * 0.4);
+  return { read: LEXICONS.filter((_, i) => score[i]! > 0 && score[i]! >= best * 0.4), sure: true };
 }
 
 const ORDER: readonly TriageSign[] = SIGN_RULES.map((r) => r.sign).filter(

@@ -68,10 +68,16 @@ const NOT_SCORE_BEFORE =
 const PAIN_WORD =
   /\b(dolor|dolors|duele|dolia|dol|mal|pain|hurts?|ache|aches|molestia|molesties)\b/;
 
+/** Words that may follow a pain score ("un 6 más o menos", "7 o así", "a 4 now"). */
+const AFTER_SCORE =
+  /^\s*(?:$|[^\p{L}\d\s]|(?:de|sobre|out|of|o|u|y|i|or|and|en|al|a|in|at|on|con|amb|with|cuando|quan|when|pero|but|que|mas|mes|more|less|menos|menys|ahora|ara|now|today|hoy|avui|diria|creo|crec|maybe|quizas|potser|aprox|more or less|ish|a veces|sometimes)\b)/u;
+
 function scoreAt(text: string, match: RegExpExecArray): number | undefined {
   const after = text.slice(match.index + match[0].length);
   const before = text.slice(0, match.index);
-  if (UNIT.test(after) || NOT_SCORE_BEFORE.test(before)) return undefined;
+  // "2 paracetamol", "3 días", "38 grados": a number that counts something is not a score.
+  if (UNIT.test(after) || !AFTER_SCORE.test(after) || NOT_SCORE_BEFORE.test(before))
+    return undefined;
   return value(match[1]!);
 }
 
@@ -89,6 +95,14 @@ export function writtenPainScore(folded: string, asked: boolean): number | undef
     if (n <= 10) best = Math.max(best ?? 0, n);
   }
   if (best !== undefined) return best;
+  // "un set", "diria que un nou", "el dolor és un nou, un nou": after an article and before a
+  // pause, Catalan's seven and nine are numbers (a new pain is "un dolor nou").
+  if (asked || PAIN_WORD.test(folded)) {
+    const word = /\b(?:un|una|a)\s+(set|nou)\b(?!\s*(?:dies|hores|setmanes|mesos|anys))/.exec(
+      folded,
+    );
+    if (word) return SCALE_ONLY_WORDS[word[1]!];
+  }
   const near = PAIN_WORD.exec(folded);
   if (!near && !asked) return undefined;
   const numbers = new RegExp(`(?<![\\d.,/])\\b${SIMPLE_NUM}\\b(?![.,]\\d)`, 'g');
@@ -104,6 +118,64 @@ export function writtenPainScore(folded: string, asked: boolean): number | undef
   return undefined;
 }
 
+const TENS: Record<string, number> = {
+  treinta: 30,
+  trenta: 30,
+  thirty: 30,
+  cuarenta: 40,
+  quaranta: 40,
+  forty: 40,
+};
+const UNITS: Record<string, number> = {
+  cero: 0,
+  zero: 0,
+  uno: 1,
+  un: 1,
+  u: 1,
+  one: 1,
+  dos: 2,
+  two: 2,
+  tres: 3,
+  three: 3,
+  cuatro: 4,
+  quatre: 4,
+  four: 4,
+  cinco: 5,
+  cinc: 5,
+  five: 5,
+  seis: 6,
+  sis: 6,
+  six: 6,
+  siete: 7,
+  set: 7,
+  seven: 7,
+  ocho: 8,
+  vuit: 8,
+  eight: 8,
+  nueve: 9,
+  nou: 9,
+  nine: 9,
+};
+const UNIT_WORDS = Object.keys(UNITS).join('|');
+/** "treinta y ocho y medio", "trenta-vuit amb vuit", "thirty-eight point two": spoken on a call. */
+const SPOKEN_TEMPERATURE = new RegExp(
+  `\\b(treinta|trenta|thirty|cuarenta|quaranta|forty)(?:\\s*-\\s*|\\s+(?:y|i)\\s+|\\s+)(${UNIT_WORDS})\\b(?:\\s+(?:(y medio|i mig|and a half)|(?:coma|punto|amb|i|y|point)\\s+(${UNIT_WORDS})\\b))?`,
+  'g',
+);
+
+/** Spoken temperatures written as digits, so "treinta y ocho y dos" reads as 38,2. */
+function digitsForSpoken(folded: string): string {
+  return folded.replace(
+    SPOKEN_TEMPERATURE,
+    (whole, tens: string, unit: string, half?: string, tenth?: string) => {
+      const n = TENS[tens]! + UNITS[unit]!;
+      if (n < 35 || n > 42) return whole;
+      if (half) return `${n},5`;
+      return tenth !== undefined ? `${n},${UNITS[tenth]}` : `${n}`;
+    },
+  );
+}
+
 const TEMPERATURE =
   /(?<![\d.,])\b(3[5-9]|4[0-2])(?:[.,](\d{1,2}))?\b(?!\s*(?:anys?|anos|years?|dias?|days?|semanas?|weeks?|kg|mg|min))/g;
 const FEVER_CONTEXT =
@@ -114,7 +186,8 @@ const FEVER_CONTEXT =
  * decimal, a degree word or a fever word in the message (or any such number when `asked` about
  * fever). "38 y medio" is 38.5: the patient wrote that.
  */
-export function writtenTemperature(folded: string, asked: boolean): number | undefined {
+export function writtenTemperature(written: string, asked: boolean): number | undefined {
+  const folded = digitsForSpoken(written);
   if (!asked && !FEVER_CONTEXT.test(folded)) {
     // Without a fever word only a decimal reading counts ("37,8 esta mañana").
     const decimal = /(?<![\d.,])\b(3[5-9]|4[0-2])[.,](\d)\b/.exec(folded);

@@ -19,6 +19,7 @@ import {
   joinList,
 } from './findings-summary';
 import { choose, elide, fill, sentence, upperFirst } from './text';
+import { isEmergencySign } from '../../triage/signs';
 import { TOPIC_KEYS, understand, type Understanding } from './understanding';
 
 /** Longest patient text quoted back into a note for the team. */
@@ -82,7 +83,9 @@ function acknowledge(w: Writer, topic: Topic, answer: Partial<Findings>, all: Fi
     case 'wellbeing':
       return w.say(a.wellbeing[answer.wellbeing!], slot);
     case 'pain': {
+      // Only a number the patient wrote is repeated; "no pain" is acknowledged in words.
       const n = answer.pain!;
+      if (n === 'none') return w.say(a.pain.none, slot);
       const band = n === 0 ? 'none' : n <= 3 ? 'mild' : n <= 6 ? 'moderate' : 'severe';
       return w.say(a.pain[band], slot, { n });
     }
@@ -120,6 +123,9 @@ function acknowledge(w: Writer, topic: Topic, answer: Partial<Findings>, all: Fi
 
 const ALL_TOPICS = Object.keys(TOPIC_KEYS) as Topic[];
 
+/** Topics whose answers are symptoms: naming one there is the answer, not news for a person. */
+const SYMPTOM_TOPICS = new Set<Topic>(['pain', 'fever', 'wound', 'side_effects', 'symptoms']);
+
 /** Topics where the patient's own question is the answer, not a request for advice. */
 const QUESTION_IS_ANSWER = new Set<Topic | 'done' | undefined>([
   'attendance',
@@ -150,10 +156,12 @@ export function builtinWelcome(setup: ChatSetup): AssistantReply {
 }
 
 /**
- * The built-in assistant's reply: red flags first (urgent-care instruction, escalated), then an
- * acknowledgement of what the patient said, and the next question of the purpose's plan, or the
- * closing summary once every topic is covered. Never a diagnosis: requests for advice are passed
- * to the team.
+ * The built-in assistant's reply. Triage first: an emergency gets the emergency number at once,
+ * an urgent sign the team's call today, both escalated. Then an acknowledgement of what the
+ * patient said, and the next question of the purpose's plan, or the closing summary once every
+ * topic is covered. Never a diagnosis: requests for advice are passed to the team, and a clinical
+ * message it cannot place goes to a person ("se lo paso al equipo") instead of "no lo he
+ * entendido". Numbers are repeated only as the patient wrote them.
  */
 export function builtinReply(
   setup: ChatSetup,
@@ -166,25 +174,50 @@ export function builtinReply(
   const state = replay(history);
   const w = writer(setup, reading, history.length);
   const current = state.current === 'done' ? 'done' : state.current;
-  const heard: Understanding = understand(message, current === 'done' ? undefined : current);
-  const base: ReplyMetadata = { provider: 'builtin' };
+  const heard: Understanding = understand(message, current === 'done' ? undefined : current, {
+    postOp: reading.purpose === 'post_op',
+    language: setup.language,
+  });
+  const verdict = heard.triage;
+  // Triage is recorded when it found something; most replies carry no verdict at all.
+  const base: ReplyMetadata = {
+    provider: 'builtin',
+    ...(verdict.level !== 'none' ? { triage: { level: verdict.level, signs: verdict.signs } } : {}),
+  };
+  const found: Partial<Findings> = { ...heard.volunteered, ...heard.answer };
 
-  if (heard.redFlags.length) {
-    const flag = heard.redFlags[0]!;
+  if (verdict.level === 'emergency' || verdict.level === 'urgent') {
+    const sign = verdict.signs[0]!;
+    const content = isEmergencySign(sign)
+      ? `${w.say(w.bank.redFlag[sign], `red:${sign}`)} ${w.say(w.bank.afterRedFlag, 'after-red')}`
+      : w.say(w.bank.urgent[sign], `urgent:${sign}`);
     return {
-      content: `${w.say(w.bank.redFlag[flag], `red:${flag}`)} ${w.say(w.bank.afterRedFlag, 'after-red')}`,
+      content: upperFirst(content),
       escalated: true,
       // The conversation resumes where it was once the patient is safe.
-      metadata: { ...base, ...(current ? { topic: current } : {}), redFlags: heard.redFlags },
+      metadata: {
+        ...base,
+        ...(current ? { topic: current } : {}),
+        redFlags: verdict.signs,
+        // Only the numbers the patient wrote: the rest of an alarmed message is not an answer.
+        ...(written(verdict) ? { findings: written(verdict) } : {}),
+      },
     };
   }
-
-  const found: Partial<Findings> = { ...heard.volunteered, ...heard.answer };
+  // A past, resolved or hypothetical warning sign, or a symptom the interview cannot place.
+  let forTeam = verdict.level === 'team';
   // Quoted in the summary, where a closing full stop would double the sentence's own.
   const note = message.trim().slice(0, NOTE_MAX).replace(/\.+$/, '');
   const parts: string[] = [];
 
   if (current === 'done') {
+    if (forTeam) {
+      return {
+        content: upperFirst(w.say(w.bank.forTeam, 'team')),
+        escalated: false,
+        metadata: { ...base, topic: 'done', forTeam: true, findings: { ...found, note } },
+      };
+    }
     let text: string;
     const nothing = !heard.question && (heard.nothingMore || heard.thanks);
     if (heard.question) text = w.say(w.bank.afterDone.question, 'done:q');
@@ -221,6 +254,13 @@ export function builtinReply(
 
   const all: Findings = { ...state.findings, ...found };
   const answered = current !== undefined && heard.answer[TOPIC_KEYS[current]] !== undefined;
+  // A symptom or body part where the question was not about symptoms ("bien, pero me pica la
+  // pierna", "lo dejé porque me sentaba mal al estómago"), or beside an answer that is not one,
+  // is for a person to read as well as for the summary.
+  if (current !== undefined && verdict.clinical && (!answered || !SYMPTOM_TOPICS.has(current)))
+    forTeam = true;
+  // A new symptom is news for a person too, not only an item of the summary.
+  if (found.symptoms === 'some') forTeam = true;
   if (current && answered) {
     const ack = acknowledge(w, current, heard.answer, all);
     const skip =
@@ -236,7 +276,21 @@ export function builtinReply(
   );
   for (const t of volunteered) parts.push(acknowledge(w, t, heard.volunteered, all));
   if (needsAttention(found)) parts.push(w.say(w.bank.teamAlert, 'alert'));
-  if (current && !answered && !heard.question) {
+  // Clinical words the interview cannot place go to a person, not to "no lo he entendido"; a
+  // pain answer without a number ("me duele mucho") is first asked for the number instead.
+  const unplaced =
+    current !== undefined &&
+    !answered &&
+    !heard.question &&
+    volunteered.length === 0 &&
+    (verdict.clinical || forTeam) &&
+    !(current === 'pain' && !state.retried);
+  let teamTold = false;
+  if (unplaced) {
+    parts.push(w.say(w.bank.forTeam, 'team'));
+    found.note = note;
+    forTeam = teamTold = true;
+  } else if (current && !answered && !heard.question) {
     if (volunteered.length || state.retried) {
       if (volunteered.length) {
         // Something else was said: the question is simply asked again.
@@ -244,10 +298,17 @@ export function builtinReply(
         return {
           content: upperFirst(parts.filter(Boolean).join(' ')),
           escalated: false,
-          metadata: { ...base, topic: current, findings: found },
+          metadata: {
+            ...base,
+            topic: current,
+            ...(forTeam ? { forTeam: true } : {}),
+            findings: found,
+          },
         };
       }
       parts.push(w.say(w.bank.moveOn, 'move-on'));
+      // The patient's own words stay for the team ("mucho", "regular"), never a made-up score.
+      found.note = note;
     } else {
       return {
         content: upperFirst(w.say(w.bank.reask[current], `reask:${current}`)),
@@ -260,6 +321,11 @@ export function builtinReply(
         },
       };
     }
+  }
+
+  if (forTeam && !teamTold) {
+    parts.push(w.say(w.bank.forTeam, 'team'));
+    found.note ??= note;
   }
 
   const covered = (topic: Topic) => state.asked.has(topic) || all[TOPIC_KEYS[topic]] !== undefined;
@@ -277,15 +343,28 @@ export function builtinReply(
   return {
     content: upperFirst(parts.filter(Boolean).join(' ')),
     escalated: false,
-    metadata: { ...base, topic, ...(Object.keys(found).length ? { findings: found } : {}) },
+    metadata: {
+      ...base,
+      topic,
+      ...(forTeam ? { forTeam: true } : {}),
+      ...(Object.keys(found).length ? { findings: found } : {}),
+    },
   };
+}
+
+/** The pain score and temperature the patient wrote, if any. */
+function written(verdict: Understanding['triage']): Partial<Findings> | undefined {
+  const out: Partial<Findings> = {};
+  if (verdict.pain !== undefined) out.pain = verdict.pain;
+  if (verdict.temperature !== undefined) out.temperature = verdict.temperature;
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** Good news that a brief chat does not need to comment on. */
 function isPleasantry(topic: Topic, answer: Partial<Findings>): boolean {
   return (
     (topic === 'wellbeing' && answer.wellbeing === 'good') ||
-    (topic === 'pain' && answer.pain === 0) ||
+    (topic === 'pain' && answer.pain === 'none') ||
     (topic === 'fever' && answer.fever === false) ||
     (topic === 'wound' && answer.wound === 'fine') ||
     (topic === 'medication' && answer.medication === 'taken') ||

@@ -19,7 +19,8 @@ export function summaryItems(bank: PhraseBank, findings: Findings): string[] {
   const s = bank.summary;
   const items: string[] = [];
   if (findings.wellbeing) items.push(s.wellbeing[findings.wellbeing]);
-  if (findings.pain !== undefined) items.push(fill(s.pain, { n: findings.pain }, false));
+  if (findings.pain === 'none') items.push(s.painNone);
+  else if (findings.pain !== undefined) items.push(fill(s.pain, { n: findings.pain }, false));
   if (findings.fever !== undefined) {
     const fever = findings.fever ? s.fever.yes : s.fever.no;
     const t = findings.temperature;
@@ -66,7 +67,7 @@ export function needsFollowUp(findings: Partial<Findings>): boolean {
 /** Findings the nursing team should act on today. */
 export function needsAttention(findings: Partial<Findings>): boolean {
   return (
-    (findings.pain ?? 0) >= 7 ||
+    (typeof findings.pain === 'number' && findings.pain >= 7) ||
     findings.fever === true ||
     findings.wound === 'bleeding' ||
     findings.wound === 'changes'

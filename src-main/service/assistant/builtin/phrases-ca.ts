@@ -218,11 +218,45 @@ export const PHRASES_CA: PhraseBank = {
     heavy_bleeding: [
       '{name}, un sagnat abundant és una urgència. {Pressiona|Pressioni} fort la zona amb una gasa o un drap net i {truca|truqui} ara al 112 o {ves|vagi} a urgències.',
     ],
+    stroke: [
+      "{name}, la cara torta, la debilitat d'un costat del cos, la dificultat per parlar o perdre la vista de cop poden ser un ictus. {Truca|Truqui} ara mateix al 112 i {apunta|apunti} l'hora en què va començar: cada minut compta.",
+    ],
+    unconsciousness: [
+      '{name}, una pèrdua de coneixement és una urgència. {Truca|Truqui} ara al 112. Si la persona no respon però respira, {posa-la|posi-la} de costat i no li {donis|doni} res per menjar ni beure.',
+    ],
+    anaphylaxis: [
+      "{name}, la inflor de la gola, la llengua, els llavis o la cara, o no poder empassar, pot ser una reacció al·lèrgica greu. {Truca|Truqui} ara al 112; si {tens|té} un autoinjector d'adrenalina, {fes-lo|faci'l} servir ja.",
+    ],
+    seizure: [
+      '{name}, una convulsió és una urgència. {Truca|Truqui} ara al 112. No {subjectis|subjecti} la persona ni li {posis|posi} res a la boca; {aparta|aparti} el que la pugui copejar i, quan pari, {posa-la|posi-la} de costat.',
+    ],
   },
+  urgent: {
+    post_op_fever: [
+      "La febre després d'una operació s'ha de valorar avui. Aviso ara l'equip d'infermeria perquè {et|li} truqui avui mateix; si {empitjores|empitjora} abans, {ves|vagi} a urgències.",
+    ],
+    wound_infection: [
+      "El que {expliques|explica} de la ferida ho ha de veure avui una infermera: aviso ara l'equip perquè {et|li} truqui avui mateix. Mentrestant, {mantén-la|mantingui-la} neta i tapada.",
+    ],
+    severe_pain: [
+      "Un dolor així no ha d'esperar. Aviso ara l'equip perquè {et|li} truqui avui mateix; si no {pots|pot} aguantar fins llavors, {ves|vagi} a urgències.",
+    ],
+    fall_injury: [
+      "Després d'una caiguda amb un cop o una lesió convé que l'equip {et|la} valori avui. Aviso ara perquè {et|li} truquin avui mateix; si apareixen mareig, vòmits o somnolència, {ves|vagi} a urgències.",
+    ],
+    urinary_retention: [
+      "No poder orinar durant hores s'ha de valorar avui. Aviso ara l'equip perquè {et|li} truqui avui mateix; si el dolor a la part baixa de la panxa augmenta, {ves|vagi} a urgències.",
+    ],
+  },
+  forTeam: [
+    "No estic segur d'haver-ho entès bé, així que ho passo a l'equip perquè ho llegeixi una persona.",
+    "Prefereixo que això ho llegeixi una persona: ho passo a l'equip de la clínica.",
+  ],
   afterRedFlag: ["He avisat també l'equip de la clínica.", "L'equip de la clínica ja està avisat."],
   summary: {
     wellbeing: { good: 'es troba bé', bad: 'no es troba bé' },
     pain: 'dolor {n}/10',
+    painNone: 'sense dolor',
     fever: { no: 'sense febre', yes: 'ha tingut febre' },
     wound: {
       fine: 'ferida amb bon aspecte',

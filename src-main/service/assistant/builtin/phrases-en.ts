@@ -205,11 +205,45 @@ export const PHRASES_EN: PhraseBank = {
     heavy_bleeding: [
       '{name}, heavy bleeding is an emergency. Press firmly on the area with gauze or a clean cloth and call 112 now or go to the emergency department.',
     ],
+    stroke: [
+      '{name}, a drooping face, weakness on one side, trouble speaking or suddenly losing sight can be a stroke. Call 112 right now and note the time it started: every minute counts.',
+    ],
+    unconsciousness: [
+      '{name}, losing consciousness is an emergency. Call 112 now. If the person does not respond but is breathing, lay them on their side and give them nothing to eat or drink.',
+    ],
+    anaphylaxis: [
+      '{name}, swelling of the throat, tongue, lips or face, or being unable to swallow, can be a severe allergic reaction. Call 112 now; if you have an adrenaline auto-injector, use it now.',
+    ],
+    seizure: [
+      '{name}, a seizure is an emergency. Call 112 now. Do not hold the person down or put anything in their mouth; move away anything they could hit and, once it stops, lay them on their side.',
+    ],
   },
+  urgent: {
+    post_op_fever: [
+      'A fever after an operation needs to be seen to today. I am alerting the nursing team now so that they call you today; if you get worse before then, go to the emergency department.',
+    ],
+    wound_infection: [
+      'A nurse should look at what you describe in the wound today: I am alerting the team now so that they call you today. Meanwhile, keep it clean and covered.',
+    ],
+    severe_pain: [
+      'Pain like that should not wait. I am alerting the team now so that they call you today; if you cannot hold on until then, go to the emergency department.',
+    ],
+    fall_injury: [
+      'After a fall with a knock or an injury the team should check on you today. I am alerting them now so that they call you today; if dizziness, vomiting or drowsiness appear, go to the emergency department.',
+    ],
+    urinary_retention: [
+      'Not being able to pass urine for hours needs to be seen to today. I am alerting the team now so that they call you today; if the pain low in your belly grows, go to the emergency department.',
+    ],
+  },
+  forTeam: [
+    'I am not sure I have understood that well, so I am passing it to the team for a person to read.',
+    'I would rather a person read this: I am passing it to the clinic team.',
+  ],
   afterRedFlag: ['I have also alerted the clinic team.', 'The clinic team has been alerted.'],
   summary: {
     wellbeing: { good: 'feels well', bad: 'does not feel well' },
     pain: 'pain {n}/10',
+    painNone: 'no pain',
     fever: { no: 'no fever', yes: 'has had a fever' },
     wound: {
       fine: 'wound looks good',

@@ -218,7 +218,40 @@ export const PHRASES_ES: PhraseBank = {
     heavy_bleeding: [
       '{name}, un sangrado abundante es una urgencia. {Presiona|Presione} con fuerza la zona con una gasa o un paño limpio y {llama|llame} ahora al 112 o {acude|acuda} a urgencias.',
     ],
+    stroke: [
+      '{name}, la cara torcida, la debilidad de un lado del cuerpo, la dificultad para hablar o perder la vista de repente pueden ser un ictus. {Llama|Llame} ahora mismo al 112 y {apunta|apunte} la hora en que empezó: cada minuto cuenta.',
+    ],
+    unconsciousness: [
+      '{name}, una pérdida de conocimiento es una urgencia. {Llama|Llame} ahora al 112. Si la persona no responde pero respira, {ponla|póngala} de lado y no le {des|dé} nada de comer ni de beber.',
+    ],
+    anaphylaxis: [
+      '{name}, la hinchazón de la garganta, la lengua, los labios o la cara, o no poder tragar, puede ser una reacción alérgica grave. {Llama|Llame} ahora al 112; si {tienes|tiene} un autoinyector de adrenalina, {úsalo|úselo} ya.',
+    ],
+    seizure: [
+      '{name}, una convulsión es una urgencia. {Llama|Llame} ahora al 112. No {sujetes|sujete} a la persona ni le {pongas|ponga} nada en la boca; {aparta|aparte} lo que pueda golpearla y, cuando pare, {ponla|póngala} de lado.',
+    ],
   },
+  urgent: {
+    post_op_fever: [
+      'La fiebre después de una operación hay que valorarla hoy. Aviso ahora al equipo de enfermería para que {te|le} llame hoy mismo; si {empeoras|empeora} antes, {acude|acuda} a urgencias.',
+    ],
+    wound_infection: [
+      'Lo que {cuentas|cuenta} de la herida debe verlo hoy una enfermera: aviso ahora al equipo para que {te|le} llame hoy mismo. Mientras, {mantenla|manténgala} limpia y tapada.',
+    ],
+    severe_pain: [
+      'Un dolor así no debe esperar. Aviso ahora al equipo para que {te|le} llame hoy mismo; si no {puedes|puede} aguantar hasta entonces, {acude|acuda} a urgencias.',
+    ],
+    fall_injury: [
+      'Después de una caída con un golpe o una lesión conviene que {te|le} valore el equipo hoy. Aviso ahora para que {te|le} llamen hoy mismo; si aparecen mareo, vómitos o somnolencia, {acude|acuda} a urgencias.',
+    ],
+    urinary_retention: [
+      'No poder orinar durante horas hay que valorarlo hoy. Aviso ahora al equipo para que {te|le} llame hoy mismo; si el dolor en el bajo vientre aumenta, {acude|acuda} a urgencias.',
+    ],
+  },
+  forTeam: [
+    'No estoy seguro de haberlo entendido bien, así que se lo paso al equipo para que lo lea una persona.',
+    'Prefiero que esto lo lea una persona: se lo paso al equipo de la clínica.',
+  ],
   afterRedFlag: [
     'He avisado también al equipo de la clínica.',
     'El equipo de la clínica ya está avisado.',
@@ -226,6 +259,7 @@ export const PHRASES_ES: PhraseBank = {
   summary: {
     wellbeing: { good: 'se encuentra bien', bad: 'no se encuentra bien' },
     pain: 'dolor {n}/10',
+    painNone: 'sin dolor',
     fever: { no: 'sin fiebre', yes: 'ha tenido fiebre' },
     wound: {
       fine: 'herida con buen aspecto',

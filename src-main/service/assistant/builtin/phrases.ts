@@ -1,5 +1,6 @@
 import type { Language } from '../../schemas/form-schedule';
-import type { RedFlag, SideEffect } from '../assistant';
+import type { EmergencySign, UrgentSign } from '../../triage/signs';
+import type { SideEffect } from '../assistant';
 import type { Purpose, Topic } from './context-reading';
 import { PHRASES_CA } from './phrases-ca';
 import { PHRASES_EN } from './phrases-en';
@@ -40,12 +41,18 @@ export interface PhraseBank {
   noAdvice: V;
   closing: V;
   afterDone: { thanks: V; nothing: V; question: V; generic: V };
-  redFlag: Record<RedFlag, V>;
+  /** The emergency reply per sign: the emergency number at once (024 too for suicidal thoughts). */
+  redFlag: Record<EmergencySign, V>;
   afterRedFlag: V;
+  /** The urgent reply per sign: the team calls today; never 112. */
+  urgent: Record<UrgentSign, V>;
+  /** A clinical message the assistant could not place: a person reads it. */
+  forTeam: V;
   /** Items of the summary the team reads (and the patient sees when the chat closes). */
   summary: {
     wellbeing: { good: string; bad: string };
     pain: string;
+    painNone: string;
     fever: { no: string; yes: string };
     wound: { fine: string; bleeding: string; changes: string };
     medication: { taken: string; missed: string };

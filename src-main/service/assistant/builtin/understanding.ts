@@ -1,15 +1,19 @@
-import type { Findings, RedFlag, SideEffect } from '../assistant';
+import { isEmergencySign, type EmergencySign } from '../../triage/signs';
+import { triage, type TriageLanguage, type TriageVerdict } from '../../triage/triage';
+import type { Findings, SideEffect } from '../assistant';
 import type { Topic } from './context-reading';
 import { fold } from './text';
 
 /**
  * What the built-in assistant reads in a patient message, in Spanish, Catalan or English
- * (patients do not always write in the conversation's language). Keyword matching on folded
- * text, with a look-back for negations ("no tengo fiebre", "sense dolor al pit"): simple,
- * deterministic and instant, which is what an offline demo needs.
+ * (patients do not always write in the conversation's language). Warning signs and the numbers
+ * the patient wrote come from the triage (`triage/`); the answers to the interview's questions
+ * from keyword matching on folded text, with a look-back for negations ("no tengo fiebre").
+ * Deterministic and instant, which is what an offline demo needs.
  */
 export interface Understanding {
-  redFlags: RedFlag[];
+  /** What triage made of the message: warning signs, doubts, the numbers the patient wrote. */
+  triage: TriageVerdict;
   /** The answer to the topic just asked, if the message gives one. */
   answer: Partial<Findings>;
   /** Answers to other topics the patient volunteered ("no fever, but the wound is red"). */
@@ -81,62 +85,12 @@ function mentioned(text: string, pattern: RegExp): 'yes' | 'no' | undefined {
   return seen;
 }
 
-const RED_FLAG_WORDS: [RedFlag, RegExp][] = [
-  [
-    'chest_pain',
-    /dolor (en el|de|al|en la zona del) pecho|dolor toracic|(opresion|presion|pinchazo) en el pecho|me duele (mucho )?el pecho|dolor (al|de|en el) pit|em fa mal el pit|pressio (al|en el) pit|chest (pain|pressure|tightness)|pain in (my|the) chest|(my )?chest (hurts|is tight)|tight(ness)? (in my )?chest|pressure (in|on) my chest/,
-  ],
-  [
-    'breathing_difficulty',
-    /no puedo respirar|me ahogo|me falta (el )?aire|falta de aire|dificultad (para|al) respirar|me cuesta (mucho )?respirar|apenas (puedo )?respir|no puc respirar|m'ofego|em falta (l')?aire|em costa (molt )?respirar|dificultat (per|a l'hora de) respirar|can'?t breathe|cannot breathe|short(ness)? of breath|difficulty breathing|struggling to breathe|hard to breathe|trouble breathing|breathless/,
-  ],
-  [
-    'suicidal_thoughts',
-    /suicid|quitarme la vida|acabar con (mi vida|todo)|(me )?quiero morir|ganas de morir|no quiero (seguir )?(vivir|viviendo)|no quiero vivir mas|no tiene sentido (vivir|seguir)|mejor (estaria|estar) muert|hacerme dano|treure'm la vida|acabar amb (la meva vida|tot)|vull morir|ganes de morir|no vull (seguir )?(viure|vivint)|no te sentit (viure|seguir)|fer-me mal|kill(ing)? myself|end(ing)? (my life|it all)|better off dead|no reason to live|want to die|(don'?t|do not) want to (live|be alive)|hurt(ing)? myself|self[- ]harm/,
-  ],
-  [
-    'heavy_bleeding',
-    /mucha sangre|sangra (mucho|muchisimo|sin parar|a chorro)|sangrando mucho|(no para|no deja) de sangrar|sangrado (abundante|intenso|importante)|hemorragia|molta sang|sagna (molt|sense parar)|(no para|no deixa) de sagnar|sagnat (abundant|intens)|bleeding (a lot|heavily|badly|profusely)|heavy bleeding|(won'?t|will not|doesn'?t|does not) stop bleeding|lots of blood|soaked (in|with) blood|empapad[oa] de sangre|xopa de sang/,
-  ],
-];
-
-/** Red-flag symptoms in the message, unless negated ("no tengo dolor en el pecho"). */
-export function redFlagsIn(message: string): RedFlag[] {
-  const text = fold(message);
-  return RED_FLAG_WORDS.filter(([, words]) => affirmed(text, words)).map(([flag]) => flag);
-}
-
-const NUMBER_WORDS: Record<string, number> = {
-  cero: 0,
-  zero: 0,
-  uno: 1,
-  one: 1,
-  dos: 2,
-  two: 2,
-  tres: 3,
-  three: 3,
-  cuatro: 4,
-  quatre: 4,
-  four: 4,
-  cinco: 5,
-  cinc: 5,
-  five: 5,
-  seis: 6,
-  sis: 6,
-  six: 6,
-  siete: 7,
-  set: 7,
-  seven: 7,
-  ocho: 8,
-  vuit: 8,
-  eight: 8,
-  nueve: 9,
-  nou: 9,
-  nine: 9,
-  diez: 10,
-  deu: 10,
-  ten: 10,
-};
+/**
+ * Whether the patient says they have no pain ("sin dolor", "no me duele", "gens", "nothing"):
+ * that is an answer, but not a number, so nothing is recorded as a score.
+ */
+const NO_PAIN =
+  /sin dolor|sense dolor|no pain|no me duele|no em fa mal|doesn'?t hurt|does not hurt|nada de dolor|gens de dolor|cap dolor|ningun dolor|no tengo dolor|no tinc dolor|pain[- ]free|^nada\b|^gens\b|^res\b|^none\b|^no[.!]*$|^no,? (nada|gens|res|none|cap)\b/;
 
 const YES =
   /^(si|yes|yeah|yep|sure|claro|vale|ok|okay|d'acord|dacord|correcte|correcto|correct|exacto|exacte|efectivamente|por supuesto|of course|perfecto|perfecte|aixi es|asi es|that's right|afirmatiu|afirmativo|alli estare|alli estaremos|alla sere|i will|i'll be there|hi sere|ahi estare)\b/;
@@ -147,72 +101,6 @@ function yesNo(text: string): 'yes' | 'no' | undefined {
   if (YES.test(text)) return 'yes';
   if (NO.test(text)) return 'no';
   return undefined;
-}
-
-/** A pain score 0–10 from digits, number words or descriptions ("a bit", "molt"). */
-function painScore(text: string, asked: boolean): number | undefined {
-  const scale = /\b(10|[0-9]|[a-z]+)\s*(\/|de|sobre|out of|of|de cada)\s*(10|diez|deu|ten)\b/.exec(
-    text,
-  );
-  if (scale) {
-    const n = /^\d+$/.test(scale[1]!) ? Number(scale[1]) : NUMBER_WORDS[scale[1]!];
-    if (n !== undefined) return n;
-  }
-  if (asked) {
-    // A temperature is not a pain score.
-    const digit = /(?<![\d.,])\b(10|[0-9])\b(?![.,]\d|\s*(°|grad|graus|degree))/.exec(text);
-    if (digit) return Number(digit[1]);
-    for (const word of text.split(/[^a-z]+/)) {
-      const n = NUMBER_WORDS[word];
-      if (n !== undefined) return n;
-    }
-  }
-  if (!asked && !/dolor|dol\b|pain|duele|fa mal|hurts?|molest/.test(text)) return undefined;
-  if (
-    /sin dolor|sense dolor|no pain|no me duele|no em fa mal|doesn'?t hurt|nada de dolor|gens de dolor|cap dolor|ningun dolor|no tengo dolor|no tinc dolor|pain[- ]free|^nada|^gens|^res\b|^none/.test(
-      text,
-    )
-  )
-    return 0;
-  // "no mucho", "not a lot": a little.
-  if (/\b(no|not|gens) (mucho|molt|a lot|much|too much|gaire|tanto|tant)\b/.test(text)) return 2;
-  if (
-    /insoportable|inaguantable|unbearable|muchisimo|moltissim|terrible|horrible|el peor|worst/.test(
-      text,
-    )
-  )
-    return 9;
-  if (
-    /mucho|molt\b|fuerte|fort\b|intens|severe|a lot|really bad|bastante dolor|forca dolor|quite a lot/.test(
-      text,
-    )
-  )
-    return 7;
-  if (/moderad|moderat|regular|medium|so-so|mas o menos|mes o menys/.test(text)) return 5;
-  if (
-    /poco|poc\b|una mica|a bit|a little|leve|lleu|mild|slight|ligero|lleuger|molestia|molestias/.test(
-      text,
-    )
-  )
-    return 2;
-  return undefined;
-}
-
-/** A body temperature in °C written in the message (37,5 / 38.2 / 39 graus). */
-function temperatureIn(text: string, asked: boolean): number | undefined {
-  const m =
-    /\b(3[5-9]|4[0-2])(?:[.,](\d))?\b(?:\s*(?:°|o c|grad|graus|degrees|y medio|i mig|and a half))?/.exec(
-      text,
-    );
-  if (!m) return undefined;
-  const context =
-    /fiebre|febre|fever|temperat|termometr|thermometer|grad|graus|°|degrees|medio|mig|half/.test(
-      text,
-    );
-  if (!context && !asked) return undefined;
-  let value = Number(m[1]) + (m[2] ? Number(m[2]) / 10 : 0);
-  if (!m[2] && /y medio|i mig|and a half/.test(text.slice(m.index, m.index + 20))) value += 0.5;
-  return value;
 }
 
 const FEVER = /fiebre|febre|fever|febril|calentura|temperatura alta|high temperature|feverish/;
@@ -260,14 +148,25 @@ const THANKS =
  * Reads a patient message. `topic` is what the assistant asked last; a bare "sí"/"no" or a
  * bare number answers it.
  */
-export function understand(message: string, topic: Topic | undefined): Understanding {
+export function understand(
+  message: string,
+  topic: Topic | undefined,
+  options: { postOp?: boolean; language?: TriageLanguage } = {},
+): Understanding {
   const text = fold(message);
   const yn = yesNo(text);
   const found: Partial<Findings> = {};
+  const asked = topic === 'pain' || topic === 'fever' || topic === 'wound' ? topic : undefined;
+  const verdict = triage(message, { ...options, asked });
 
-  const temperature = temperatureIn(text, topic === 'fever');
-  const pain = painScore(text, topic === 'pain');
+  // Numbers only as the patient wrote them: "me duele mucho" has no score (the assistant asks).
+  const { temperature, pain } = verdict;
   if (pain !== undefined) found.pain = pain;
+  else if (
+    NO_PAIN.test(text) &&
+    (topic === 'pain' || /dolor|dol\b|pain|duele|fa mal|hurt/.test(text))
+  )
+    found.pain = 'none';
 
   const fever = mentioned(text, FEVER);
   if (temperature !== undefined) {
@@ -364,7 +263,13 @@ export function understand(message: string, topic: Topic | undefined): Understan
   if (topic === 'wellbeing' || !topic) {
     if (BAD.test(text) && !/no (estoy|esta|estic|em trobo|me encuentro) mal|not bad/.test(text))
       found.wellbeing = 'bad';
-    else if (GOOD.test(text) || /not bad|no estoy mal|no estic malament/.test(text))
+    // Good news only when nothing clinical is said with it: "bien, pero me pica la pierna" is
+    // for a person to read, not for "¡Qué bien!".
+    else if (
+      (GOOD.test(text) || /not bad|no estoy mal|no estic malament/.test(text)) &&
+      !verdict.clinical &&
+      verdict.level === 'none'
+    )
       found.wellbeing = 'good';
   }
 
@@ -387,7 +292,7 @@ export function understand(message: string, topic: Topic | undefined): Understan
     (target as Record<string, unknown>)[k] = v;
   }
   return {
-    redFlags: redFlagsIn(message),
+    triage: verdict,
     answer,
     volunteered,
     question,
@@ -410,3 +315,8 @@ export const TOPIC_KEYS: Record<Topic, keyof Findings> = {
   symptoms: 'symptoms',
   questions: 'questions',
 };
+
+/** The emergency signs in a message (the triage's, for callers that only need those). */
+export function redFlagsIn(message: string): EmergencySign[] {
+  return triage(message).signs.filter(isEmergencySign);
+}
