@@ -15,7 +15,12 @@ import { createCore } from '../../src-main/service/core';
 import { ProblemError } from '../../src-main/service/errors';
 import { CallDetail } from '../../src-main/service/schemas/call';
 import { Conversation, MessageExchange } from '../../src-main/service/schemas/conversation';
+import { readContext } from '../../src-main/service/assistant/builtin/context-reading';
+import { triageAll } from '../../src-main/service/triage/transcript-triage';
 import { expectProblem, fakeTime, startServer, type TestServer } from './helpers';
+
+/** Reply labels in words: a digit the patient did not write would make the reply unsafe. */
+const WORDS = ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis'];
 
 /*
  * The OpenAI-compatible assistant provider (src-main/service/assistant/openai-assistant.ts) and
@@ -492,13 +497,14 @@ describe('conversations answered by the language model', () => {
       if (i === 0) return { reply: 'Bienvenida.' };
       if (i === 1) {
         await barrier;
-        return { reply: 'Respuesta 1' };
+        return { reply: 'Respuesta uno' };
       }
       if (i === 2) {
         bothArrived();
-        return { reply: 'Respuesta 2 (llega tarde)', delayMs: 150 };
+        return { reply: 'Respuesta dos (llega tarde)', delayMs: 150 };
       }
-      return { reply: `Respuesta ${i}` };
+      // Words, not digits: a number the patient did not write would be replaced (reply-safety).
+      return { reply: `Respuesta ${WORDS[i]}` };
     });
     const conversation = (await startConversation(server, patient.id)).body;
     const [a, b] = await Promise.all([
@@ -514,16 +520,16 @@ describe('conversations answered by the language model', () => {
     expect(fake.requests[3]!.body.messages.slice(1)).toEqual([
       { role: 'assistant', content: 'Bienvenida.' },
       { role: 'user', content: firstUser },
-      { role: 'assistant', content: 'Respuesta 1' },
+      { role: 'assistant', content: 'Respuesta uno' },
       { role: 'user', content: secondUser },
     ]);
     const stored = (await server.request('GET', `/conversations/${conversation.id}`)).body;
     expect(stored.messages.map((m: any) => m.content)).toEqual([
       'Bienvenida.',
       firstUser,
-      'Respuesta 1',
+      'Respuesta uno',
       secondUser,
-      'Respuesta 3',
+      'Respuesta tres',
     ]);
     expect(stored.creditsConsumed).toBe(12);
     expectBooks(server, START_BALANCE - 12);
@@ -723,11 +729,74 @@ describe('falling back to the built-in assistant', () => {
     expectBooks(refused, START_BALANCE - 11);
   });
 
+  it.each([
+    ['Un dolor de 7 sobre 10 es intenso; lo anoto para el equipo.', 'Me duele bastante'],
+    ['Anoto que ha tenido 38,5 de fiebre.', 'Creo que tuve algo de fiebre'],
+    ['Tome 2 comprimidos cada 8 horas.', '¿Qué hago con el dolor?'],
+  ])(
+    'replaces a model reply that states a number the patient did not give ("%s")',
+    async (modelReply, message) => {
+      const fake = await newFake();
+      const server = await modelServer(`${fake.origin}/v1`);
+      const patient = await newPatient(server);
+      fake.script((_req, i) => ({ reply: i === 0 ? 'Hola, Lucía.' : modelReply }));
+      const conversation = (await startConversation(server, patient.id)).body;
+      const expected = await createBuiltinAssistant().reply(
+        chatSetup(server, conversation, 'Lucía'),
+        turnsOf(conversation),
+        message,
+      );
+      const res = await send(server, conversation.id, message);
+      expect(res.status).toBe(200);
+      expect(fake.requests).toHaveLength(2); // the model was asked, and not believed
+      expect(res.body.assistantMessage.content).toBe(expected.content);
+      expect(res.body.assistantMessage.content).not.toBe(modelReply);
+      expect(res.body.assistantMessage.metadata).toMatchObject({
+        provider: 'builtin',
+        replaced: 'invented_number',
+      });
+    },
+  );
+
+  it("keeps a model reply that repeats the patient's own number", async () => {
+    const fake = await newFake();
+    const server = await modelServer(`${fake.origin}/v1`);
+    const patient = await newPatient(server);
+    fake.script((_req, i) => ({ reply: i === 0 ? 'Hola, Lucía.' : 'Anoto un 6 sobre 10.' }));
+    const conversation = (await startConversation(server, patient.id)).body;
+    const res = await send(server, conversation.id, 'Diría que un 6');
+    expect(res.body.assistantMessage.content).toBe('Anoto un 6 sobre 10.');
+    expect(res.body.assistantMessage.metadata.provider).toBe('openai');
+    expect(res.body.assistantMessage.metadata.replaced).toBeUndefined();
+  });
+
+  it.each([
+    ['Me he caído en la ducha y me he hecho una brecha en la cabeza', 'fall_injury'],
+    ['No he podido hacer pis desde ayer por la tarde', 'urinary_retention'],
+  ])(
+    'answers an urgent message ("%s") with the built-in reply: the team calls today, no 112',
+    async (message, sign) => {
+      const fake = await newFake();
+      const server = await modelServer(`${fake.origin}/v1`);
+      const patient = await newPatient(server);
+      fake.script(() => ({ reply: 'Modelo.' }));
+      const conversation = (await startConversation(server, patient.id)).body;
+      const res = await send(server, conversation.id, message);
+      expect(fake.requests).toHaveLength(1); // only the welcome
+      expect(res.body.assistantMessage.escalated).toBe(true);
+      expect(res.body.assistantMessage.metadata).toMatchObject({
+        provider: 'builtin',
+        redFlags: [sign],
+      });
+      expect(res.body.assistantMessage.content).not.toContain('112');
+    },
+  );
+
   it('answers a red-flag message with the built-in urgent-care reply, without asking the model', async () => {
     const fake = await newFake();
     const server = await modelServer(`${fake.origin}/v1`);
     const patient = await newPatient(server);
-    fake.script((_req, i) => ({ reply: `Modelo ${i}` }));
+    fake.script((_req, i) => ({ reply: `Modelo ${WORDS[i]}` }));
     const conversation = (await startConversation(server, patient.id)).body;
     expect(fake.requests).toHaveLength(1);
 
@@ -760,7 +829,7 @@ describe('falling back to the built-in assistant', () => {
 
     // The next ordinary message goes back to the model, with the red-flag exchange in its history.
     const next = await send(server, conversation.id, 'Ya he llamado, gracias.');
-    expect(next.body.assistantMessage.content).toBe('Modelo 1');
+    expect(next.body.assistantMessage.content).toBe('Modelo uno');
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[1]!.body.messages.slice(1)).toEqual([
       ...asChat(stored.messages),
@@ -992,9 +1061,15 @@ describe('voice calls with the language model', () => {
     );
     expect(call.duration).toBe(builtin.durationSeconds);
     expect(call.summary).toBe(builtin.summary);
+    // The service triages every patient turn, whoever wrote the call.
+    const verdict = triageAll(
+      builtin.turns.filter((t) => t.role === 'patient').map((t) => t.content),
+      { postOp: readContext(PURPOSE).purpose === 'post_op', language: 'es' },
+    );
     expect(call.metadata).toEqual({
       ...builtin.metadata,
       provider: 'builtin',
+      ...(verdict.level !== 'none' ? { triage: verdict } : {}),
       fallback: {
         from: 'openai',
         reason: 'http_error',
@@ -1050,7 +1125,7 @@ describe('voice calls with the language model', () => {
       language: 'es',
       clinicName: server.service.core.delivery.clinicName(),
     };
-    expect(call.summary).toBe(callSummary(PHRASES.es, setup, call.metadata.findings, false));
+    expect(call.summary).toBe(callSummary(PHRASES.es, setup, call.metadata.findings, undefined));
     expect(call.summary).toContain('Lucía');
     expect(fake.requests).toHaveLength(4);
   });

@@ -7,9 +7,11 @@ import {
   type CallScript,
   type ReplyMetadata,
 } from './assistant';
+import { triage } from '../triage/triage';
 import { createBuiltinAssistant } from './builtin/builtin-assistant';
-import { redFlagsIn } from './builtin/understanding';
+import { readContext } from './builtin/context-reading';
 import { createOpenAiAssistant, type OpenAiSettings } from './openai-assistant';
+import { unsafeModelReply } from './reply-safety';
 
 const ASSISTANT_SETTING = 'assistant';
 
@@ -33,9 +35,12 @@ export interface AssistantDescription {
 /**
  * Chooses the assistant for each request from the settings (the built-in one unless a language
  * model is configured) and keeps the service answering when the model does not: any failure of
- * the model makes the built-in assistant answer, with `metadata.fallback` saying why. Red-flag
- * messages are always answered by the built-in assistant, whose urgent-care instruction does not
- * depend on what a model happens to write.
+ * the model makes the built-in assistant answer, with `metadata.fallback` saying why. Triage
+ * runs ahead of any model: emergency and urgent messages are always answered by the built-in
+ * assistant, whose reviewed instruction (112, or the team's call today) does not depend on what
+ * a model happens to write; and a model's reply that states a number the patient did not give,
+ * or answers an emergency without the emergency number, is replaced by the built-in safe reply
+ * (`metadata.replaced`).
  */
 export function createAssistantRouter(settings: SettingsQueries, options: AssistantOptions) {
   const builtin = createBuiltinAssistant();
@@ -82,9 +87,31 @@ export function createAssistantRouter(settings: SettingsQueries, options: Assist
       return current().provider;
     },
     welcome: (setup) => withFallback(model(), (a) => a.welcome(setup)),
-    reply(setup, history, message) {
-      const primary = redFlagsIn(message).length ? undefined : model();
-      return withFallback(primary, (a) => a.reply(setup, history, message));
+    async reply(setup, history, message) {
+      const verdict = triage(message, {
+        postOp: readContext(setup.context).purpose === 'post_op',
+        language: setup.language,
+      });
+      const escalate = verdict.level === 'emergency' || verdict.level === 'urgent';
+      const primary = escalate ? undefined : model();
+      const reply = await withFallback(primary, (a) => a.reply(setup, history, message));
+      if (!primary || reply.metadata.provider !== 'openai') return reply;
+      const replaced = unsafeModelReply(reply.content, {
+        language: setup.language,
+        verdict,
+        patientTexts: [
+          ...history.filter((t) => t.role === 'patient').map((t) => t.content),
+          message,
+        ],
+        context: setup.context,
+      });
+      const triaged: ReplyMetadata =
+        verdict.level === 'none'
+          ? {}
+          : { triage: { level: verdict.level, signs: verdict.signs }, forTeam: true };
+      if (!replaced) return { ...reply, metadata: { ...reply.metadata, ...triaged } };
+      const safe = await builtin.reply(setup, history, message);
+      return { ...safe, metadata: { ...safe.metadata, replaced } };
     },
     call: (setup) => withFallback(model(), (a) => a.call(setup)),
   };

@@ -10,6 +10,7 @@ import {
 } from './assistant';
 import { readContext, type Topic } from './builtin/context-reading';
 import { PHRASES } from './builtin/phrases';
+import { triageAll } from '../triage/transcript-triage';
 import { callSummary, createCallTimeline, createSimulatedPatient } from './builtin/simulated-call';
 import { elide, fill, fold, hash } from './builtin/text';
 import { TOPIC_KEYS, understand } from './builtin/understanding';
@@ -189,7 +190,16 @@ export function createOpenAiAssistant(settings: OpenAiSettings): Assistant {
         { role: 'user', content: transcript },
       ]);
     } catch {
-      summary = callSummary(bank, setup, findings, false);
+      const { level } = triageAll(
+        timeline.turns.filter((t) => t.role === 'patient').map((t) => t.content),
+        { postOp: readContext(setup.purpose).purpose === 'post_op', language: setup.language },
+      );
+      summary = callSummary(
+        bank,
+        setup,
+        findings,
+        level === 'emergency' || level === 'urgent' ? level : undefined,
+      );
     }
     return {
       turns: timeline.turns,

@@ -1,5 +1,7 @@
 import type { CallScript, CallSetup } from '../assistant/assistant';
+import { readContext } from '../assistant/builtin/context-reading';
 import { hash } from '../assistant/builtin/text';
+import { triageAll } from '../triage/transcript-triage';
 import type { ScheduleInput } from '../jobs/job-runner';
 import type {
   CallDetail,
@@ -168,6 +170,15 @@ export function createCalls(deps: EngagementDeps & { scheduleJob: (job: Schedule
         content: turn.content,
         at: new Date(atMs + turn.offsetSeconds * 1000).toISOString(),
       }));
+      // Every patient turn is triaged, whoever wrote the call (the built-in script or a model).
+      const verdict = triageAll(
+        script.turns.filter((t) => t.role === 'patient').map((t) => t.content),
+        { postOp: readContext(current.purpose).purpose === 'post_op', language: current.language },
+      );
+      const metadata = {
+        ...script.metadata,
+        ...(verdict.level !== 'none' ? { triage: verdict } : {}),
+      };
       const next: CallRow = {
         ...current,
         status: 'in-progress',
@@ -175,7 +186,7 @@ export function createCalls(deps: EngagementDeps & { scheduleJob: (job: Schedule
         duration: script.durationSeconds,
         transcript: JSON.stringify(transcript),
         summary: script.summary,
-        metadata: JSON.stringify(script.metadata),
+        metadata: JSON.stringify(metadata),
         updated_at: at,
       };
       if (move('ringing', next)) step(callId, 'in-progress', atMs, script.durationSeconds);

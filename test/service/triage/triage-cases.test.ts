@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unsafeModelReply } from '../../../src-main/service/assistant/reply-safety';
 import { triage } from '../../../src-main/service/triage/triage';
 
 /**
@@ -117,5 +118,33 @@ describe('numbers', () => {
     'taking 2 paracetamol every 6 hours',
   ])('"%s" has no pain score', (text) => {
     expect(triage(text, { asked: 'pain' }).pain).toBeUndefined();
+  });
+});
+
+describe("a language model's reply", () => {
+  const base = { language: 'es' as const, context: 'Seguimiento', patientTexts: [] as string[] };
+
+  it('answering an emergency without 112 (or 024 for suicidal thoughts) is unsafe', () => {
+    const chest = triage('Me aprieta mucho el pecho');
+    expect(unsafeModelReply('Descanse y beba agua.', { ...base, verdict: chest })).toBe(
+      'missing_emergency_number',
+    );
+    expect(unsafeModelReply('Llame ahora al 112.', { ...base, verdict: chest })).toBeUndefined();
+    const suicidal = triage('No quiero seguir viviendo');
+    expect(unsafeModelReply('Llame al 112.', { ...base, verdict: suicidal })).toBe(
+      'missing_emergency_number',
+    );
+    expect(
+      unsafeModelReply('Llame al 024 o al 112 si está en peligro.', { ...base, verdict: suicidal }),
+    ).toBeUndefined();
+  });
+
+  it('stating a score or temperature the patient did not write is unsafe, in digits or words', () => {
+    const verdict = triage('Me duele bastante');
+    const check = (reply: string) =>
+      unsafeModelReply(reply, { ...base, verdict, patientTexts: ['Me duele bastante'] });
+    expect(check('Un dolor de 7 es intenso.')).toBe('invented_number');
+    expect(check('Entiendo, un dolor de siete sobre diez.')).toBe('invented_number');
+    expect(check('Del 0 al 10, ¿cuánto le duele?')).toBeUndefined();
   });
 });

@@ -317,6 +317,7 @@ export const PHRASES_CA: PhraseBank = {
     noIssues: 'Sense incidències.',
     followUp: "Cal seguiment per part de l'equip.",
     redFlagNote: "Signes d'alarma: se li va indicar que truqués al 112.",
+    urgentNote: "Signes d'alerta: l'equip l'ha de trucar avui.",
   },
   patient: {
     wellbeing: {

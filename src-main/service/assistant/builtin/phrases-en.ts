@@ -299,6 +299,7 @@ export const PHRASES_EN: PhraseBank = {
     noIssues: 'No issues.',
     followUp: 'Needs follow-up by the team.',
     redFlagNote: 'Red flags: the patient was told to call 112.',
+    urgentNote: 'Warning signs: the team should call the patient today.',
   },
   patient: {
     wellbeing: {

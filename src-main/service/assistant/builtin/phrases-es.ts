@@ -324,6 +324,7 @@ export const PHRASES_ES: PhraseBank = {
     noIssues: 'Sin incidencias.',
     followUp: 'Requiere seguimiento del equipo.',
     redFlagNote: 'Signos de alarma: se le indicó llamar al 112.',
+    urgentNote: 'Signos de alerta: el equipo debe llamarle hoy.',
   },
   patient: {
     wellbeing: {

@@ -80,6 +80,8 @@ export interface PhraseBank {
     noIssues: string;
     followUp: string;
     redFlagNote: string;
+    /** An urgent sign in the call: the team calls today. */
+    urgentNote: string;
   };
   /** The simulated patient of a call, per topic and answer. */
   patient: {

@@ -74,14 +74,16 @@ export function callSummary(
   bank: PhraseBank,
   setup: CallSetup,
   findings: Findings,
-  redFlag: boolean,
+  escalated: 'emergency' | 'urgent' | undefined,
 ): string {
   const { purpose } = readContext(setup.purpose);
   const lead = fill(bank.call.summaryLead[purpose], { name: setup.firstName }, true);
   const items = summaryItems(bank, findings);
   const body = items.length ? `${lead}: ${items.join('; ')}.` : `${lead}.`;
-  const outcome = redFlag
-    ? bank.call.redFlagNote
+  const outcome = escalated
+    ? escalated === 'emergency'
+      ? bank.call.redFlagNote
+      : bank.call.urgentNote
     : needsFollowUp(findings)
       ? bank.call.followUp
       : bank.call.noIssues;
@@ -117,7 +119,7 @@ export function simulatedCall(
   ];
   timeline.say('assistant', opening);
   const findings: Findings = {};
-  let escalated = false;
+  let escalated: 'emergency' | 'urgent' | undefined;
   for (let i = 0; i < MAX_EXCHANGES; i++) {
     const topic = history[history.length - 1]!.metadata?.topic;
     if (topic === 'done') break;
@@ -129,7 +131,8 @@ export function simulatedCall(
       { role: 'assistant', content: next.content, metadata: next.metadata },
     );
     Object.assign(findings, next.metadata.findings);
-    escalated ||= next.escalated;
+    const level = next.metadata.triage?.level;
+    if (level === 'emergency' || (level === 'urgent' && !escalated)) escalated = level;
     timeline.say('assistant', next.content);
   }
   timeline.say('patient', patient.goodbye());
