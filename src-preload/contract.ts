@@ -15,6 +15,7 @@
 import type { ApiKeyInfo, CreatedApiKey } from '../src-main/service/domain/api-keys';
 import type { Permission } from '../src-main/service/schemas/auth';
 import type { NotificationData, NotificationKind } from '../src-main/service/domain/notifications';
+import type { AlertPriority, AlertReasonCode } from '../src-main/service/schemas/alert';
 import type {
   CreditBalance,
   LedgerEntry,
@@ -363,6 +364,7 @@ export interface SandboxClockView {
 }
 
 export type { NotificationData, NotificationKind };
+export type { TriageSign } from '../src-main/service/triage/signs';
 
 /** One entry of the notification centre; `data` depends on `kind` (see domain/notifications.ts). */
 export type Notification = {
@@ -640,6 +642,7 @@ export type Topic =
   | 'webhooks'
   | 'receiver'
   | 'notifications'
+  | 'alerts'
   | 'settings'
   | 'clock';
 
@@ -654,6 +657,8 @@ export interface PushEvents {
   'conversation.message': { conversationId: string };
   /** Something for the notification centre. */
   notification: { id: string; kind: NotificationKind };
+  /** An alert was raised (or joined by a new sign): the desk says so, loudly when urgent. */
+  alert: { id: string; priority: AlertPriority; patientId: string; code: AlertReasonCode };
   /** The HTTP interface answered requests (newest first); one event per tick, not per request. */
   'request.logged': { entries: RequestLogEntry[] };
   /** The sandbox clock moved. */
@@ -670,6 +675,7 @@ export const PUSH_EVENT_NAMES: readonly PushEventName[] = [
   'delivery.happened',
   'conversation.message',
   'notification',
+  'alert',
   'request.logged',
   'clock',
 ];

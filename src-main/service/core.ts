@@ -11,6 +11,7 @@ import { createFormSchedules, DELIVER_JOB } from './domain/form-schedules';
 import { createOutbox } from './domain/outbox';
 import { createPatients } from './domain/patients';
 import { createNotifications } from './domain/notifications';
+import { createAlerts } from './domain/alerts';
 import { createWebhookDeliveries, FLUSH_JOB } from './domain/webhook-deliveries';
 import { createWebhooks } from './domain/webhooks';
 import { createNoticeEmail, NOTICE_EMAIL_JOB } from './delivery/notice-email';
@@ -109,6 +110,19 @@ export function createCore(options: CoreOptions) {
       return id;
     },
   };
+  const alertStore = createAlerts({ db, clock, newId, q, listPage });
+  const alerts: typeof alertStore = {
+    ...alertStore,
+    raise(input) {
+      const id = alertStore.raise(input);
+      changes.emit({
+        type: 'alert',
+        data: { id, priority: input.priority, patientId: input.patientId, code: input.code },
+      });
+      changes.changed('alerts');
+      return id;
+    },
+  };
   const notices = createNoticeEmail({ clock, newId, q, settings: delivery, scheduleJob });
   const webhookDeliveries = createWebhookDeliveries({
     db,
@@ -189,6 +203,7 @@ export function createCore(options: CoreOptions) {
     prices,
     listPage,
     scheduleJob,
+    alerts,
   });
   const formDelivery = createFormDelivery({
     db,
@@ -217,9 +232,10 @@ export function createCore(options: CoreOptions) {
   const conversations = createConversations({
     ...engagement,
     notifications,
+    alerts,
     rescheduleJob: (job) => runner.reschedule(job),
   });
-  const calls = createCalls({ ...engagement, scheduleJob });
+  const calls = createCalls({ ...engagement, scheduleJob, alerts });
   const apiKeys = createApiKeys({ clock, newId, q });
   const tokens = createAccessTokens({
     secret: q.settings.secret('jwt_secret'),
@@ -278,6 +294,7 @@ export function createCore(options: CoreOptions) {
     sampleEvents,
     testReceiver,
     notifications,
+    alerts,
     apiKeys,
     tokens,
     runner,

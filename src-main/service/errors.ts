@@ -10,6 +10,8 @@ export const PROBLEM_CODES = [
   'conversation_ended',
   'conversation_busy',
   'form_in_use',
+  'alert_acknowledged',
+  'alert_resolved',
   'webhook_disabled',
   'invalid_token',
   'token_expired',

@@ -17,7 +17,8 @@ export type IdPrefix =
   | 'led'
   | 'out'
   | 'job'
-  | 'ntf';
+  | 'ntf'
+  | 'alert';
 
 /**
  * Ids are `<prefix>_<ULID>`. The ULID's time part comes from the service clock, so ids sort in the

@@ -50,6 +50,7 @@ function existingIds(server: TestServer): (path: string, param: string) => strin
     ['/conversations', () => first('conversations', 'ended_at IS NULL')],
     ['/voice/calls', () => first('calls')],
     ['/webhooks', () => first('webhooks')],
+    ['/alerts', () => first('alerts', "state = 'open'")],
   ];
   const cache = new Map<string, string>();
   return (path, param) => {
@@ -139,6 +140,16 @@ describe('fuzzing every route of the OpenAPI document', () => {
     const foreignJwt = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
       .sign(new TextEncoder().encode('not-the-service-secret-0123456789abcdef'));
+    // The demo clinic's history raises no alerts: one open alert to act on.
+    core.db.transaction(() =>
+      core.alerts.raise({
+        patientId: core.db.prepare<[], string>('SELECT id FROM patients LIMIT 1').pluck().get()!,
+        source: { type: 'conversation', id: 'conv_fuzz' },
+        priority: 'urgent',
+        code: 'chat_emergency',
+        signs: ['chest_pain'],
+      }),
+    )();
     const without = new Map<string, string>();
     const ids = existingIds(server);
 

@@ -16,6 +16,9 @@ const PROBLEM_CODES = [
   'schedule_not_cancellable',
   'schedule_not_submittable',
   'conversation_ended',
+  // An alert moved forward twice (acknowledged, or resolved, already).
+  'alert_acknowledged',
+  'alert_resolved',
   'conversation_busy',
   'webhook_disabled',
   'invalid_token',

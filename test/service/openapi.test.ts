@@ -65,6 +65,12 @@ import {
   WebhookList,
   WebhookListQuery,
 } from '../../src-main/service/schemas/webhook';
+import {
+  Alert,
+  AlertAction,
+  AlertList,
+  AlertListQuery,
+} from '../../src-main/service/schemas/alert';
 import { expectProblem, startServer, type TestServer } from './helpers';
 
 type Json = any;
@@ -195,6 +201,10 @@ const ROUTE_SCHEMAS: Record<
   },
   retryWebhookDelivery: { params: DeliveryParams, success: ['200', WebhookDelivery] },
   emitSandboxEvent: { body: SandboxEventRequest, success: ['201', SandboxEventResult] },
+  listAlerts: { query: AlertListQuery, success: ['200', AlertList] },
+  getAlert: { params: IdParams, success: ['200', Alert] },
+  acknowledgeAlert: { params: IdParams, body: AlertAction, success: ['200', Alert] },
+  resolveAlert: { params: IdParams, body: AlertAction, success: ['200', Alert] },
 };
 
 describe('OpenAPI document', () => {
@@ -271,6 +281,10 @@ describe('OpenAPI document', () => {
         '/webhooks/{id}/deliveries/{eventId}/retry',
         '/sandbox/events',
         '/sandbox/reset',
+        '/alerts',
+        '/alerts/{id}',
+        '/alerts/{id}/acknowledge',
+        '/alerts/{id}/resolve',
       ].sort(),
     );
     expect(ops.map(label).sort()).toEqual(
@@ -313,6 +327,10 @@ describe('OpenAPI document', () => {
         'POST /webhooks/{id}/deliveries/{eventId}/retry',
         'POST /sandbox/events',
         'POST /sandbox/reset',
+        'GET /alerts',
+        'GET /alerts/{id}',
+        'POST /alerts/{id}/acknowledge',
+        'POST /alerts/{id}/resolve',
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).not.toMatch(/^\/api\//);
@@ -378,6 +396,8 @@ describe('OpenAPI document', () => {
         'PATCH /webhooks/{id}',
         'POST /sandbox/events',
         'POST /sandbox/reset',
+        'POST /alerts/{id}/acknowledge',
+        'POST /alerts/{id}/resolve',
       ].sort(),
     );
     for (const o of withBody) {
@@ -397,6 +417,8 @@ describe('OpenAPI document', () => {
     // 409 idempotency_key_in_use or 422 idempotency_key_reused.
     const posts = ops.filter((x) => x.method === 'post' && !isPublic(x.op));
     expect(posts.map(label).sort()).toEqual([
+      'POST /alerts/{id}/acknowledge',
+      'POST /alerts/{id}/resolve',
       'POST /conversations',
       'POST /conversations/{id}/end',
       'POST /conversations/{id}/messages',
@@ -430,6 +452,7 @@ describe('OpenAPI document', () => {
   it('documents limit (1..100) and cursor on every list operation', () => {
     const lists = ops.filter((o) => isList(o.op));
     expect(lists.map(label).sort()).toEqual([
+      'GET /alerts',
       'GET /billing/ledger',
       'GET /clinical-forms',
       'GET /clinical-forms/{id}/responses',

@@ -23,6 +23,13 @@ const DECISIONS: Array<{ methods: string[]; path: RegExp; permission: Permission
   { methods: ['GET'], path: /^\/billing\/(balance|ledger)$/, permission: 'credits:read' },
   { methods: ['*'], path: /^\/webhooks(\/.*)?$/, permission: 'webhooks:write' },
   { methods: ['*'], path: /^\/sandbox\/.+$/, permission: null },
+  // Alerts (docs/api-decisions.md): reading is reading patient data, acting on one is writing it.
+  { methods: ['GET'], path: /^\/alerts(\/\{id\})?$/, permission: 'patients:read' },
+  {
+    methods: ['POST'],
+    path: /^\/alerts\/\{id\}\/(acknowledge|resolve)$/,
+    permission: 'patients:write',
+  },
 ];
 
 /** What api-decisions §3 requires for an operation; undefined when the table does not list it. */

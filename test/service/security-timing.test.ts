@@ -187,6 +187,8 @@ const ALLOWED: Record<string, string> = {
     'a digest of the request body (Idempotency-Key reuse), not a secret',
   'seed/demo-deliveries.ts: f.key === key': 'demo form names',
   'assistant/builtin/understanding.ts: k === key': 'topic names of the built-in assistant',
+  'domain/response-alerts.ts: rule.instrument !== found.instrument.key':
+    'instrument names (phq9, gad7), not a credential',
 };
 
 const SECRETISH = /(secret|token|key|signature|password|hash|hmac|digest|mac)s?$/i;

@@ -24,6 +24,7 @@ export const ALL_TOPICS: readonly Topic[] = [
   'keys',
   'webhooks',
   'notifications',
+  'alerts',
   'settings',
   'clock',
 ];
@@ -38,6 +39,7 @@ const ROUTE_TOPICS: [prefix: string, topics: Topic[]][] = [
   ['/conversations', ['conversations', 'credits']],
   ['/voice/calls', ['calls', 'credits']],
   ['/webhooks', ['webhooks']],
+  ['/alerts', ['alerts']],
   ['/sandbox/form-schedules', ['schedules', 'responses']],
   ['/sandbox/events', ['webhooks']],
   ['/sandbox/reset', [...ALL_TOPICS]],

@@ -2,6 +2,7 @@ import type { CallScript, CallSetup } from '../assistant/assistant';
 import { readContext } from '../assistant/builtin/context-reading';
 import { hash } from '../assistant/builtin/text';
 import { triageAll } from '../triage/transcript-triage';
+import type { AlertRaiser } from './alerts';
 import type { ScheduleInput } from '../jobs/job-runner';
 import type {
   CallDetail,
@@ -49,7 +50,13 @@ export function callPrice(prices: Prices, durationSeconds: number): number {
  * twice (a crash between the work and its job's mark) changes nothing the second time. Credits
  * are charged once, when the call ends.
  */
-export function createCalls(deps: EngagementDeps & { scheduleJob: (job: ScheduleInput) => void }) {
+export function createCalls(
+  deps: EngagementDeps & {
+    scheduleJob: (job: ScheduleInput) => void;
+    /** Alerts for warning signs in a call and failed calls to urgent patients; absent while seeding. */
+    alerts?: AlertRaiser;
+  },
+) {
   const { db, clock, newId, q, events, credits, prices } = deps;
 
   const { row, getJson, get } = resourceReader<CallRow, CallDetail>(
@@ -136,7 +143,17 @@ export function createCalls(deps: EngagementDeps & { scheduleJob: (job: Schedule
         failed_at: at,
         updated_at: at,
       };
-      if (move('ringing', next)) ended(next);
+      if (!move('ringing', next)) return;
+      ended(next);
+      // A patient the team is worried about could not be reached: a person must try another way.
+      if (deps.alerts && q.alerts.hasUrgentUnresolved(call.patient_id))
+        deps.alerts.raise({
+          patientId: call.patient_id,
+          source: { type: 'call', id: call.id },
+          priority: 'urgent',
+          code: 'call_failed',
+          detail: { callId: call.id, failureReason: reason },
+        });
     },
   );
 
@@ -189,7 +206,22 @@ export function createCalls(deps: EngagementDeps & { scheduleJob: (job: Schedule
         metadata: JSON.stringify(metadata),
         updated_at: at,
       };
-      if (move('ringing', next)) step(callId, 'in-progress', atMs, script.durationSeconds);
+      if (!move('ringing', next)) return;
+      step(callId, 'in-progress', atMs, script.durationSeconds);
+      if (verdict.level !== 'none')
+        deps.alerts?.raise({
+          patientId: current.patient_id,
+          source: { type: 'call', id: callId },
+          priority: verdict.level === 'team' ? 'review' : 'urgent',
+          code:
+            verdict.level === 'emergency'
+              ? 'call_emergency'
+              : verdict.level === 'urgent'
+                ? 'call_urgent'
+                : 'call_for_team',
+          signs: verdict.signs,
+          detail: { callId },
+        });
     })();
   }
 

@@ -23,6 +23,7 @@ import type { PatientRow } from '../store/queries/patients';
 import type { Credits } from './credits';
 import type { EventLog } from './event-log';
 import type { NotificationRaiser } from './notifications';
+import type { AlertRaiser } from './alerts';
 import { activePatient } from './patient-checks';
 import { resourceReader } from './resource-reader';
 import type { Prices } from './pricing';
@@ -75,6 +76,8 @@ export function createConversations(
     rescheduleJob: (job: ScheduleInput & { dedupeKey: string }) => void;
     /** The notification centre; absent while seeding (history is not news). */
     notifications?: NotificationRaiser;
+    /** Alerts for escalated and "for the team" messages; absent while seeding. */
+    alerts?: AlertRaiser;
   },
 ) {
   const { db, clock, newId, q, events, credits, prices } = deps;
@@ -301,6 +304,21 @@ export function createConversations(
         patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name },
         redFlags: reply.metadata.redFlags ?? [],
         escalatedAt: at,
+      });
+    }
+    const level = reply.metadata.triage?.level;
+    if (reply.escalated || reply.metadata.forTeam) {
+      deps.alerts?.raise({
+        patientId: conversation.patient_id,
+        source: { type: 'conversation', id: conversation.id },
+        priority: reply.escalated ? 'urgent' : 'review',
+        code: reply.escalated
+          ? level === 'emergency'
+            ? 'chat_emergency'
+            : 'chat_urgent'
+          : 'chat_for_team',
+        signs: reply.metadata.redFlags ?? reply.metadata.triage?.signs ?? [],
+        detail: { conversationId: conversation.id, messageId: patientId },
       });
     }
     armClose(prepared.id, at);

@@ -23,6 +23,10 @@ import type { Forms } from './forms';
 import { requireActive, unreachable } from './patient-checks';
 import { resourceReader } from './resource-reader';
 import type { Prices } from './pricing';
+import { readContext } from '../assistant/builtin/context-reading';
+import type { ScoreAlert } from '../schemas/clinical-form';
+import type { AlertRaiser } from './alerts';
+import { carriesUrgentRules, responseAlerts } from './response-alerts';
 import { eventData } from './event-data';
 
 export const DELIVER_JOB = 'form-schedule.deliver';
@@ -68,6 +72,8 @@ export function createFormSchedules(deps: {
     payload?: unknown;
     dedupeKey?: string;
   }) => void;
+  /** Alerts for warning signs in answers and failed urgent deliveries; absent while seeding. */
+  alerts?: AlertRaiser;
 }) {
   const { db, clock, newId, q, events, credits } = deps;
 
@@ -252,6 +258,17 @@ export function createFormSchedules(deps: {
       credits_refunded: refunded,
       updated_at: at,
     });
+    // A form that carries urgent alert rules (a screening instrument, a post-operative check)
+    // that never reached the patient is something a person must know about.
+    const form = deps.forms.definition(current.form_id);
+    if (carriesUrgentRules(form.fieldList, JSON.parse(form.score_alerts) as ScoreAlert[]))
+      deps.alerts?.raise({
+        patientId: current.patient_id,
+        source: { type: 'form_schedule', id },
+        priority: 'review',
+        code: 'delivery_failed',
+        detail: { formId: form.id, formName: form.name, failureReason: reason },
+      });
     return true;
   });
 
@@ -297,6 +314,18 @@ export function createFormSchedules(deps: {
         response_id: responseId,
         updated_at: at,
       });
+      // Every warning sign in the answers reaches a coordinator, with the response.
+      for (const alert of responseAlerts(
+        { ...form, name: form.name, scoreAlerts: JSON.parse(form.score_alerts) as ScoreAlert[] },
+        answers,
+        {
+          id: responseId,
+          patientId: current.patient_id,
+          // A post-operative check's written "fever" is a post-operative fever.
+          postOp: readContext(`${form.name} ${form.description}`).purpose === 'post_op',
+        },
+      ))
+        deps.alerts?.raise(alert);
       events.emit(
         'form.completed',
         eventData.formCompleted({

@@ -6,7 +6,9 @@ import {
   FormDefinition,
   FormField,
   FormUpdate,
+  type AlertRule,
   type ClinicalForm,
+  type ScoreAlert,
   type ClinicalFormListQuery,
   type FormResponseListQuery,
 } from '../schemas/clinical-form';
@@ -18,6 +20,7 @@ import { FORM_LIST, type ClinicalFormRow } from '../store/queries/clinical-forms
 import { RESPONSE_LIST } from '../store/queries/form-responses';
 import { dateRangeConditions } from './date-range';
 import { onStep } from './form-answers';
+import { recogniseInstruments } from './instrument-scores';
 
 const checkDefinitionShape = compileBodyValidator(FormDefinition);
 const checkUpdateShape = compileBodyValidator(FormUpdate);
@@ -88,8 +91,9 @@ export function createForms(deps: {
       : fieldErrors(checkDefinitionShape.errors ?? [], 'body');
     const rules = fieldRules(fieldsOf(input), '/fields');
     const locked = formId === undefined ? [] : lockErrors(formId, rules.checked);
+    const scores = scoreAlertErrors(input, rules.checked);
     return {
-      errors: [...shape, ...rules.errors, ...locked].map((e) => ({
+      errors: [...shape, ...rules.errors, ...locked, ...scores].map((e) => ({
         pointer: e.pointer ?? '/',
         code: e.code,
         detail: e.detail,
@@ -104,6 +108,7 @@ export function createForms(deps: {
     const errors = [
       ...(shapeOk ? [] : fieldErrors(checkDefinitionShape.errors ?? [], 'body')),
       ...rules.errors,
+      ...scoreAlertErrors(input, rules.checked),
     ];
     if (errors.length) throw validationFailed(errors);
     const fields = rules.checked as FormField[];
@@ -117,6 +122,7 @@ export function createForms(deps: {
       description: input.description?.trim() ?? '',
       status: 'active',
       fields: JSON.stringify(fields),
+      score_alerts: JSON.stringify(input.scoreAlerts ?? []),
       created_at: at,
       updated_at: at,
       archived_at: null,
@@ -133,10 +139,13 @@ export function createForms(deps: {
     const current = row(id);
     const shapeOk = checkUpdateShape(patch);
     const rules = fieldRules(fieldsOf(patch), '/fields');
+    // Score rules are checked against the fields the form will have after the update.
+    const after = patch.fields ? rules.checked : (JSON.parse(current.fields) as FormField[]);
     const errors = [
       ...(shapeOk ? [] : fieldErrors(checkUpdateShape.errors ?? [], 'body')),
       ...rules.errors,
       ...lockErrors(id, rules.checked),
+      ...scoreAlertErrors(patch, after),
     ];
     if (errors.length) throw validationFailed(errors);
     const fields = patch.fields ? JSON.stringify(rules.checked) : current.fields;
@@ -146,6 +155,7 @@ export function createForms(deps: {
       type: patch.type ?? current.type,
       description: patch.description?.trim() ?? current.description,
       fields,
+      score_alerts: patch.scoreAlerts ? JSON.stringify(patch.scoreAlerts) : current.score_alerts,
       updated_at: clock.nowIso(),
     });
     return get(id);
@@ -251,6 +261,72 @@ export function createForms(deps: {
 export type Forms = ReturnType<typeof createForms>;
 
 /** The `fields` of a definition or patch of any shape, as far as it is a list. */
+/** Why an alert rule cannot apply to its field, if it cannot. */
+function alertRuleFault(
+  field: FormField,
+  rule: AlertRule,
+): { code: string; detail: string } | undefined {
+  const bounds = rule.min !== undefined || rule.max !== undefined;
+  if (!bounds && rule.equals === undefined)
+    return { code: 'required', detail: 'an alert rule needs min, max or equals.' };
+  if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max)
+    return { code: 'range', detail: 'the alert rule’s max is less than its min.' };
+  switch (field.type) {
+    case 'number':
+    case 'slider':
+      return rule.equals === undefined
+        ? undefined
+        : { code: 'not_allowed', detail: 'a number alert rule uses min and max.' };
+    case 'select':
+    case 'multiselect':
+      if (typeof rule.equals === 'boolean')
+        return { code: 'type', detail: 'a choice alert rule equals one of the options.' };
+      if (rule.equals !== undefined && !field.options?.includes(rule.equals))
+        return { code: 'unknown_option', detail: `'${rule.equals}' is not one of the options.` };
+      if (bounds && field.type === 'multiselect')
+        return { code: 'not_allowed', detail: 'a multiselect alert rule uses equals.' };
+      return undefined;
+    case 'boolean':
+      return typeof rule.equals === 'boolean' && !bounds
+        ? undefined
+        : { code: 'type', detail: 'a yes/no alert rule equals true or false.' };
+    default:
+      return {
+        code: 'not_allowed',
+        detail: `a ${field.type} field has no alert rules (written answers are triaged).`,
+      };
+  }
+}
+
+/** Score alert rules name an instrument the form holds, with a sensible range. */
+function scoreAlertErrors(
+  input: unknown,
+  fields: readonly (FormField | undefined)[],
+): FieldError[] {
+  const rules = (input as { scoreAlerts?: unknown } | null)?.scoreAlerts;
+  if (!Array.isArray(rules)) return [];
+  const held = new Set(
+    recogniseInstruments(fields.filter((f): f is FormField => f !== undefined)).map(
+      (i) => i.instrument.key,
+    ),
+  );
+  const errors: FieldError[] = [];
+  (rules as ScoreAlert[]).forEach((rule, i) => {
+    const at = `/scoreAlerts/${i}`;
+    if (!held.has(rule.instrument))
+      errors.push({
+        pointer: `${at}/instrument`,
+        code: 'unknown_instrument',
+        detail: `The form does not hold the items of ${rule.instrument}.`,
+      });
+    if (rule.min === undefined && rule.max === undefined)
+      errors.push({ pointer: at, code: 'required', detail: 'A score rule needs min or max.' });
+    else if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max)
+      errors.push({ pointer: `${at}/max`, code: 'range', detail: 'max is less than min.' });
+  });
+  return errors;
+}
+
 function fieldsOf(input: unknown): readonly unknown[] {
   const fields = (input as { fields?: unknown } | null)?.fields;
   return Array.isArray(fields) ? fields : [];
@@ -338,6 +414,10 @@ function fieldRuleErrors(
     if (field.step !== undefined && field.type !== 'slider') {
       fail('/step', 'not_allowed', 'only sliders have a step.');
     }
+    field.alertRules?.forEach((rule, r) => {
+      const fault = alertRuleFault(field, rule);
+      if (fault) fail(`/alertRules/${r}`, fault.code, fault.detail);
+    });
     // A blank hint is no hint.
     const { hint: _untrimmed, ...rest } = field;
     const hint = field.hint?.trim();

@@ -14,6 +14,7 @@ import { clientErrorHandler } from './client-errors';
 import { ProblemError } from '../errors';
 import { createRateLimiter } from './rate-limit';
 import { installResponseCheck } from './response-check';
+import { alertRoutes } from './routes/alerts';
 import { authTokenRoutes } from './routes/auth-token';
 import { billingRoutes } from './routes/billing';
 import { clinicalFormRoutes } from './routes/clinical-forms';
@@ -168,6 +169,7 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
       formResponseRoutes(typed, core);
       formScheduleRoutes(typed, core);
       conversationRoutes(typed, core);
+      alertRoutes(typed, core);
       voiceCallRoutes(typed, core);
       billingRoutes(typed, core);
       webhookRoutes(typed, core);

@@ -17,6 +17,48 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export const FORM_TYPES = ['assessment', 'follow_up', 'survey'] as const;
 export const FORM_STATUSES = ['active', 'archived'] as const;
 
+const RulePriority = Type.Enum(['urgent', 'review'], {
+  type: 'string',
+  description: '`urgent`: an alert for a same-day call; `review`: a person should read it.',
+});
+
+/**
+ * An alert rule on a field: when an answer meets it, an alert is raised with the response. A
+ * number or slider answer meets `min`/`max` (inclusive); a select answer meets them by the
+ * chosen option's position (0 for the first: the points of a scored item) or `equals` one
+ * option; a multiselect answer meets `equals` when it includes that option; a boolean `equals`
+ * true or false.
+ */
+export const AlertRule = Type.Object(
+  {
+    min: Type.Optional(Type.Number()),
+    max: Type.Optional(Type.Number()),
+    equals: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Boolean()]),
+    ),
+    priority: RulePriority,
+  },
+  { additionalProperties: false },
+);
+export type AlertRule = Static<typeof AlertRule>;
+
+/** An alert rule on a scored instrument's total (PHQ-9, GAD-7) in the form. */
+export const ScoreAlert = Type.Object(
+  {
+    instrument: Type.Enum(['phq9', 'gad7'], { type: 'string' }),
+    min: Type.Optional(Type.Integer({ minimum: 0 })),
+    max: Type.Optional(Type.Integer({ minimum: 0 })),
+    priority: RulePriority,
+  },
+  { additionalProperties: false },
+);
+export type ScoreAlert = Static<typeof ScoreAlert>;
+
+const ScoreAlerts = Type.Array(ScoreAlert, {
+  maxItems: 20,
+  description: "Alert rules on the form's instrument totals.",
+});
+
 export const FormField = Type.Object(
   {
     id: Type.String({
@@ -49,6 +91,12 @@ export const FormField = Type.Object(
         description: 'Select and multiselect: the choices, distinct.',
       }),
     ),
+    alertRules: Type.Optional(
+      Type.Array(AlertRule, {
+        maxItems: 10,
+        description: 'Answers that raise an alert (number, slider, select, multiselect, boolean).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -70,6 +118,7 @@ export const ClinicalForm = Type.Object(
       description: 'Archived forms keep their responses but cannot be scheduled.',
     }),
     fields: FormFields,
+    scoreAlerts: Type.Optional(ScoreAlerts),
     createdAt: DateTime,
     updatedAt: DateTime,
   },
@@ -84,6 +133,7 @@ export const FormDefinition = Type.Object(
     type: Type.Optional(Type.Enum([...FORM_TYPES], { type: 'string' })),
     description: Type.Optional(Type.String({ maxLength: 5000 })),
     fields: FormFields,
+    scoreAlerts: Type.Optional(ScoreAlerts),
   },
   { additionalProperties: false },
 );

@@ -113,6 +113,9 @@ const phq9: DemoForm = {
         label,
         required: true,
         options: [...FREQUENCY],
+        // Item 9 (thoughts of death or self-harm): any answer but "Ningún día" is urgent,
+        // whatever the total (Kroenke et al. 2001; the instrument's own instructions).
+        ...(i === 8 ? { alertRules: [{ min: 1, priority: 'urgent' as const }] } : {}),
       })),
       {
         id: 'phq9_difficulty',
@@ -122,6 +125,11 @@ const phq9: DemoForm = {
         required: false,
         options: [...PHQ9_DIFFICULTY],
       },
+    ],
+    // Severe (20–27) is urgent; moderately severe (15–19) is for review.
+    scoreAlerts: [
+      { instrument: 'phq9', min: 20, priority: 'urgent' },
+      { instrument: 'phq9', min: 15, max: 19, priority: 'review' },
     ],
   },
   answer(rng, severity) {
@@ -188,6 +196,11 @@ const gad7: DemoForm = {
       required: true,
       options: [...FREQUENCY],
     })),
+    // Severe anxiety (15–21) is urgent; moderate (10–14) is for review.
+    scoreAlerts: [
+      { instrument: 'gad7', min: 15, priority: 'urgent' },
+      { instrument: 'gad7', min: 10, max: 14, priority: 'review' },
+    ],
   },
   answer(rng, severity) {
     const s = clampSeverity(severity);
@@ -257,7 +270,7 @@ const painNrs: DemoForm = {
       'Interpretación: 0 sin dolor, 1–3 dolor leve, 4–6 dolor moderado, 7–10 dolor intenso. La puntuación es la del dolor actual.',
     ].join('\n\n'),
     fields: [
-      painNow('pain_now'),
+      { ...painNow('pain_now'), alertRules: [{ min: 8, priority: 'urgent' }] },
       {
         id: 'pain_worst_24h',
         type: 'slider',
@@ -366,12 +379,18 @@ const postOp: DemoForm = {
         label: '¿Cómo ve la herida?',
         required: true,
         options: [...WOUND],
+        // Discharge, bleeding or an open wound is urgent; redness is for review.
+        alertRules: [
+          { min: 2, priority: 'urgent' },
+          { equals: WOUND[1], priority: 'review' },
+        ],
       },
       {
         id: 'fever',
         type: 'boolean',
         label: '¿Ha tenido fiebre (38 °C o más) desde la operación?',
         required: true,
+        alertRules: [{ equals: true, priority: 'urgent' }],
       },
       {
         id: 'temperature',
@@ -381,8 +400,9 @@ const postOp: DemoForm = {
         hint: 'Por ejemplo, 37,5. Déjelo en blanco si no se la ha tomado.',
         min: 34,
         max: 43,
+        alertRules: [{ min: 38, priority: 'urgent' }],
       },
-      painNow('pain'),
+      { ...painNow('pain'), alertRules: [{ min: 7, priority: 'urgent' }] },
       {
         id: 'medication_as_prescribed',
         type: 'boolean',

@@ -10,6 +10,7 @@ export const CLINIC_TABLES = [
   'webhook_attempts',
   'webhook_deliveries',
   'notifications',
+  'alerts',
   'outbox',
   'form_answered_fields',
   'form_responses',

@@ -745,6 +745,7 @@ export const LEXICON_CA: LexiconSource = {
       'oberta',
       'no el puc doblegar',
       'no la puc doblegar',
+      'm he obert',
     ],
     head: ['cap', 'front', 'cella', 'clatell', 'maluc'],
     urine_retention: [

@@ -759,6 +759,9 @@ export const LEXICON_EN: LexiconSource = {
       'lump',
       'cut open',
       'hurt',
+      'split my eyebrow',
+      'split my head',
+      'cut my head',
     ],
     head: ['head', 'forehead', 'hip', 'face'],
     urine_retention: [

@@ -1018,8 +1018,12 @@ export const LEXICON_ES: LexiconSource = {
       'sangra',
       'deformado',
       'cojeando',
+      'me he abierto',
+      'abierto la ceja',
+      'abierta la ceja',
+      'me he hecho una herida',
     ],
-    head: ['cabeza', 'frente', 'nuca', 'cadera'],
+    head: ['cabeza', 'frente', 'nuca', 'cadera', 'ceja'],
     urine_retention: [
       'no puedo orinar',
       'no he podido orinar',

@@ -9,34 +9,41 @@ export interface ClinicalFormRow {
   description: string;
   status: 'active' | 'archived';
   fields: string;
+  /** JSON array of alert rules on instrument totals. */
+  score_alerts: string;
   created_at: string;
   updated_at: string;
   archived_at: string | null;
 }
 
+/** The API shape: the stored one, with `scoreAlerts` added when the form has any. */
+const FORM_JSON = `CASE WHEN score_alerts = '[]' THEN api_json
+  ELSE substr(api_json, 1, instr(api_json, ',"createdAt":') - 1) || ',"scoreAlerts":' || score_alerts
+    || substr(api_json, instr(api_json, ',"createdAt":')) END`;
+
 export const FORM_LIST: ListDefinition = {
   name: 'clinical_forms',
   from: 'clinical_forms',
-  json: 'api_json',
+  json: FORM_JSON,
   keys: ['created_at', 'id'],
 };
 
 export function createClinicalFormQueries(db: Db) {
   const insert = db.prepare<ClinicalFormRow>(
-    `INSERT INTO clinical_forms (id, name, type, description, status, fields, created_at, updated_at, archived_at)
-     VALUES (@id, @name, @type, @description, @status, @fields, @created_at, @updated_at, @archived_at)`,
+    `INSERT INTO clinical_forms (id, name, type, description, status, fields, score_alerts, created_at, updated_at, archived_at)
+     VALUES (@id, @name, @type, @description, @status, @fields, @score_alerts, @created_at, @updated_at, @archived_at)`,
   );
   const update = db.prepare<ClinicalFormRow>(
     `UPDATE clinical_forms SET name = @name, type = @type, description = @description, status = @status,
-       fields = @fields, updated_at = @updated_at, archived_at = @archived_at
+       fields = @fields, score_alerts = @score_alerts, updated_at = @updated_at, archived_at = @archived_at
      WHERE id = @id`,
   );
   const byId = db.prepare<[string], ClinicalFormRow>(
-    `SELECT id, name, type, description, status, fields, created_at, updated_at, archived_at
+    `SELECT id, name, type, description, status, fields, score_alerts, created_at, updated_at, archived_at
      FROM clinical_forms WHERE id = ?`,
   );
   const jsonById = db
-    .prepare<[string], string>('SELECT api_json FROM clinical_forms WHERE id = ?')
+    .prepare<[string], string>(`SELECT ${FORM_JSON} FROM clinical_forms WHERE id = ?`)
     .pluck();
   const remove = db.prepare<[string]>('DELETE FROM clinical_forms WHERE id = ?');
   return {

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { createAlertQueries } from './alerts';
 import { createApiKeyQueries } from './api-keys';
 import { createCallQueries } from './calls';
 import { createClinicalFormQueries } from './clinical-forms';
@@ -55,6 +56,7 @@ export function createQueries(db: Db) {
     webhookAttempts: createWebhookAttemptQueries(db),
     receiverRequests: createReceiverRequestQueries(db),
     notifications: createNotificationQueries(db),
+    alerts: createAlertQueries(db),
   };
 }
 

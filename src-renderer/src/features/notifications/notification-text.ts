@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Notification } from '../../../../src-preload/contract';
+import type { Notification, TriageSign } from '../../../../src-preload/contract';
 import type { Formatters } from '../../i18n/format';
 
 export interface NotificationText {
@@ -50,9 +50,7 @@ export function describeNotification(
     case 'conversation.escalated': {
       const d = notification.data;
       const flags = d.redFlags.length
-        ? d.redFlags.map((flag) =>
-            flag in RED_FLAG_KEYS ? t(RED_FLAG_KEYS[flag]) : t('unknownFlag'),
-          )
+        ? d.redFlags.map((flag) => (flag in SIGN_KEYS ? t(SIGN_KEYS[flag]) : t('unknownFlag')))
         : [t('unknownFlag')];
       return {
         title: t('kinds.conversationEscalated.title'),
@@ -68,9 +66,19 @@ export function describeNotification(
   }
 }
 
-const RED_FLAG_KEYS = {
+/** Every warning sign triage can name (a new sign without words here does not compile). */
+const SIGN_KEYS = {
   chest_pain: 'redFlags.chest_pain',
   breathing_difficulty: 'redFlags.breathing_difficulty',
   suicidal_thoughts: 'redFlags.suicidal_thoughts',
   heavy_bleeding: 'redFlags.heavy_bleeding',
-} as const;
+  stroke: 'redFlags.stroke',
+  unconsciousness: 'redFlags.unconsciousness',
+  anaphylaxis: 'redFlags.anaphylaxis',
+  seizure: 'redFlags.seizure',
+  post_op_fever: 'redFlags.post_op_fever',
+  wound_infection: 'redFlags.wound_infection',
+  severe_pain: 'redFlags.severe_pain',
+  fall_injury: 'redFlags.fall_injury',
+  urinary_retention: 'redFlags.urinary_retention',
+} as const satisfies Record<TriageSign, string>;

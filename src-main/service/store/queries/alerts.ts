@@ -1,0 +1,124 @@
+import type { Db } from '../db';
+import type { ListDefinition } from '../keyset-list';
+
+export const ALERT_LIST: ListDefinition = {
+  name: 'alerts',
+  from: 'alerts',
+  json: 'api_json',
+  keys: ['seq'],
+};
+
+export interface AlertRow {
+  id: string;
+  patient_id: string;
+  source_type: 'conversation' | 'call' | 'form_response' | 'form_schedule';
+  source_id: string;
+  priority: 'urgent' | 'review';
+  reason_code: string;
+  reason: string;
+  signs: string;
+  detail: string;
+  state: 'open' | 'acknowledged' | 'resolved';
+  raised_at: string;
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
+  acknowledge_note: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  resolve_note: string | null;
+  updated_at: string;
+}
+
+type NewAlert = Pick<
+  AlertRow,
+  | 'id'
+  | 'patient_id'
+  | 'source_type'
+  | 'source_id'
+  | 'priority'
+  | 'reason_code'
+  | 'reason'
+  | 'signs'
+  | 'detail'
+  | 'raised_at'
+>;
+
+const COLUMNS = `id, patient_id, source_type, source_id, priority, reason_code, reason, signs, detail,
+  state, raised_at, acknowledged_at, acknowledged_by, acknowledge_note, resolved_at, resolved_by,
+  resolve_note, updated_at`;
+
+export function createAlertQueries(db: Db) {
+  const insert = db.prepare<[NewAlert]>(
+    `INSERT INTO alerts (id, patient_id, source_type, source_id, priority, reason_code, reason,
+       signs, detail, raised_at, updated_at)
+     VALUES (@id, @patient_id, @source_type, @source_id, @priority, @reason_code, @reason,
+       @signs, @detail, @raised_at, @raised_at)`,
+  );
+  const openFor = db.prepare<[string, string], AlertRow>(
+    `SELECT ${COLUMNS} FROM alerts WHERE source_type = ? AND source_id = ? AND state = 'open'`,
+  );
+  const merge = db.prepare<
+    [
+      {
+        id: string;
+        priority: string;
+        reason_code: string;
+        reason: string;
+        signs: string;
+        detail: string;
+        at: string;
+      },
+    ]
+  >(
+    `UPDATE alerts SET priority = @priority, reason_code = @reason_code, reason = @reason,
+       signs = @signs, detail = @detail, updated_at = @at
+     WHERE id = @id AND state = 'open'`,
+  );
+  const get = db.prepare<[string], AlertRow>(`SELECT ${COLUMNS} FROM alerts WHERE id = ?`);
+  const getJson = db.prepare<[string], string>('SELECT api_json FROM alerts WHERE id = ?').pluck();
+  const acknowledge = db.prepare<[{ id: string; at: string; by: string; note: string | null }]>(
+    `UPDATE alerts SET state = 'acknowledged', acknowledged_at = @at, acknowledged_by = @by,
+       acknowledge_note = @note, updated_at = @at
+     WHERE id = @id AND state = 'open'`,
+  );
+  // Resolving an open alert acknowledges it in the same step: the person who resolves it saw it.
+  const resolve = db.prepare<[{ id: string; at: string; by: string; note: string | null }]>(
+    `UPDATE alerts SET state = 'resolved', resolved_at = @at, resolved_by = @by, resolve_note = @note,
+       acknowledged_at = coalesce(acknowledged_at, @at), acknowledged_by = coalesce(acknowledged_by, @by),
+       updated_at = @at
+     WHERE id = @id AND state <> 'resolved'`,
+  );
+  const counts = db.prepare<[], { urgent: number; review: number }>(
+    `SELECT coalesce(sum(priority = 'urgent'), 0) AS urgent, coalesce(sum(priority = 'review'), 0) AS review
+     FROM alerts WHERE state = 'open'`,
+  );
+  const openOfPatient = db
+    .prepare<[string], string>(
+      `SELECT api_json FROM alerts WHERE patient_id = ? AND state <> 'resolved'
+       ORDER BY priority = 'urgent' DESC, seq DESC LIMIT 20`,
+    )
+    .pluck();
+  const urgentOpenForPatient = db
+    .prepare<[string], number>(
+      `SELECT count(*) FROM alerts WHERE patient_id = ? AND state <> 'resolved' AND priority = 'urgent'`,
+    )
+    .pluck();
+
+  return {
+    insert: (row: NewAlert) => insert.run(row),
+    openFor: (sourceType: string, sourceId: string) => openFor.get(sourceType, sourceId),
+    merge: (update: Parameters<typeof merge.run>[0]) => merge.run(update).changes === 1,
+    get: (id: string) => get.get(id),
+    getJson: (id: string) => getJson.get(id),
+    acknowledge: (change: Parameters<typeof acknowledge.run>[0]) =>
+      acknowledge.run(change).changes === 1,
+    resolve: (change: Parameters<typeof resolve.run>[0]) => resolve.run(change).changes === 1,
+    openCounts: () => counts.get()!,
+    /** Unresolved alerts of one patient as API JSON, urgent first (the patient page header). */
+    unresolvedOfPatient: (patientId: string): string[] => openOfPatient.all(patientId),
+    hasUrgentUnresolved: (patientId: string): boolean =>
+      (urgentOpenForPatient.get(patientId) ?? 0) > 0,
+  };
+}
+
+export type AlertQueries = ReturnType<typeof createAlertQueries>;
