@@ -64,4 +64,8 @@ export function printReport(r) {
       `${n(w.deliveries)} signed webhook deliveries to ${w.webhooks} webhook${w.webhooks > 1 ? 's' : ''}: ${n(w.deliveriesPerSecond)}/s (${pct(w.ratioToBaseline)} of ${n(w.baselinePerSecond)} bare undici POSTs/s with the same parallelism)`,
     );
   }
+  const t = r.triage;
+  console.log(
+    `\nTriage of ${n(t.messages)} labelled patient messages × ${t.rounds} rounds: p50 ${t.triage.p50Ms} ms, p99 ${t.triage.p99Ms} ms, max ${t.triage.maxMs} ms per message (target p99 < ${t.target.p99Ms} ms: ${t.target.met ? 'met' : 'NOT met'}); ${t.triage.meanToBaseline}× the mean of folding the same text (${t.baseline.meanMs} ms). The built-in assistant's whole reply: p50 ${t.reply.p50Ms} ms, p99 ${t.reply.p99Ms} ms.`,
+  );
 }

@@ -2,7 +2,7 @@
 // node:http server answering a fixed body of the same size (the ratio is the figure, since both
 // ran on this machine minutes apart), json-server as the peer on the same patient page, the cold
 // start and idle memory of `serve`, then the job runner (10,000 due deliveries) and the webhook
-// dispatcher. Every server runs in its own process on 127.0.0.1; every step stops by itself.
+// dispatcher, and the triage of patient text. Every server runs in its own process on 127.0.0.1; every step stops by itself.
 // BENCH_SECONDS (per measured run) and BENCH_PATIENTS shorten a run.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,6 +112,9 @@ async function main() {
       await startProcess(['out/cli/webhook-bench.js', String(WEBHOOK_DELIVERIES)]).firstLine,
     );
 
+    process.stderr.write('  measuring triage on every labelled corpus message…\n');
+    const triage = JSON.parse(await startProcess(['out/cli/triage-bench.js']).firstLine);
+
     const report = {
       date: new Date().toISOString(),
       machine: machine(),
@@ -128,6 +131,7 @@ async function main() {
       startup,
       deliveries,
       webhooks,
+      triage,
     };
     printReport(report);
     mkdirSync(join(repo, 'bench', 'results'), { recursive: true });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildAppInfo } from './app-info';
 import { installGracefulQuit } from './graceful-quit';
 import { forwardPushEvents } from './ipc/push-events';
+import { notifyUrgentAlerts } from './alert-notifications';
 import {
   registerOperations,
   type OperationRunner,
@@ -31,6 +32,7 @@ let starting: Promise<Service> | undefined;
 let mainWindow: BrowserWindow | undefined;
 let registration: RegisteredOperations | undefined;
 let stopPushEvents: (() => void) | undefined;
+let stopAlertNotifications: (() => void) | undefined;
 
 function openWindow(): BrowserWindow {
   if (mainWindow && !mainWindow.isDestroyed()) return mainWindow;
@@ -95,6 +97,21 @@ async function start(): Promise<void> {
     }),
   );
   stopPushEvents = forwardPushEvents(running.core.changes, () => mainWindow);
+  stopAlertNotifications = notifyUrgentAlerts(
+    {
+      changes: running.core.changes,
+      patientName: (id) => {
+        try {
+          const patient = running.core.patients.get(running.core.alerts.get(id).patientId);
+          return `${patient.firstName} ${patient.lastName}`;
+        } catch {
+          return undefined;
+        }
+      },
+    },
+    () => mainWindow,
+    () => running.core.delivery.appLanguage(),
+  );
   Menu.setApplicationMenu(
     buildMenu({
       platform: process.platform,
@@ -109,6 +126,7 @@ async function stop(): Promise<void> {
   // Waits for a start still under way, so a quit during start-up still closes the database.
   const running = await starting?.catch(() => undefined);
   stopPushEvents?.();
+  stopAlertNotifications?.();
   registration?.unregister();
   await running?.close();
 }

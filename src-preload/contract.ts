@@ -15,7 +15,14 @@
 import type { ApiKeyInfo, CreatedApiKey } from '../src-main/service/domain/api-keys';
 import type { Permission } from '../src-main/service/schemas/auth';
 import type { NotificationData, NotificationKind } from '../src-main/service/domain/notifications';
-import type { AlertPriority, AlertReasonCode } from '../src-main/service/schemas/alert';
+import type {
+  Alert,
+  AlertListQuery,
+  AlertPriority,
+  AlertReasonCode,
+  AlertSource,
+  AlertState,
+} from '../src-main/service/schemas/alert';
 import type {
   CreditBalance,
   LedgerEntry,
@@ -199,6 +206,10 @@ export interface UpcomingDelivery extends FormSchedule {
   formName: string;
   patient: PatientRef;
 }
+
+/** An alert with its patient's name (the Alerts screen, the dashboard, the patient page). */
+export type AlertView = Alert & { patient: PatientRef };
+export type { AlertPriority, AlertReasonCode, AlertSource, AlertState };
 
 /** A row of the Deliveries list: the schedule with its form's and patient's names. */
 export type ScheduleListItem = UpcomingDelivery;
@@ -539,6 +550,17 @@ export interface Contract {
     /** The "make it fail" switch: `failing` answers 500 to every request. */
     configure: Op<{ failing: boolean }, ReceiverInfo>;
   };
+  alerts: {
+    /** Newest first; the screen asks for open ones first, then the rest. */
+    list: Op<AlertListQuery, Page<AlertView>>;
+    get: Op<IdInput, AlertView>;
+    /** Open alerts by priority: the navigation badge and the dashboard. */
+    counts: Op<void, { urgent: number; review: number }>;
+    /** A patient's alerts not yet resolved, urgent first (the patient page header). */
+    ofPatient: Op<IdInput, AlertView[]>;
+    acknowledge: Op<{ id: string; note?: string }, AlertView>;
+    resolve: Op<{ id: string; note?: string }, AlertView>;
+  };
   notifications: {
     list: Op<PageInput & { unread?: boolean }, Page<Notification>>;
     markRead: Op<IdInput, { id: string }>;
@@ -605,6 +627,7 @@ export const OPERATIONS = exhaustive({
     'retry',
   ],
   receiver: ['url', 'list', 'clear', 'configure'],
+  alerts: ['list', 'get', 'counts', 'ofPatient', 'acknowledge', 'resolve'],
   notifications: ['list', 'markRead', 'unreadCount', 'markAllRead'],
   developer: ['openapi', 'requestLog', 'clearRequestLog'],
   settings: ['get', 'update'],

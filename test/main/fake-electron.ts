@@ -91,7 +91,23 @@ class FakeApp extends Emitter {
   getVersion = vi.fn(() => '0.1.0');
 }
 
+/** Desktop notifications: every one main shows is kept, with its options. */
+export class FakeNotification extends Emitter {
+  static shown: FakeNotification[] = [];
+  static supported = true;
+  static isSupported() {
+    return FakeNotification.supported;
+  }
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+  }
+  show() {
+    FakeNotification.shown.push(this);
+  }
+}
+
 export const electron = {
+  Notification: FakeNotification,
   app: new FakeApp(),
   BrowserWindow: FakeBrowserWindow,
   ipcMain: {
@@ -139,6 +155,8 @@ export function fakeSession() {
 
 export function resetFake(): void {
   FakeBrowserWindow.instances = [];
+  FakeNotification.shown = [];
+  FakeNotification.supported = true;
   electron.app.handlers.clear();
   electron.ipcMain.handlers.clear();
   electron.contextBridge.exposed.clear();

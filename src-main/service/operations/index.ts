@@ -5,6 +5,7 @@ import {
 } from '../../../src-preload/contract';
 import { ProblemError } from '../errors';
 import { creditOperations, keyOperations, notificationOperations } from './account-operations';
+import { alertOperations } from './alert-operations';
 import { developerOperations } from './developer-operations';
 import { callOperations, conversationOperations } from './engagement-operations';
 import { formOperations } from './forms-operations';
@@ -34,6 +35,7 @@ export function createOperationHandlers(deps: OperationDeps): OperationHandlers 
     keys: keyOperations(deps),
     webhooks: webhookOperations(deps),
     receiver: receiverOperations(deps),
+    alerts: alertOperations(deps),
     notifications: notificationOperations(deps),
     developer: developerOperations(deps),
     settings: settingsOperations(deps),
