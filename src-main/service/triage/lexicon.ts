@@ -1,7 +1,9 @@
+import { LANGUAGES, type Language } from '../schemas/form-schedule';
 import { createTokeniser, foldText, type Token, type Tokeniser } from './tokens';
 
-export const TRIAGE_LANGUAGES = ['es', 'ca', 'en'] as const;
-export type TriageLanguage = (typeof TRIAGE_LANGUAGES)[number];
+/** The service's languages are the triage's: a patient writes in the one they were asked in. */
+export const TRIAGE_LANGUAGES = LANGUAGES;
+export type TriageLanguage = Language;
 
 /**
  * The concepts a lexicon names. Clinical concepts are what the rules in `sign-rules.ts` combine

@@ -126,36 +126,10 @@ const TENS: Record<string, number> = {
   quaranta: 40,
   forty: 40,
 };
-const UNITS: Record<string, number> = {
-  cero: 0,
-  zero: 0,
-  uno: 1,
-  un: 1,
-  u: 1,
-  one: 1,
-  dos: 2,
-  two: 2,
-  tres: 3,
-  three: 3,
-  cuatro: 4,
-  quatre: 4,
-  four: 4,
-  cinco: 5,
-  cinc: 5,
-  five: 5,
-  seis: 6,
-  sis: 6,
-  six: 6,
-  siete: 7,
-  set: 7,
-  seven: 7,
-  ocho: 8,
-  vuit: 8,
-  eight: 8,
-  nueve: 9,
-  nou: 9,
-  nine: 9,
-};
+/** The units of a spoken temperature: every number word below ten, "un", "set" and "nou" too. */
+const UNITS: Record<string, number> = Object.fromEntries(
+  Object.entries({ ...NUMBER_WORDS, ...SCALE_ONLY_WORDS }).filter(([, n]) => n < 10),
+);
 const UNIT_WORDS = Object.keys(UNITS).join('|');
 /** "treinta y ocho y medio", "trenta-vuit amb vuit", "thirty-eight point two": spoken on a call. */
 const SPOKEN_TEMPERATURE = new RegExp(
