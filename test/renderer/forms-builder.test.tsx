@@ -577,6 +577,7 @@ describe('the draft model', () => {
           max: '2',
           step: '1',
           options: ['kept for later'],
+          alertRules: [],
         },
         {
           key: 'k2',
@@ -590,6 +591,7 @@ describe('the draft model', () => {
           max: 'e',
           step: '3',
           options: [''],
+          alertRules: [],
         },
       ],
     };

@@ -52,6 +52,11 @@ export interface DraftField {
   step: string;
   /** Kept while the type has none, so switching back and forth loses nothing. */
   options: string[];
+  /**
+   * The field's alert rules (a PHQ-9 item 9 above 0 is urgent), carried through an edit so that
+   * saving never drops a clinical rule; sent while the type can carry them.
+   */
+  alertRules: NonNullable<FormField['alertRules']>;
 }
 
 export interface Draft {
@@ -94,6 +99,7 @@ export function draftFromForm(
       max: numberText(f.max),
       step: numberText(f.step),
       options: f.options ? [...f.options] : [''],
+      alertRules: f.alertRules ? [...f.alertRules] : [],
     })),
   };
 }
@@ -113,6 +119,7 @@ export function newField(type: FieldType, others: readonly DraftField[]): DraftF
     max: type === 'slider' ? '10' : '',
     step: type === 'slider' ? '1' : '',
     options: [''],
+    alertRules: [],
   };
   return { ...field, id: idFromLabel('', taken(others), others.length + 1) };
 }
@@ -192,8 +199,12 @@ export function fieldDefinition(f: DraftField): FormField {
     ...(hasBounds(f.type) && f.max.trim() !== '' ? { max: numberOrText(f.max) } : {}),
     ...(f.type === 'slider' && f.step.trim() !== '' ? { step: numberOrText(f.step) } : {}),
     ...(hasOptions(f.type) ? { options: f.options } : {}),
+    ...(f.alertRules.length && hasAlertRules(f.type) ? { alertRules: f.alertRules } : {}),
   };
 }
+
+/** Text and date answers carry no rules: the service triages written answers instead. */
+export const hasAlertRules = (type: FieldType) => type !== 'text' && type !== 'date';
 
 export function toDefinition(draft: Draft): FormDefinition {
   return {
