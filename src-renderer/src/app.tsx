@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import type { i18n } from 'i18next';
 import { Route, Router, Switch } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
 import type { Bridge } from './bridge/bridge';
 import { AppProvider } from './app/app-context';
 import { Shell } from './app/shell';
+import { useRouteHashLocation } from './app/hash-location';
 import type { AppStore } from './stores/app-store';
 import { DashboardScreen } from './features/dashboard/dashboard-screen';
 import { PatientsScreen } from './features/patients/patients-screen';
@@ -24,11 +24,13 @@ import { WebhooksScreen } from './features/webhooks/webhooks-screen';
 import { WebhookPage } from './features/webhooks/webhook-page';
 import { DeveloperScreen } from './features/developer/developer-screen';
 import { NotificationsScreen } from './features/notifications/notifications-screen';
+import { AlertsScreen } from './features/alerts/alerts-screen';
 
 export function Routes() {
   return (
     <Switch>
       <Route path="/" component={DashboardScreen} />
+      <Route path="/alerts" component={AlertsScreen} />
       <Route path="/patients" component={PatientsScreen} />
       <Route path="/patients/:id">{(params) => <PatientPage id={params.id} />}</Route>
       <Route path="/forms" component={FormsScreen} />
@@ -60,7 +62,7 @@ export function Routes() {
 
 /**
  * The whole window. Hash routing, because Electron loads the window from a file:// URL where a
- * path router has nothing to serve deep links.
+ * path router has nothing to serve deep links (see hash-location.ts for a route's query).
  */
 export function App(props: { bridge: Bridge; i18n: i18n; appStore: AppStore }) {
   useEffect(() => {
@@ -68,7 +70,7 @@ export function App(props: { bridge: Bridge; i18n: i18n; appStore: AppStore }) {
   }, [props.appStore]);
   return (
     <AppProvider bridge={props.bridge} i18n={props.i18n} appStore={props.appStore}>
-      <Router hook={useHashLocation}>
+      <Router hook={useRouteHashLocation}>
         <Shell>
           <Routes />
         </Shell>

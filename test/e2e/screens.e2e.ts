@@ -8,6 +8,7 @@ const suite = webAppSuite();
 /** Every screen of the sidebar (and the notification centre): its route and its namespace. */
 const SCREENS = [
   ['dashboard', '/', 'dashboard', 'Panel'],
+  ['alerts', '/alerts', 'alerts', 'Alertas'],
   ['patients', '/patients', 'patients', 'Pacientes'],
   ['forms', '/forms', 'forms', 'Formularios'],
   ['deliveries', '/deliveries', 'deliveries', 'Envíos'],

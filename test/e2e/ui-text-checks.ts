@@ -17,7 +17,7 @@ export interface TextProblem {
 const ISO_TIMESTAMP = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Every id the service mints: `<prefix>_<ULID>` (src-main/service/ids.ts). */
 const RAW_ID =
-  /\b(?:pat|conv|msg|sch|form|resp|call|wh|evt|key|dlv|led|out|ntf)_[0-9A-HJKMNP-TV-Z]{26}\b/;
+  /\b(?:pat|conv|msg|sch|form|resp|call|wh|evt|key|dlv|led|out|ntf|alert)_[0-9A-HJKMNP-TV-Z]{26}\b/;
 
 /**
  * The strings shown to people: visible text nodes and the accessible names people hear. Sent as

@@ -120,6 +120,7 @@ function handlers(overrides: MemoryHandlers = {}): MemoryHandlers {
     responses: { recent: () => recent, ...overrides.responses },
     conversations: { attention: () => attention, ...overrides.conversations },
     webhooks: { failedDeliveries: () => failed, ...overrides.webhooks },
+    alerts: { counts: () => ({ urgent: 2, review: 3 }), ...overrides.alerts },
   };
 }
 
@@ -344,6 +345,28 @@ describe('dashboard', () => {
           .sort(),
       ).toEqual(['conversations.attention', 'responses.recent', 'schedules.upcoming']),
     );
+  });
+
+  it('shows the open alerts, urgent ones apart, linking to Alertas, and follows the alerts topic', async () => {
+    let counts = { urgent: 2, review: 3 };
+    const { bridge } = renderDashboard({
+      handlers: handlers({ alerts: { counts: () => counts } }),
+    });
+    const card = await screen.findByRole('region', { name: 'Alertas abiertas' });
+    await waitFor(() =>
+      expect(within(card).getByTestId('alerts-card-counts')).toHaveTextContent(
+        '2 urgentes3 para revisar',
+      ),
+    );
+    expect(within(card).getByRole('link', { name: 'Ver las alertas' })).toHaveAttribute(
+      'href',
+      '/alerts',
+    );
+    const mark = bridge.log.length;
+    counts = { urgent: 0, review: 0 };
+    bridge.emit('changed', { topics: ['alerts'] });
+    expect(await within(card).findByText('No hay ninguna alerta abierta.')).toBeVisible();
+    expect(bridge.log.slice(mark).map((c) => c.name)).toEqual(['alerts.counts']);
   });
 
   it('warns on the dashboard too when credits are low', async () => {

@@ -8,9 +8,11 @@ import { icons, type IconName } from '../ui/icons';
 import { ProgressBar } from '../ui/layout';
 import { ErrorState } from '../ui/states';
 import { NotificationBell } from '../features/notifications/notification-bell';
+import { AlertsAnnouncer, AlertsNavCount } from '../features/alerts/alerts-nav-count';
 
 const NAV = [
   { href: '/', key: 'dashboard' },
+  { href: '/alerts', key: 'alerts' },
   { href: '/patients', key: 'patients' },
   { href: '/forms', key: 'forms' },
   { href: '/deliveries', key: 'deliveries' },
@@ -23,7 +25,15 @@ const NAV = [
   { href: '/settings', key: 'settings' },
 ] as const;
 
-function NavItem(props: { href: string; label: string; icon: IconName }) {
+function NavItem(props: {
+  href: string;
+  label: string;
+  icon: IconName;
+  /** Inside the link, after its label (a count). */
+  extra?: ReactNode;
+  /** After the link (a live region must not be part of its name). */
+  after?: ReactNode;
+}) {
   // "/patients/pat_…" keeps "Patients" current.
   const [exact] = useRoute(props.href);
   const [nested] = useRoute(`${props.href}/*`);
@@ -33,7 +43,9 @@ function NavItem(props: { href: string; label: string; icon: IconName }) {
       <Link href={props.href} className="nav-link" aria-current={current ? 'page' : undefined}>
         <span className="nav-icon">{icons[props.icon]}</span>
         {props.label}
+        {props.extra}
       </Link>
+      {props.after}
     </li>
   );
 }
@@ -131,6 +143,9 @@ export function Shell(props: { children: ReactNode }) {
                 href={item.href}
                 icon={item.key}
                 label={t(`nav.${item.key}`)}
+                {...(item.key === 'alerts'
+                  ? { extra: <AlertsNavCount />, after: <AlertsAnnouncer /> }
+                  : {})}
               />
             ))}
           </ul>

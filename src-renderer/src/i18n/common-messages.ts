@@ -6,6 +6,7 @@ const es = {
   nav: {
     label: 'Navegación principal',
     dashboard: 'Panel',
+    alerts: 'Alertas',
     patients: 'Pacientes',
     forms: 'Formularios',
     deliveries: 'Envíos',
@@ -84,6 +85,7 @@ export const commonMessages: Catalogue<typeof es> = {
     nav: {
       label: 'Navegació principal',
       dashboard: 'Tauler',
+      alerts: 'Alertes',
       patients: 'Pacients',
       forms: 'Formularis',
       deliveries: 'Enviaments',
@@ -159,6 +161,7 @@ export const commonMessages: Catalogue<typeof es> = {
     nav: {
       label: 'Main navigation',
       dashboard: 'Dashboard',
+      alerts: 'Alerts',
       patients: 'Patients',
       forms: 'Forms',
       deliveries: 'Deliveries',

@@ -12,6 +12,7 @@ import { callsMessages } from '../features/calls/messages';
 import { webhooksMessages } from '../features/webhooks/messages';
 import { developerMessages } from '../features/developer/messages';
 import { notificationsMessages } from '../features/notifications/messages';
+import { alertsMessages } from '../features/alerts/messages';
 import type { AppLanguage } from './messages';
 
 /** One i18next namespace per feature, so each screen's strings live beside it. */
@@ -30,6 +31,7 @@ const catalogues = {
   webhooks: webhooksMessages,
   developer: developerMessages,
   notifications: notificationsMessages,
+  alerts: alertsMessages,
 };
 
 export type Namespace = keyof typeof catalogues;

@@ -88,6 +88,12 @@ export const icons = {
       <path d="m8 7-5 5 5 5M16 7l5 5-5 5M13.5 4l-3 16" />
     </Icon>
   ),
+  alerts: (
+    <Icon>
+      <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
+      <path d="M12 9v4M12 17h.01" />
+    </Icon>
+  ),
   notifications: (
     <Icon>
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />

@@ -17,6 +17,7 @@ import { AsyncView, EmptyState } from '../../ui/states';
 import { BalanceSummary, LowBalanceNotice } from '../credits/balance-summary';
 import { useServiceNow } from '../credits/credit-labels';
 import { UsageChart } from '../credits/usage-chart';
+import { AlertsCard } from '../alerts/alerts-card';
 import { createDashboardStore, groupByDay, type DeliveryDay } from './dashboard-store';
 import './dashboard.css';
 
@@ -46,6 +47,7 @@ export function DashboardScreen() {
   return (
     <div className="dashboard">
       <PageHeader title={t('title')} description={t('description')} />
+      <AlertsCard />
       <div className="grid grid-2">
         <CreditsCard now={now} />
         <UpcomingCard now={now} />

@@ -50,7 +50,7 @@ export function describeNotification(
     case 'conversation.escalated': {
       const d = notification.data;
       const flags = d.redFlags.length
-        ? d.redFlags.map((flag) => (flag in SIGN_KEYS ? t(SIGN_KEYS[flag]) : t('unknownFlag')))
+        ? d.redFlags.map((flag) => signWord(flag, t))
         : [t('unknownFlag')];
       return {
         title: t('kinds.conversationEscalated.title'),
@@ -64,6 +64,14 @@ export function describeNotification(
       };
     }
   }
+}
+
+/**
+ * A warning sign in words ("dolor en el pecho"); a sign this window does not know yet is "señal de
+ * alarma". The alerts say their signs with these words too.
+ */
+export function signWord(sign: string, t: TFunction<'notifications'>): string {
+  return Object.hasOwn(SIGN_KEYS, sign) ? t(SIGN_KEYS[sign as TriageSign]) : t('unknownFlag');
 }
 
 /** Every warning sign triage can name (a new sign without words here does not compile). */

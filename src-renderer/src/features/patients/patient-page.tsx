@@ -8,6 +8,7 @@ import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
 import { AsyncView, ErrorState, LoadingState } from '../../ui/states';
+import { PatientAlerts } from '../alerts/patient-alerts';
 import { PatientFormDialog } from './patient-form';
 import { ageOn, fullName, preferredLanguage } from './patient-format';
 import { createPatientStore } from './patient-store';
@@ -81,6 +82,7 @@ export function PatientPage(props: { id: string }) {
           </Button>
         }
       />
+      <PatientAlerts patientId={data.id} />
       {current.status === 'error' && (
         <ErrorState error={current.error} onRetry={() => void store.getState().refresh()} />
       )}
