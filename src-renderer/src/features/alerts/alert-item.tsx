@@ -56,7 +56,7 @@ export function AlertItem(props: {
   const name = fullName(alert.patient);
   return (
     <article
-      className={`alert-item alert-item-${alert.priority} alert-item-${alert.state}`}
+      className={`flag-card alert-item alert-item-${alert.priority} alert-item-${alert.state}`}
       aria-labelledby={titleId}
       data-testid="alert-item"
     >

@@ -80,7 +80,7 @@ export function AlertsScreen() {
     );
   } else {
     body = (
-      <ul className="alert-list" aria-label={t('list.label')}>
+      <ul className="flag-list alert-list" aria-label={t('list.label')}>
         {state.items.map((alert) => (
           <li key={alert.id}>
             <AlertItem alert={alert} onAct={(a, action) => setActing({ alert: a, action })} />

@@ -122,7 +122,7 @@ export function NotificationBell() {
           empty={<EmptyState title={t('empty.all')} />}
         >
           {(list) => (
-            <ul className="notification-list" aria-label={t('panel.title')}>
+            <ul className="flag-list notification-list" aria-label={t('panel.title')}>
               {list.map((notification) => (
                 <li key={notification.id}>
                   <NotificationItem notification={notification} onFollow={() => setOpen(false)} />

@@ -40,7 +40,7 @@ export function NotificationItem(props: { notification: Notification; onFollow?:
 
   return (
     <article
-      className={`notification-item notification-${text.tone}${unread ? ' notification-unread' : ''}`}
+      className={`flag-card notification-item notification-${text.tone}${unread ? ' notification-unread' : ''}`}
       aria-labelledby={titleId}
     >
       <div className="notification-content">

@@ -95,7 +95,7 @@ export function NotificationsScreen() {
         >
           {(items) => (
             <>
-              <ul className="notification-list" aria-label={t('title')}>
+              <ul className="flag-list notification-list" aria-label={t('title')}>
                 {items.map((notification) => (
                   <li key={notification.id}>
                     <NotificationItem notification={notification} />
