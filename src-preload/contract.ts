@@ -72,6 +72,10 @@ import type {
 } from '../src-main/service/schemas/form-schedule';
 import type { CreatePatient, Patient, UpdatePatient } from '../src-main/service/schemas/patient';
 import type {
+  EditionInfo,
+  RequiredRule,
+} from '../src-main/service/instruments/validated-instruments';
+import type {
   InstrumentKey,
   InstrumentScore,
   ScoreBand,
@@ -130,6 +134,7 @@ export type {
   Webhook,
   WebhookDelivery,
 };
+export type { EditionInfo, RequiredRule };
 export type { ReceivedRequest, ReceiverInfo, ReceiverVerdict, WebhookStats, WebhookView };
 export type {
   FieldMeasure,
@@ -452,6 +457,10 @@ export interface Contract {
     remove: Op<IdInput, { id: string; deleted: true }>;
     /** The draft's patient page and create's (or update's, with formId) errors, as data. */
     preview: Op<FormPreviewRequest, FormPreview>;
+    /** The published editions of the validated instruments (PHQ-9, GAD-7) a clinic can add. */
+    instruments: Op<void, EditionInfo[]>;
+    /** Adds an edition as a validated instrument: its wording cannot be edited, only copied. */
+    addInstrument: Op<{ edition: string }, ClinicalForm>;
   };
   responses: {
     list: Op<
@@ -608,7 +617,18 @@ function exhaustive<const T extends { [G in Group]: MethodList<G> }>(list: Exhau
 export const OPERATIONS = exhaustive({
   app: ['info'],
   patients: ['list', 'get', 'create', 'update', 'tags', 'timeline'],
-  forms: ['list', 'get', 'create', 'update', 'archive', 'restore', 'remove', 'preview'],
+  forms: [
+    'list',
+    'get',
+    'create',
+    'update',
+    'archive',
+    'restore',
+    'remove',
+    'preview',
+    'instruments',
+    'addInstrument',
+  ],
   responses: ['list', 'get', 'recent', 'analysis', 'exportCsv'],
   schedules: ['list', 'get', 'upcoming', 'calendar', 'create', 'cancel'],
   outbox: ['list'],

@@ -39,6 +39,15 @@ function check(definition: FormDefinition): DraftError[] {
   return errors;
 }
 
+/** The service's rule, shortened: every item id present as a four-option choice. */
+const held = (definition: FormDefinition) =>
+  (['phq9', 'gad7'] as const).filter((key) => {
+    const count = key === 'phq9' ? 9 : 7;
+    return Array.from({ length: count }, (_, i) => `${key}_${i + 1}`).every((id) =>
+      definition.fields.some((f) => f.id === id && f.type === 'select' && f.options?.length === 4),
+    );
+  });
+
 const page = (definition: FormDefinition) =>
   `<!doctype html><h1>${definition.name}</h1>${definition.fields
     .map((f) => `<p>${f.label}</p>`)
@@ -59,7 +68,7 @@ function service(options: { locked?: Record<string, string> } = {}) {
               errors.push({ pointer: `/fields/${i}/type`, code: 'field_type_locked', detail: '' });
             }
           });
-          return { html: page(definition), errors };
+          return { html: page(definition), errors, instruments: held(definition) };
         },
         create: (definition: FormDefinition) => {
           const errors = check(definition);
@@ -349,6 +358,7 @@ describe('form builder: the service errors next to their inputs', () => {
         fields: [
           { id: 'ha_tenido_fiebre', type: 'boolean', label: '¿Ha tenido fiebre?', required: true },
         ],
+        scoreAlerts: [],
       },
     ]);
   });
@@ -594,6 +604,7 @@ describe('the draft model', () => {
           alertRules: [],
         },
       ],
+      scoreAlerts: [],
     };
     expect(toDefinition(draft).fields).toEqual([
       { id: 'a', type: 'text', label: 'A', required: true },

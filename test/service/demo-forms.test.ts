@@ -94,7 +94,7 @@ function definitionProblems(def: FormDefinition): string[] {
 describe('demo forms: definitions', () => {
   it('are the five forms, each once, with their Spanish names and types', () => {
     expect(DEMO_FORMS.map((f) => [f.key, f.definition.name, f.definition.type])).toEqual([
-      ['phq9', 'Cuestionario de salud del paciente (PHQ-9)', 'assessment'],
+      ['phq9', 'Cuestionario sobre la salud del paciente (PHQ-9)', 'assessment'],
       ['gad7', 'Escala de ansiedad generalizada (GAD-7)', 'assessment'],
       ['pain_nrs', 'Escala numérica del dolor (EVN 0–10)', 'assessment'],
       ['post_op', 'Seguimiento postoperatorio', 'follow_up'],
@@ -153,8 +153,9 @@ describe('demo forms: definitions', () => {
     },
   );
 
-  it('PHQ-9 has nine required scored items with the four frequency options, and an optional difficulty item', () => {
+  it('PHQ-9 is the published Spanish edition, word for word, with its unscored difficulty item', () => {
     const f = form('phq9');
+    expect(f.edition).toBe('phq9-es-us');
     const items = f.definition.fields.filter((x) => x.id !== 'phq9_difficulty');
     expect(items.map((x) => x.id)).toEqual(Array.from({ length: 9 }, (_, i) => `phq9_${i + 1}`));
     for (const x of items) {
@@ -163,47 +164,49 @@ describe('demo forms: definitions', () => {
     expect(field(f, 'phq9_difficulty')).toMatchObject({
       type: 'select',
       required: false,
-      options: ['Nada difícil', 'Algo difícil', 'Muy difícil', 'Extremadamente difícil'],
+      options: ['No ha sido difícil', 'Un poco difícil', 'Muy difícil', 'Extremadamente difícil'],
     });
     expect(field(f, 'phq9_difficulty').label).toMatch(
-      /^Si marcó cualquiera de los problemas, ¿qué tan difícil/,
+      /^Si marcó cualquiera de los problemas, ¿qué tanta dificultad le han dado/,
     );
     expect(field(f, 'phq9_1').label).toBe('Poco interés o placer en hacer cosas');
-    expect(field(f, 'phq9_9').label).toMatch(/mejor muerto\(a\) o de lastimarse/);
-  });
-
-  it('PHQ-9 describes the instructions, the bands and the item 9 follow-up', () => {
-    const d = form('phq9').definition.description!;
-    expect(d).toContain(
-      'Durante las últimas 2 semanas, ¿con qué frecuencia le han molestado los siguientes problemas?',
+    expect(field(f, 'phq9_9').label).toBe(
+      'Pensamientos de que estaría mejor muerto(a) o de lastimarse de alguna manera',
     );
-    for (const band of [
-      '0–4 mínima',
-      '5–9 leve',
-      '10–14 moderada',
-      '15–19 moderadamente grave',
-      '20–27 grave',
-    ]) {
-      expect(d).toContain(band);
-    }
-    expect(d).toMatch(/pregunta 9/);
-    expect(d).toContain('distinta de «Ningún día»');
-    expect(d).toMatch(/seguimiento, sea cual sea la puntuación total/);
   });
 
-  it('GAD-7 has seven required scored items and describes its bands and cut-off', () => {
+  it('the patient reads only the instruments’ instruction: no bands, notes or copyright', () => {
+    expect(form('phq9').definition.description).toBe(
+      'Durante las últimas 2 semanas, ¿qué tan seguido ha tenido molestias debido a los siguientes problemas?',
+    );
+    expect(form('gad7').definition.description).toBe(
+      'Señale con qué frecuencia ha sufrido los siguientes problemas en los últimos 15 días:',
+    );
+    for (const key of ['phq9', 'gad7'] as const) {
+      const d = form(key).definition.description!;
+      expect(d).not.toMatch(/puntuaci|gravedad|Pfizer|Spitzer|\d+[–-]\d+/i);
+    }
+  });
+
+  it('GAD-7 is the Spanish adaptation, with its own options, and seven required scored items', () => {
     const f = form('gad7');
+    expect(f.edition).toBe('gad7-es-es');
     expect(f.definition.fields.map((x) => x.id)).toEqual(
       Array.from({ length: 7 }, (_, i) => `gad7_${i + 1}`),
     );
     for (const x of f.definition.fields) {
-      expect(x).toMatchObject({ type: 'select', required: true, options: FREQUENCY });
+      expect(x).toMatchObject({
+        type: 'select',
+        required: true,
+        options: [
+          'Nunca',
+          'Menos de la mitad de los días',
+          'Más de la mitad de los días',
+          'Casi todos los días',
+        ],
+      });
     }
-    const d = f.definition.description!;
-    for (const band of ['0–4 mínima', '5–9 leve', '10–14 moderada', '15–21 grave']) {
-      expect(d).toContain(band);
-    }
-    expect(d).toContain('10 o más');
+    expect(field(f, 'gad7_1').label).toBe('Se ha sentido nervioso, ansioso o muy alterado');
   });
 
   it('the pain scale has two 0–10 sliders with the anchor hint and describes its bands', () => {
@@ -351,7 +354,10 @@ describe('demo forms: generated answers', () => {
     const gad7 = form('gad7');
     expect(
       gad7.score!(
-        Array.from({ length: 7 }, (_, i) => ({ fieldId: `gad7_${i + 1}`, value: 'Varios días' })),
+        Array.from({ length: 7 }, (_, i) => ({
+          fieldId: `gad7_${i + 1}`,
+          value: 'Menos de la mitad de los días',
+        })),
       ),
     ).toBe(7);
     expect(form('pain_nrs').score!([{ fieldId: 'pain_now', value: 6 }])).toBe(6);

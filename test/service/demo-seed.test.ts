@@ -417,12 +417,14 @@ describe('demo clinic forms and deliveries', () => {
     expect(forms.map((f) => f.name).sort()).toEqual(
       DEMO_FORMS.map((f) => f.definition.name).sort(),
     );
+    // The instruments are validated ones, made from their published editions.
     const phq9 = forms.find((f) => f.name.includes('PHQ-9'))!;
     expect(phq9.fields.filter((f) => f.required)).toHaveLength(9);
-    expect(phq9.description).toMatch(/20[–-]27/);
+    expect(phq9.instrument).toEqual({ key: 'phq9', edition: 'phq9-es-us', language: 'es' });
+    expect(phq9.scoreAlerts).toContainEqual({ instrument: 'phq9', min: 20, priority: 'urgent' });
     const gad7 = forms.find((f) => f.name.includes('GAD-7'))!;
     expect(gad7.fields.filter((f) => f.required)).toHaveLength(7);
-    expect(gad7.description).toMatch(/15[–-]21/);
+    expect(gad7.instrument).toEqual({ key: 'gad7', edition: 'gad7-es-es', language: 'es' });
     const nrs = forms.find((f) => f.name.includes('EVN'))!;
     expect(nrs.fields[0]).toMatchObject({ type: 'slider', min: 0, max: 10, step: 1 });
   });

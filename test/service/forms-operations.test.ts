@@ -197,7 +197,7 @@ describe('forms.archive, forms.restore and forms.remove', () => {
       )
       .pluck()
       .all();
-    expect(triggers).toEqual(['clinical_forms_no_delete_in_use']);
+    expect(triggers).toContain('clinical_forms_no_delete_in_use');
     const used = await ok<ClinicalForm>('forms.create', EVERY_FIELD_TYPE);
     await deliverTo(core, used.id);
     const unused = await ok<ClinicalForm>('forms.create', EVERY_FIELD_TYPE);

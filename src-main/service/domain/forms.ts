@@ -9,10 +9,12 @@ import {
   type AlertRule,
   type ClinicalForm,
   type ScoreAlert,
+  type ValidatedInstrument,
   type ClinicalFormListQuery,
   type FormResponseListQuery,
 } from '../schemas/clinical-form';
 import type { DraftError, FormUsage } from '../schemas/form-authoring';
+import { editionById, formFromEdition, wordingFaults } from '../instruments/validated-instruments';
 import type { Db } from '../store/db';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
@@ -20,7 +22,7 @@ import { FORM_LIST, type ClinicalFormRow } from '../store/queries/clinical-forms
 import { RESPONSE_LIST } from '../store/queries/form-responses';
 import { dateRangeConditions } from './date-range';
 import { onStep } from './form-answers';
-import { recogniseInstruments } from './instrument-scores';
+import { INSTRUMENTS, recogniseInstruments } from './instrument-scores';
 
 const checkDefinitionShape = compileBodyValidator(FormDefinition);
 const checkUpdateShape = compileBodyValidator(FormUpdate);
@@ -92,8 +94,9 @@ export function createForms(deps: {
     const rules = fieldRules(fieldsOf(input), '/fields');
     const locked = formId === undefined ? [] : lockErrors(formId, rules.checked);
     const scores = scoreAlertErrors(input, rules.checked);
+    const wording = formId === undefined ? [] : instrumentErrors(row(formId), input);
     return {
-      errors: [...shape, ...rules.errors, ...locked, ...scores].map((e) => ({
+      errors: [...shape, ...rules.errors, ...locked, ...scores, ...wording].map((e) => ({
         pointer: e.pointer ?? '/',
         code: e.code,
         detail: e.detail,
@@ -102,16 +105,8 @@ export function createForms(deps: {
     };
   }
 
-  const create = db.transaction((input: FormDefinition): ClinicalForm => {
-    const shapeOk = checkDefinitionShape(input);
-    const rules = fieldRules(fieldsOf(input), '/fields');
-    const errors = [
-      ...(shapeOk ? [] : fieldErrors(checkDefinitionShape.errors ?? [], 'body')),
-      ...rules.errors,
-      ...scoreAlertErrors(input, rules.checked),
-    ];
-    if (errors.length) throw validationFailed(errors);
-    const fields = rules.checked as FormField[];
+  /** Stores a checked definition as a new active form; `instrument` marks a validated one. */
+  function insert(input: FormDefinition, fields: FormField[], instrument?: ValidatedInstrument) {
     const atMs = clock.now();
     const at = new Date(atMs).toISOString();
     const id = newId('form', atMs);
@@ -123,11 +118,43 @@ export function createForms(deps: {
       status: 'active',
       fields: JSON.stringify(fields),
       score_alerts: JSON.stringify(input.scoreAlerts ?? []),
+      instrument: instrument ? JSON.stringify(instrument) : null,
       created_at: at,
       updated_at: at,
       archived_at: null,
     });
     return get(id);
+  }
+
+  const create = db.transaction((input: FormDefinition): ClinicalForm => {
+    const shapeOk = checkDefinitionShape(input);
+    const rules = fieldRules(fieldsOf(input), '/fields');
+    const errors = [
+      ...(shapeOk ? [] : fieldErrors(checkDefinitionShape.errors ?? [], 'body')),
+      ...rules.errors,
+      ...scoreAlertErrors(input, rules.checked),
+    ];
+    if (errors.length) throw validationFailed(errors);
+    return insert(input, rules.checked as FormField[]);
+  });
+
+  /**
+   * Adds a validated instrument from its published edition: the edition's wording, the rules the
+   * instrument requires and its default score alerts (docs/validated-instruments.md).
+   */
+  const addInstrument = db.transaction((editionId: string): ClinicalForm => {
+    const edition = editionById(editionId);
+    if (!edition) {
+      throw validationFailed([
+        { pointer: '/edition', code: 'unknown_edition', detail: `No edition '${editionId}'.` },
+      ]);
+    }
+    const definition = formFromEdition(edition);
+    return insert(definition, normaliseFields(definition.fields, '/fields'), {
+      key: edition.instrument,
+      edition: edition.id,
+      language: edition.language,
+    });
   });
 
   /**
@@ -146,6 +173,7 @@ export function createForms(deps: {
       ...rules.errors,
       ...lockErrors(id, rules.checked),
       ...scoreAlertErrors(patch, after),
+      ...instrumentErrors(current, patch),
     ];
     if (errors.length) throw validationFailed(errors);
     const fields = patch.fields ? JSON.stringify(rules.checked) : current.fields;
@@ -214,6 +242,7 @@ export function createForms(deps: {
 
   return {
     create,
+    addInstrument,
     update,
     remove,
     check,
@@ -260,23 +289,22 @@ export function createForms(deps: {
 
 export type Forms = ReturnType<typeof createForms>;
 
-/** The `fields` of a definition or patch of any shape, as far as it is a list. */
-/** Why an alert rule cannot apply to its field, if it cannot. */
+/** Why an alert rule cannot apply to its field, if it cannot; `at` names the rule's bound at fault. */
 function alertRuleFault(
   field: FormField,
   rule: AlertRule,
-): { code: string; detail: string } | undefined {
+): { code: string; detail: string; at?: 'min' | 'max' } | undefined {
   const bounds = rule.min !== undefined || rule.max !== undefined;
   if (!bounds && rule.equals === undefined)
     return { code: 'required', detail: 'an alert rule needs min, max or equals.' };
   if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max)
-    return { code: 'range', detail: 'the alert rule’s max is less than its min.' };
+    return { code: 'range', detail: 'the alert rule’s max is less than its min.', at: 'max' };
   switch (field.type) {
     case 'number':
     case 'slider':
-      return rule.equals === undefined
-        ? undefined
-        : { code: 'not_allowed', detail: 'a number alert rule uses min and max.' };
+      if (rule.equals !== undefined)
+        return { code: 'not_allowed', detail: 'a number alert rule uses min and max.' };
+      return beyond(rule, field.min, field.max, 'the answers the question allows');
     case 'select':
     case 'multiselect':
       if (typeof rule.equals === 'boolean')
@@ -285,7 +313,8 @@ function alertRuleFault(
         return { code: 'unknown_option', detail: `'${rule.equals}' is not one of the options.` };
       if (bounds && field.type === 'multiselect')
         return { code: 'not_allowed', detail: 'a multiselect alert rule uses equals.' };
-      return undefined;
+      // A single choice's bounds are option positions: 0 for the first.
+      return beyond(rule, 0, (field.options?.length ?? 1) - 1, 'the option positions', true);
     case 'boolean':
       return typeof rule.equals === 'boolean' && !bounds
         ? undefined
@@ -296,6 +325,75 @@ function alertRuleFault(
         detail: `a ${field.type} field has no alert rules (written answers are triaged).`,
       };
   }
+}
+
+/**
+ * A rule bound no answer can reach (an "8 or more" on a 0–5 scale, the fifth option of four)
+ * would never raise its alert: refused, so a clinical rule cannot silently be dead.
+ */
+function beyond(
+  rule: { min?: number | undefined; max?: number | undefined },
+  low: number | undefined,
+  high: number | undefined,
+  what: string,
+  whole = false,
+): { code: string; detail: string; at: 'min' | 'max' } | undefined {
+  for (const at of ['min', 'max'] as const) {
+    const value = rule[at];
+    if (value === undefined) continue;
+    if (whole && !Number.isInteger(value))
+      return {
+        code: 'type',
+        detail: `the rule’s ${at} is an option position (a whole number).`,
+        at,
+      };
+    const unreachable =
+      at === 'min' ? high !== undefined && value > high : low !== undefined && value < low;
+    if (unreachable)
+      return {
+        code: 'out_of_range',
+        detail: `the rule’s ${at} (${value}) is outside ${what}, so it would never apply.`,
+        at,
+      };
+  }
+  return undefined;
+}
+
+/**
+ * What a change to a validated instrument's form may not do: rewrite its instruction, type or
+ * questions, or drop a rule the instrument requires. Its name and alert rules are the clinic's.
+ */
+function instrumentErrors(current: ClinicalFormRow, change: unknown): FieldError[] {
+  if (current.instrument === null) return [];
+  const marker = JSON.parse(current.instrument) as ValidatedInstrument;
+  const edition = editionById(marker.edition);
+  if (!edition) return [];
+  const patch = (typeof change === 'object' && change !== null ? change : {}) as Partial<
+    Record<'description' | 'type' | 'fields', unknown>
+  >;
+  const errors: FieldError[] = [];
+  const locked = (pointer: string, what: string) =>
+    errors.push({
+      pointer,
+      code: 'instrument_locked',
+      detail: `${INSTRUMENTS[edition.instrument].name} is a validated instrument: its ${what} cannot change; make a copy to change it.`,
+    });
+  if (typeof patch.description === 'string' && patch.description.trim() !== current.description)
+    locked('/description', 'instruction');
+  if (patch.type !== undefined && patch.type !== current.type) locked('/type', 'type');
+  if (Array.isArray(patch.fields)) {
+    const fields = patch.fields.map((f) =>
+      checkFieldShape(structuredClone(f)) ? (normaliseOne(f as FormField) ?? undefined) : undefined,
+    );
+    errors.push(...wordingFaults(edition, fields));
+  }
+  return errors;
+}
+
+/** One field as stored (trimmed, slider step), or undefined when the rules refuse it. */
+function normaliseOne(field: FormField): FormField | undefined {
+  const { errors, out } = fieldRuleErrors([field], '/fields', () => 0);
+  return errors.length ? undefined : out[0];
 }
 
 /** Score alert rules name an instrument the form holds, with a sensible range. */
@@ -323,10 +421,21 @@ function scoreAlertErrors(
       errors.push({ pointer: at, code: 'required', detail: 'A score rule needs min or max.' });
     else if (rule.min !== undefined && rule.max !== undefined && rule.min > rule.max)
       errors.push({ pointer: `${at}/max`, code: 'range', detail: 'max is less than min.' });
+    else if (
+      INSTRUMENTS[rule.instrument] &&
+      rule.min !== undefined &&
+      rule.min > INSTRUMENTS[rule.instrument].max
+    )
+      errors.push({
+        pointer: `${at}/min`,
+        code: 'out_of_range',
+        detail: `${INSTRUMENTS[rule.instrument].name} totals go up to ${INSTRUMENTS[rule.instrument].max}, so the rule would never apply.`,
+      });
   });
   return errors;
 }
 
+/** The `fields` of a definition or patch of any shape, as far as it is a list. */
 function fieldsOf(input: unknown): readonly unknown[] {
   const fields = (input as { fields?: unknown } | null)?.fields;
   return Array.isArray(fields) ? fields : [];
@@ -416,7 +525,8 @@ function fieldRuleErrors(
     }
     field.alertRules?.forEach((rule, r) => {
       const fault = alertRuleFault(field, rule);
-      if (fault) fail(`/alertRules/${r}`, fault.code, fault.detail);
+      if (fault)
+        fail(`/alertRules/${r}${fault.at ? `/${fault.at}` : ''}`, fault.code, fault.detail);
     });
     // A blank hint is no hint.
     const { hint: _untrimmed, ...rest } = field;

@@ -25,6 +25,7 @@ a { color: #1d4f91; text-underline-offset: 0.15em; }
 h1 { margin: 0 0 1rem; font-size: 1.75rem; line-height: 1.25; overflow-wrap: anywhere; }
 p { margin: 0 0 1rem; }
 .description { margin-bottom: 1.5rem; }
+.attribution { margin: 2rem 0 0; color: #505a5f; font-size: 0.875rem; }
 .field { margin: 0 0 2rem; }
 .field--error { border-left: 5px solid #b10e1e; padding-left: 0.75rem; }
 fieldset { min-width: 0; margin: 0; padding: 0; border: 0; }

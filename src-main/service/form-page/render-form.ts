@@ -8,7 +8,13 @@ import { pageText, type ErrorFacts, type PageText } from './page-text';
 export interface FormPageInput {
   language: Language;
   clinicName: string;
-  form: { name: string; description: string; fields: readonly FormField[] };
+  form: {
+    name: string;
+    description: string;
+    fields: readonly FormField[];
+    /** A validated instrument's authors and permission line, shown small under the form. */
+    attribution?: string | undefined;
+  };
   /** Path the `<form>` posts to, e.g. '/f/abc'. */
   action: string;
   /** Raw values from a previous post, so the patient does not have to answer again. */
@@ -75,6 +81,9 @@ export function renderFormPage(input: FormPageInput): string {
     ...views.map(renderField),
     `<button type="submit" class="button">${escapeHtml(text.submit)}</button>`,
     '</form>',
+    input.form.attribution
+      ? `<p class="attribution">${escapeHtml(input.form.attribution)}</p>`
+      : '',
   ]
     .filter((part) => part !== '')
     .join('\n');

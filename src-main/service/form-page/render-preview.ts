@@ -13,6 +13,8 @@ export function renderFormPreview(input: {
   fields: readonly FormField[];
   language: Language;
   clinicName: string;
+  /** The attribution line of the validated instrument being edited, if it is one. */
+  attribution?: string | undefined;
 }): string {
   const draft = (typeof input.draft === 'object' && input.draft !== null ? input.draft : {}) as {
     name?: unknown;
@@ -22,7 +24,12 @@ export function renderFormPreview(input: {
   return renderFormPage({
     language: input.language,
     clinicName: input.clinicName,
-    form: { name: text(draft.name), description: text(draft.description), fields: input.fields },
+    form: {
+      name: text(draft.name),
+      description: text(draft.description),
+      fields: input.fields,
+      attribution: input.attribution,
+    },
     action: '#',
   });
 }

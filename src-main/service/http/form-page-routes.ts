@@ -5,6 +5,7 @@ import { ProblemError } from '../errors';
 import { parseFormPost } from '../form-page/parse-form-post';
 import { FORM_PAGE_CSP } from '../form-page/page-style';
 import { renderFormPage } from '../form-page/render-form';
+import { editionOfStored } from '../instruments/validated-instruments';
 import { renderStatusPage } from '../form-page/render-status';
 import type { Language } from '../schemas/form-schedule';
 import type { FormScheduleRow } from '../store/queries/form-schedules';
@@ -97,7 +98,12 @@ export async function formPageRoutes(app: FastifyInstance, core: Core): Promise<
       renderFormPage({
         language: schedule.language,
         clinicName: core.delivery.clinicName(),
-        form: { name: form.name, description: form.description, fields: form.fieldList },
+        form: {
+          name: form.name,
+          description: form.description,
+          fields: form.fieldList,
+          attribution: editionOfStored(form.instrument)?.attribution,
+        },
         action: `${FORM_PAGE_PREFIX}/${token}`,
         ...previous,
       }),

@@ -1,5 +1,6 @@
 import type { ClinicalForm, FormSummary } from '../../../src-preload/contract';
 import type { Core } from '../core';
+import { recogniseInstruments } from '../domain/instrument-scores';
 import { renderFormPreview } from '../form-page/render-preview';
 import {
   ClinicalFormListQuery,
@@ -7,8 +8,20 @@ import {
   type FormUpdate,
 } from '../schemas/clinical-form';
 import { IdInput, IdWithPatch } from '../schemas/desktop';
-import { FormPreviewInput, type FormPreviewRequest } from '../schemas/form-authoring';
-import { op, pageOf, schemaInput, type GroupHandlers, type OperationDeps } from './operation-kit';
+import { EDITIONS, editionInfo, editionOfStored } from '../instruments/validated-instruments';
+import {
+  AddInstrumentInput,
+  FormPreviewInput,
+  type FormPreviewRequest,
+} from '../schemas/form-authoring';
+import {
+  noInput,
+  op,
+  pageOf,
+  schemaInput,
+  type GroupHandlers,
+  type OperationDeps,
+} from './operation-kit';
 
 /** Forms with what references them, one query per page (see FormUsage). */
 function withUsage(core: Core, forms: readonly ClinicalForm[]): FormSummary[] {
@@ -76,6 +89,13 @@ export function formOperations({ core }: OperationDeps): GroupHandlers<'forms'> 
       run: ({ id }) => core.forms.remove(id),
       topics: ['forms'],
     }),
+    /** The validated instruments' published editions, with their scoring (the builder's library). */
+    instruments: op({ parse: noInput, run: () => EDITIONS.map(editionInfo) }),
+    addInstrument: op({
+      parse: schemaInput<{ edition: string }>(AddInstrumentInput),
+      run: ({ edition }) => core.forms.addInstrument(edition),
+      topics: ['forms'],
+    }),
     preview: op({
       parse: schemaInput<FormPreviewRequest>(FormPreviewInput),
       run({ definition, language, formId }) {
@@ -86,8 +106,12 @@ export function formOperations({ core }: OperationDeps): GroupHandlers<'forms'> 
             fields: checked.fields,
             language: language ?? core.delivery.appLanguage(),
             clinicName: core.delivery.clinicName(),
+            attribution: formId
+              ? editionOfStored(core.forms.definition(formId).instrument)?.attribution
+              : undefined,
           }),
           errors: checked.errors,
+          instruments: recogniseInstruments(checked.fields).map((found) => found.instrument.key),
         };
       },
     }),

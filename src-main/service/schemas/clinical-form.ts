@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
+import { INSTRUMENT_KEYS } from '../domain/instrument-scores';
 import { DateRangeQuery, DateTime, ListOf, PageQuery } from './common';
+import { LANGUAGES } from './form-schedule';
 
 /** Clinical forms, their fields and the responses patients gave (interface spec, api-decisions §8). */
 
@@ -45,7 +47,7 @@ export type AlertRule = Static<typeof AlertRule>;
 /** An alert rule on a scored instrument's total (PHQ-9, GAD-7) in the form. */
 export const ScoreAlert = Type.Object(
   {
-    instrument: Type.Enum(['phq9', 'gad7'], { type: 'string' }),
+    instrument: Type.Enum([...INSTRUMENT_KEYS], { type: 'string' }),
     min: Type.Optional(Type.Integer({ minimum: 0 })),
     max: Type.Optional(Type.Integer({ minimum: 0 })),
     priority: RulePriority,
@@ -53,6 +55,24 @@ export const ScoreAlert = Type.Object(
   { additionalProperties: false },
 );
 export type ScoreAlert = Static<typeof ScoreAlert>;
+
+/** The published edition a validated instrument's form was made from (read-only). */
+export const ValidatedInstrument = Type.Object(
+  {
+    key: Type.Enum([...INSTRUMENT_KEYS], { type: 'string' }),
+    edition: Type.String({
+      description: 'The published wording: instrument, language and version, e.g. `phq9-es-us`.',
+      examples: ['phq9-es-us'],
+    }),
+    language: Type.Enum([...LANGUAGES], { type: 'string' }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'Present when the form is a validated instrument: its questions, options and instruction are the edition’s, word for word, and cannot be edited.',
+  },
+);
+export type ValidatedInstrument = Static<typeof ValidatedInstrument>;
 
 const ScoreAlerts = Type.Array(ScoreAlert, {
   maxItems: 20,
@@ -119,6 +139,7 @@ export const ClinicalForm = Type.Object(
     }),
     fields: FormFields,
     scoreAlerts: Type.Optional(ScoreAlerts),
+    instrument: Type.Optional(ValidatedInstrument),
     createdAt: DateTime,
     updatedAt: DateTime,
   },

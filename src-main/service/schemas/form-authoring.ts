@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { ClinicalForm } from './clinical-form';
+import type { InstrumentKey } from '../domain/instrument-scores';
 import { LANGUAGES, type Language } from './form-schedule';
 
 /**
@@ -45,6 +46,8 @@ export interface FormPreview {
   html: string;
   /** Every problem `forms.create` (or `forms.update` with `formId`) would answer 422 for. */
   errors: DraftError[];
+  /** The scored instruments the draft holds, whose totals its score alerts can name. */
+  instruments: InstrumentKey[];
 }
 
 /** What references a form: deliveries and responses make it a clinical record. */
@@ -61,3 +64,9 @@ export interface FormUsage {
 }
 
 export type FormSummary = ClinicalForm & FormUsage;
+
+/** forms.addInstrument: the published edition to add as a validated instrument's form. */
+export const AddInstrumentInput = Type.Object(
+  { edition: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);

@@ -89,7 +89,12 @@ export function planDemoDeliveries(deps: {
   actions.push({
     at: historyStart - 21 * DAY,
     run: () => {
-      for (const demo of DEMO_FORMS) formIds.set(demo.key, deps.forms.create(demo.definition).id);
+      for (const demo of DEMO_FORMS) {
+        const form = demo.edition
+          ? deps.forms.addInstrument(demo.edition)
+          : deps.forms.create(demo.definition);
+        formIds.set(demo.key, form.id);
+      }
     },
   });
 

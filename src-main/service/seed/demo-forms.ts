@@ -1,17 +1,23 @@
 import type { SubmittedAnswer } from '../domain/form-answers';
-import { itemPoints, recogniseInstruments } from '../domain/instrument-scores';
+import { INSTRUMENTS, itemPoints, recogniseInstruments } from '../domain/instrument-scores';
+import { GAD7_ES } from '../instruments/gad7-editions';
+import { PHQ9_ES } from '../instruments/phq9-editions';
+import { formFromEdition } from '../instruments/validated-instruments';
 import type { FormDefinition, FormField } from '../schemas/clinical-form';
 import type { Prng } from './prng';
 
 /**
  * The demo clinic's clinical forms: two free, validated screening instruments (PHQ-9 and GAD-7,
- * Pfizer's Spanish wording, free to reproduce), the 0–10 pain numeric rating scale and two forms
+ * their published Spanish editions, added as validated instruments), the 0–10 pain numeric
+ * rating scale and two forms
  * of the clinic's own. Each comes with an answer generator that gives believable answers for a
  * patient at a given severity, so the seeded responses tell a consistent clinical story.
  */
 export interface DemoForm {
   key: 'phq9' | 'gad7' | 'pain_nrs' | 'post_op' | 'satisfaction';
   definition: FormDefinition;
+  /** The published edition a validated instrument's form is added from (forms.addInstrument). */
+  edition?: string;
   /**
    * Answers a patient at `severity` (0 = well … 1 = worst; clamped to that range) would give;
    * always valid for the definition, in its field order, with unanswered optional fields left out.
@@ -23,17 +29,6 @@ export interface DemoForm {
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
-
-/** The frequency options of PHQ-9 and GAD-7; an answer scores its index (0–3). */
-const FREQUENCY = [
-  'Ningún día',
-  'Varios días',
-  'Más de la mitad de los días',
-  'Casi todos los días',
-] as const;
-
-const FREQUENCY_STEM =
-  'Durante las últimas 2 semanas, ¿con qué frecuencia le han molestado los siguientes problemas?';
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
@@ -71,67 +66,20 @@ function pickBySeverity(rng: Prng, severity: number, pools: readonly (readonly s
 // ---------------------------------------------------------------------------------------------
 // PHQ-9
 
-const PHQ9_ITEMS = [
-  'Poco interés o placer en hacer cosas',
-  'Se ha sentido decaído(a), deprimido(a) o sin esperanzas',
-  'Ha tenido dificultad para quedarse o permanecer dormido(a), o ha dormido demasiado',
-  'Se ha sentido cansado(a) o con poca energía',
-  'Sin apetito o ha comido en exceso',
-  'Se ha sentido mal con usted mismo(a) – o que es un fracaso o que ha quedado mal con usted mismo(a) o con su familia',
-  'Ha tenido dificultad para concentrarse en ciertas actividades, tales como leer el periódico o ver la televisión',
-  '¿Se ha movido o hablado tan lento que otras personas podrían haberlo notado? o lo contrario – muy inquieto(a) o agitado(a) que ha estado moviéndose mucho más de lo normal',
-  'Pensamientos de que estaría mejor muerto(a) o de lastimarse de alguna manera',
-] as const;
-
-const PHQ9_IDS = PHQ9_ITEMS.map((_, i) => `phq9_${i + 1}`);
-
-const PHQ9_DIFFICULTY = [
-  'Nada difícil',
-  'Algo difícil',
-  'Muy difícil',
-  'Extremadamente difícil',
-] as const;
+const PHQ9_FORM = formFromEdition(PHQ9_ES);
+const PHQ9_IDS = INSTRUMENTS.phq9.itemIds;
+/** The frequency options, scoring 0–3 in this order. */
+const PHQ9_FREQUENCY = PHQ9_ES.options;
+const PHQ9_DIFFICULTY = PHQ9_ES.difficulty!;
 
 /** How far each item (1–8) tends to sit from the patient's mean: sleep and tiredness run high. */
 const PHQ9_ITEM_BIAS = [0, 0.1, 0.35, 0.45, 0.1, 0, 0, -0.45];
 
 const phq9: DemoForm = {
   key: 'phq9',
-  definition: {
-    name: 'Cuestionario de salud del paciente (PHQ-9)',
-    type: 'assessment',
-    description: [
-      `${FREQUENCY_STEM} Marque una respuesta en cada pregunta.`,
-      'Puntuación: cada respuesta vale de 0 («Ningún día») a 3 («Casi todos los días»); la suma de las nueve preguntas va de 0 a 27. Gravedad de los síntomas depresivos: 0–4 mínima, 5–9 leve, 10–14 moderada, 15–19 moderadamente grave, 20–27 grave. La pregunta sobre la dificultad no puntúa.',
-      'Importante: si la pregunta 9 (pensamientos de que estaría mejor muerto(a) o de lastimarse) tiene cualquier respuesta distinta de «Ningún día», el equipo clínico debe hacer un seguimiento, sea cual sea la puntuación total.',
-      'PHQ-9 desarrollado por los Dres. Robert L. Spitzer, Janet B. W. Williams, Kurt Kroenke y colaboradores, con una beca educativa de Pfizer Inc. No se requiere permiso para reproducirlo, traducirlo, mostrarlo o distribuirlo.',
-    ].join('\n\n'),
-    fields: [
-      ...PHQ9_ITEMS.map((label, i): FormField => ({
-        id: PHQ9_IDS[i]!,
-        type: 'select',
-        label,
-        required: true,
-        options: [...FREQUENCY],
-        // Item 9 (thoughts of death or self-harm): any answer but "Ningún día" is urgent,
-        // whatever the total (Kroenke et al. 2001; the instrument's own instructions).
-        ...(i === 8 ? { alertRules: [{ min: 1, priority: 'urgent' as const }] } : {}),
-      })),
-      {
-        id: 'phq9_difficulty',
-        type: 'select',
-        label:
-          'Si marcó cualquiera de los problemas, ¿qué tan difícil se le ha hecho cumplir con su trabajo, atender su casa, o relacionarse con otras personas?',
-        required: false,
-        options: [...PHQ9_DIFFICULTY],
-      },
-    ],
-    // Severe (20–27) is urgent; moderately severe (15–19) is for review.
-    scoreAlerts: [
-      { instrument: 'phq9', min: 20, priority: 'urgent' },
-      { instrument: 'phq9', min: 15, max: 19, priority: 'review' },
-    ],
-  },
+  // The validated instrument, word for word, with item 9's urgent rule and the score alerts.
+  edition: PHQ9_ES.id,
+  definition: PHQ9_FORM,
   answer(rng, severity) {
     const s = clampSeverity(severity);
     // One patient: a shared shift on top of the severity, then each item around it.
@@ -140,13 +88,13 @@ const phq9: DemoForm = {
     scores.push(item9(rng, s));
     const answers: SubmittedAnswer[] = scores.map((score, i) => ({
       fieldId: PHQ9_IDS[i]!,
-      value: FREQUENCY[score]!,
+      value: PHQ9_FREQUENCY[score]!,
     }));
     const total = scores.reduce((sum, v) => sum + v, 0);
     // The difficulty question only makes sense once a problem was marked; some skip it anyway.
     if (total > 0 && rng.chance(0.88)) {
       const level = noisyInt(rng, (total / 27) * 3.4 - 0.2, 0.45, 0, 3);
-      answers.push({ fieldId: 'phq9_difficulty', value: PHQ9_DIFFICULTY[level]! });
+      answers.push({ fieldId: PHQ9_DIFFICULTY.id, value: PHQ9_DIFFICULTY.options[level]! });
     }
     return answers;
   },
@@ -164,50 +112,21 @@ function item9(rng: Prng, s: number): number {
 // ---------------------------------------------------------------------------------------------
 // GAD-7
 
-const GAD7_ITEMS = [
-  'Se ha sentido nervioso(a), ansioso(a) o con los nervios de punta',
-  'No ha sido capaz de parar o controlar su preocupación',
-  'Se ha preocupado demasiado por motivos diferentes',
-  'Ha tenido dificultad para relajarse',
-  'Se ha sentido tan inquieto(a) que no ha podido quedarse quieto(a)',
-  'Se ha molestado o irritado fácilmente',
-  'Ha tenido miedo de que algo terrible fuera a pasar',
-] as const;
-
-const GAD7_IDS = GAD7_ITEMS.map((_, i) => `gad7_${i + 1}`);
+const GAD7_IDS = INSTRUMENTS.gad7.itemIds;
 
 /** Worry and nervousness run high; restlessness and dread a little lower. */
 const GAD7_ITEM_BIAS = [0.3, 0.1, 0.3, 0.1, -0.35, 0, -0.3];
 
 const gad7: DemoForm = {
   key: 'gad7',
-  definition: {
-    name: 'Escala de ansiedad generalizada (GAD-7)',
-    type: 'assessment',
-    description: [
-      `${FREQUENCY_STEM} Marque una respuesta en cada pregunta.`,
-      'Puntuación: cada respuesta vale de 0 («Ningún día») a 3 («Casi todos los días»); la suma de las siete preguntas va de 0 a 21. Gravedad de la ansiedad: 0–4 mínima, 5–9 leve, 10–14 moderada, 15–21 grave. Una puntuación de 10 o más es el punto de corte habitual para una evaluación más detallada.',
-      'GAD-7 desarrollado por los Dres. Robert L. Spitzer, Janet B. W. Williams, Kurt Kroenke y colaboradores, con una beca educativa de Pfizer Inc. No se requiere permiso para reproducirlo, traducirlo, mostrarlo o distribuirlo.',
-    ].join('\n\n'),
-    fields: GAD7_ITEMS.map((label, i): FormField => ({
-      id: GAD7_IDS[i]!,
-      type: 'select',
-      label,
-      required: true,
-      options: [...FREQUENCY],
-    })),
-    // Severe anxiety (15–21) is urgent; moderate (10–14) is for review.
-    scoreAlerts: [
-      { instrument: 'gad7', min: 15, priority: 'urgent' },
-      { instrument: 'gad7', min: 10, max: 14, priority: 'review' },
-    ],
-  },
+  edition: GAD7_ES.id,
+  definition: formFromEdition(GAD7_ES),
   answer(rng, severity) {
     const s = clampSeverity(severity);
     const mean = s * 3 + gauss(rng) * 0.25;
     return GAD7_ITEM_BIAS.map((bias, i) => ({
       fieldId: GAD7_IDS[i]!,
-      value: FREQUENCY[noisyInt(rng, mean + bias, 0.55, 0, 3)]!,
+      value: GAD7_ES.options[noisyInt(rng, mean + bias, 0.55, 0, 3)]!,
     }));
   },
   score: (answers) => instrumentPoints(gad7.definition, answers),

@@ -11,14 +11,21 @@ export interface ClinicalFormRow {
   fields: string;
   /** JSON array of alert rules on instrument totals. */
   score_alerts: string;
+  /** JSON `{ key, edition, language }` of a validated instrument's form, else null. */
+  instrument: string | null;
   created_at: string;
   updated_at: string;
   archived_at: string | null;
 }
 
-/** The API shape: the stored one, with `scoreAlerts` added when the form has any. */
-const FORM_JSON = `CASE WHEN score_alerts = '[]' THEN api_json
-  ELSE substr(api_json, 1, instr(api_json, ',"createdAt":') - 1) || ',"scoreAlerts":' || score_alerts
+/**
+ * The API shape: the stored one, with `scoreAlerts` added when the form has any and `instrument`
+ * when it is a validated instrument (both before `createdAt`, where the schema has them).
+ */
+const FORM_JSON = `CASE WHEN score_alerts = '[]' AND instrument IS NULL THEN api_json
+  ELSE substr(api_json, 1, instr(api_json, ',"createdAt":') - 1)
+    || CASE WHEN score_alerts = '[]' THEN '' ELSE ',"scoreAlerts":' || score_alerts END
+    || CASE WHEN instrument IS NULL THEN '' ELSE ',"instrument":' || instrument END
     || substr(api_json, instr(api_json, ',"createdAt":')) END`;
 
 export const FORM_LIST: ListDefinition = {
@@ -30,8 +37,8 @@ export const FORM_LIST: ListDefinition = {
 
 export function createClinicalFormQueries(db: Db) {
   const insert = db.prepare<ClinicalFormRow>(
-    `INSERT INTO clinical_forms (id, name, type, description, status, fields, score_alerts, created_at, updated_at, archived_at)
-     VALUES (@id, @name, @type, @description, @status, @fields, @score_alerts, @created_at, @updated_at, @archived_at)`,
+    `INSERT INTO clinical_forms (id, name, type, description, status, fields, score_alerts, instrument, created_at, updated_at, archived_at)
+     VALUES (@id, @name, @type, @description, @status, @fields, @score_alerts, @instrument, @created_at, @updated_at, @archived_at)`,
   );
   const update = db.prepare<ClinicalFormRow>(
     `UPDATE clinical_forms SET name = @name, type = @type, description = @description, status = @status,
@@ -39,7 +46,7 @@ export function createClinicalFormQueries(db: Db) {
      WHERE id = @id`,
   );
   const byId = db.prepare<[string], ClinicalFormRow>(
-    `SELECT id, name, type, description, status, fields, score_alerts, created_at, updated_at, archived_at
+    `SELECT id, name, type, description, status, fields, score_alerts, instrument, created_at, updated_at, archived_at
      FROM clinical_forms WHERE id = ?`,
   );
   const jsonById = db

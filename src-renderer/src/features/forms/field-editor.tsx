@@ -10,6 +10,8 @@ import {
   type FieldType,
   type PlacedError,
 } from './form-draft';
+import { hasAlertRules } from './alert-rule-draft';
+import { FieldAlertRules } from './alert-rules-editor';
 import { useFormErrorText } from './use-form-error-text';
 
 /** The id of a question's input, so the error summary can move focus to it. */
@@ -188,6 +190,15 @@ export function FieldEditor(props: FieldEditorProps) {
           error={first('options')}
           optionErrors={(errors?.options ?? []).filter((e) => e.option !== undefined)}
           onChange={(options) => props.onChange({ options })}
+        />
+      )}
+
+      {hasAlertRules(field.type) && (
+        <FieldAlertRules
+          field={field}
+          n={n}
+          errors={errors?.alertRules ?? []}
+          onChange={(alertRules) => props.onChange({ alertRules })}
         />
       )}
     </fieldset>

@@ -11,6 +11,7 @@ import { SelectField, TextField } from '../../ui/field';
 import { Card, PageHeader } from '../../ui/layout';
 import { AsyncView } from '../../ui/states';
 import { useLeaveGuard } from '../../ui/use-leave-guard';
+import { ruleInputId, ScoreAlertRules } from './alert-rules-editor';
 import { FieldEditor, inputId } from './field-editor';
 import {
   draftFromForm,
@@ -29,6 +30,7 @@ import {
   type ErrorMap,
   type FieldType,
   type FormProp,
+  type PlacedError,
 } from './form-draft';
 import { FormPreviewPane } from './form-preview-pane';
 import { createFormsStore } from './forms-store';
@@ -126,7 +128,9 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
 
   const touch = (name: string) => setTouched((s) => (s.has(name) ? s : new Set([...s, name])));
 
-  function changeForm(patch: Partial<Pick<Draft, 'name' | 'type' | 'description'>>) {
+  function changeForm(
+    patch: Partial<Pick<Draft, 'name' | 'type' | 'description' | 'scoreAlerts'>>,
+  ) {
     setDraft((d) => ({ ...d, ...patch }));
     for (const name of Object.keys(patch)) touch(name);
   }
@@ -338,6 +342,17 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
                 </div>
               </div>
             </Card>
+
+            {(preview.instruments.length > 0 || draft.scoreAlerts.length > 0) && (
+              <Card className="forms-score-alerts">
+                <ScoreAlertRules
+                  rules={draft.scoreAlerts}
+                  held={preview.instruments}
+                  errors={shown.form.scoreAlerts ?? []}
+                  onChange={(scoreAlerts) => changeForm({ scoreAlerts })}
+                />
+              </Card>
+            )}
           </fieldset>
         </form>
         <FormPreviewPane preview={preview} language={language} onLanguage={setLanguage} />
@@ -394,19 +409,22 @@ function ErrorSummary(props: {
     type: t('builder.type'),
     description: t('builder.description'),
     fields: t('builder.questions'),
+    scoreAlerts: t('rules.scoreTitle'),
   };
   const formTargets: Record<FormProp, string> = {
     name: 'form-name',
     type: 'form-type',
     description: 'form-description',
     fields: 'form-fields',
+    scoreAlerts: 'form-scoreAlerts',
   };
-  for (const [prop, list] of Object.entries(props.placed.form) as [FormProp, DraftError[]][]) {
+  for (const [prop, list] of Object.entries(props.placed.form) as [FormProp, PlacedError[]][]) {
     for (const e of list) {
+      const rule = prop === 'scoreAlerts' ? props.draft.scoreAlerts[e.rule ?? -1] : undefined;
       items.push({
-        target: formTargets[prop],
+        target: rule ? ruleTarget(rule.key, e) : formTargets[prop],
         label: formLabels[prop],
-        message: text.formError(prop, e),
+        message: prop === 'scoreAlerts' ? text.ruleError(e) : text.formError(prop, e),
       });
     }
   }
@@ -416,14 +434,19 @@ function ErrorSummary(props: {
     const context = { fieldType: field.type, savedType: props.savedType(field) };
     for (const [prop, list] of Object.entries(entry)) {
       for (const e of list) {
-        const where =
-          prop === 'options' && e.option !== undefined
+        const rule = prop === 'alertRules' ? field.alertRules[e.rule ?? -1] : undefined;
+        const where = rule
+          ? ruleTarget(rule.key, e)
+          : prop === 'options' && e.option !== undefined
             ? inputId(field.key, `option-${e.option}`)
             : inputId(field.key, prop === 'field' ? 'min' : (prop as 'label'));
         items.push({
           target: where,
           label: t('builder.question', { n: i + 1 }),
-          message: text.fieldError(prop as 'label', e, context),
+          message:
+            prop === 'alertRules'
+              ? text.ruleError(e)
+              : text.fieldError(prop as 'label', e, context),
         });
       }
     }
@@ -450,6 +473,15 @@ function ErrorSummary(props: {
         ))}
       </ul>
     </>
+  );
+}
+
+/** A rule's input for its error: the bound or option named, else its priority (always there). */
+function ruleTarget(ruleKey: string, error: PlacedError): string {
+  const prop = error.ruleProp;
+  return ruleInputId(
+    ruleKey,
+    prop === 'min' || prop === 'max' || prop === 'equals' ? prop : 'priority',
   );
 }
 

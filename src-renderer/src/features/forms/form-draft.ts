@@ -1,4 +1,13 @@
 import type { ClinicalForm, DraftError, FormDefinition } from '../../../../src-preload/contract';
+import {
+  draftRule,
+  draftScoreRule,
+  hasAlertRules,
+  ruleDefinition,
+  scoreRuleDefinition,
+  type DraftRule,
+  type DraftScoreRule,
+} from './alert-rule-draft';
 
 /**
  * The form builder's model: what the coordinator is editing (strings, as the inputs hold them),
@@ -53,10 +62,11 @@ export interface DraftField {
   /** Kept while the type has none, so switching back and forth loses nothing. */
   options: string[];
   /**
-   * The field's alert rules (a PHQ-9 item 9 above 0 is urgent), carried through an edit so that
-   * saving never drops a clinical rule; sent while the type can carry them.
+   * The field's alert rules (a PHQ-9 item 9 above 0 is urgent). Kept while the type has none, so
+   * that a question turned into a written one and back never loses a clinical rule; sent while
+   * the type can carry them.
    */
-  alertRules: NonNullable<FormField['alertRules']>;
+  alertRules: DraftRule[];
 }
 
 export interface Draft {
@@ -64,6 +74,8 @@ export interface Draft {
   type: FormType;
   description: string;
   fields: DraftField[];
+  /** Rules on the totals of the instruments the form holds (PHQ-9, GAD-7). */
+  scoreAlerts: DraftScoreRule[];
 }
 
 let keys = 0;
@@ -74,15 +86,16 @@ export function nextKey(): string {
 }
 
 export function emptyDraft(): Draft {
-  return { name: '', type: 'assessment', description: '', fields: [] };
+  return { name: '', type: 'assessment', description: '', fields: [], scoreAlerts: [] };
 }
 
 const numberText = (n: number | undefined) => (n === undefined ? '' : String(n));
 
 export function draftFromForm(
-  form: Pick<ClinicalForm, 'name' | 'type' | 'description' | 'fields'>,
+  form: Pick<ClinicalForm, 'name' | 'type' | 'description' | 'fields' | 'scoreAlerts'>,
 ): Draft {
   return {
+    scoreAlerts: (form.scoreAlerts ?? []).map(draftScoreRule),
     name: form.name,
     type: form.type,
     description: form.description,
@@ -99,7 +112,7 @@ export function draftFromForm(
       max: numberText(f.max),
       step: numberText(f.step),
       options: f.options ? [...f.options] : [''],
-      alertRules: f.alertRules ? [...f.alertRules] : [],
+      alertRules: (f.alertRules ?? []).map(draftRule),
     })),
   };
 }
@@ -199,12 +212,11 @@ export function fieldDefinition(f: DraftField): FormField {
     ...(hasBounds(f.type) && f.max.trim() !== '' ? { max: numberOrText(f.max) } : {}),
     ...(f.type === 'slider' && f.step.trim() !== '' ? { step: numberOrText(f.step) } : {}),
     ...(hasOptions(f.type) ? { options: f.options } : {}),
-    ...(f.alertRules.length && hasAlertRules(f.type) ? { alertRules: f.alertRules } : {}),
+    ...(f.alertRules.length && hasAlertRules(f.type)
+      ? { alertRules: f.alertRules.map((rule) => ruleDefinition(rule, f.type)) }
+      : {}),
   };
 }
-
-/** Text and date answers carry no rules: the service triages written answers instead. */
-export const hasAlertRules = (type: FieldType) => type !== 'text' && type !== 'date';
 
 export function toDefinition(draft: Draft): FormDefinition {
   return {
@@ -212,19 +224,35 @@ export function toDefinition(draft: Draft): FormDefinition {
     type: draft.type,
     description: draft.description,
     fields: draft.fields.map(fieldDefinition),
+    // Always sent: an update without it would keep rules the coordinator removed.
+    scoreAlerts: draft.scoreAlerts.map(scoreRuleDefinition),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Where an error belongs
 
-export type FormProp = 'name' | 'type' | 'description' | 'fields';
+export type FormProp = 'name' | 'type' | 'description' | 'fields' | 'scoreAlerts';
 export type FieldProp =
-  'field' | 'id' | 'type' | 'label' | 'hint' | 'required' | 'min' | 'max' | 'step' | 'options';
+  | 'field'
+  | 'id'
+  | 'type'
+  | 'label'
+  | 'hint'
+  | 'required'
+  | 'min'
+  | 'max'
+  | 'step'
+  | 'options'
+  | 'alertRules';
 
 export interface PlacedError extends DraftError {
   /** The option's row, for `/fields/N/options/M`. */
   option?: number;
+  /** The rule's row, for `/fields/N/alertRules/M…` and `/scoreAlerts/M…`. */
+  rule?: number;
+  /** What in the rule, for `/…/M/min` and the like. */
+  ruleProp?: string;
 }
 
 export interface ErrorMap {
@@ -245,8 +273,15 @@ const FIELD_PROPS = new Set<string>([
   'max',
   'step',
   'options',
+  'alertRules',
 ]);
 const FORM_PROPS = new Set<string>(['name', 'type', 'description', 'fields']);
+
+/** The row (and what in it) of `…/alertRules/M/min` from the parts after the list's name. */
+function inRow(error: DraftError, row: string | undefined, prop: string | undefined): PlacedError {
+  if (row === undefined || !/^\d+$/.test(row)) return error;
+  return { ...error, rule: Number(row), ...(prop !== undefined ? { ruleProp: prop } : {}) };
+}
 
 /**
  * Sorts the service's errors by the input they point at. `fieldKeys` are the keys of the fields
@@ -257,7 +292,11 @@ export function placeErrors(errors: readonly DraftError[], fieldKeys: readonly s
   const map: ErrorMap = { form: {}, fields: new Map(), other: [] };
   for (const error of errors) {
     const parts = error.pointer.split('/').slice(1);
-    const [top, index, prop, option] = parts;
+    const [top, index, prop, option, ruleProp] = parts;
+    if (top === 'scoreAlerts') {
+      (map.form.scoreAlerts ??= []).push(inRow(error, index, prop));
+      continue;
+    }
     if (top === 'fields' && index !== undefined) {
       const key = fieldKeys[Number(index)];
       const where = prop === undefined ? 'field' : prop;
@@ -270,7 +309,9 @@ export function placeErrors(errors: readonly DraftError[], fieldKeys: readonly s
         const placed: PlacedError =
           where === 'options' && option !== undefined
             ? { ...error, option: Number(option) }
-            : error;
+            : where === 'alertRules'
+              ? inRow(error, option, ruleProp)
+              : error;
         (entry[where as FieldProp] ??= []).push(placed);
         map.fields.set(key, entry);
         continue;

@@ -94,9 +94,40 @@ export function useFormErrorText() {
     return fallback(error);
   }
 
+  /** A rule's problem, for the rule's input or row (question rules and score rules alike). */
+  function ruleError(error: PlacedError): string {
+    switch (error.code) {
+      case 'required':
+        return t('errors.ruleValueMissing');
+      case 'type':
+        return error.ruleProp === 'min' || error.ruleProp === 'max'
+          ? t('errors.notNumber')
+          : t('errors.ruleNotFit');
+      case 'range':
+        return t('errors.ruleRange');
+      case 'out_of_range':
+        return t('errors.ruleOutOfRange');
+      case 'unknown_option':
+        return t('errors.ruleUnknownOption');
+      case 'not_allowed':
+        return t('errors.ruleNotFit');
+      case 'unknown_instrument':
+        return t('errors.ruleUnknownInstrument');
+      case 'maxItems':
+        return t('errors.tooManyRules');
+      case 'rule_required':
+        return t('errors.ruleRequired');
+      case 'minimum':
+        return t('errors.ruleNegative');
+      default:
+        return fallback(error);
+    }
+  }
+
   return {
     formError,
     fieldError,
+    ruleError,
     /** A refusal that is not about one input. */
     problem: (failure: BridgeFailure) => describeError(tc, failure),
   };

@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DraftError, FormDefinition, Language } from '../../../../src-preload/contract';
+import type {
+  DraftError,
+  FormDefinition,
+  InstrumentKey,
+  Language,
+} from '../../../../src-preload/contract';
 import { useBridge } from '../../app/app-context';
 import { asFailure, unwrap, type BridgeFailure } from '../../bridge/bridge';
 
@@ -10,6 +15,8 @@ export interface PreviewState {
   /** The latest answer's patient page, kept on screen while the next one is made. */
   html: string | undefined;
   errors: readonly DraftError[];
+  /** The scored instruments the checked draft holds (its score alerts can name them). */
+  instruments: readonly InstrumentKey[];
   /** The keys of the fields of the draft that was checked, in its order (for the pointers). */
   keys: readonly string[];
   /** The request (language and draft) the html and errors answer. */
@@ -38,6 +45,7 @@ export function useFormPreview(input: {
   const [state, setState] = useState<Omit<PreviewState, 'retry' | 'pending'>>({
     html: undefined,
     errors: [],
+    instruments: [],
     keys: [],
     checked: undefined,
     failure: undefined,
@@ -61,6 +69,7 @@ export function useFormPreview(input: {
           setState({
             html: preview.html,
             errors: preview.errors,
+            instruments: preview.instruments,
             keys: sentKeys,
             checked: request,
             failure: undefined,
