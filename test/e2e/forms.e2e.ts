@@ -114,7 +114,7 @@ describe('forms in web mode', () => {
 
   it('archives a demo form that has responses (no delete offered), restores it, and deletes an unused one', async () => {
     const { context, page } = await openApp(suite.browser, suite.app, '/forms');
-    const phq = 'Cuestionario de salud del paciente (PHQ-9)';
+    const phq = 'Cuestionario sobre la salud del paciente (PHQ-9)';
     const row = page.getByRole('row', { name: new RegExp(phq.replace(/[()]/g, '\\$&')) });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByRole('button', { name: `Eliminar «${phq}»` }).count()).toBe(0);

@@ -128,7 +128,7 @@ describe('responses in web mode', () => {
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(
-      /^cuestionario-de-salud-del-paciente-phq-9-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/,
+      /^cuestionario-sobre-la-salud-del-paciente-phq-9-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.csv$/,
     );
     const bytes = readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

@@ -562,7 +562,9 @@ describe('responses.exportCsv', () => {
     await respond(formId, ana, phq9Answers([3, 3, 3, 3, 2, 2, 2, 1, 1]));
     await respond(formId, ana, phq9Answers([3, 3, 3, 3, 2, 2, 2, 1, undefined]));
     const csv = await ok('responses.exportCsv', { formId, patientId: ana });
-    expect(csv.filename).toBe('cuestionario-de-salud-del-paciente-phq-9-ana-garcia-2026-11-04.csv');
+    expect(csv.filename).toBe(
+      'cuestionario-sobre-la-salud-del-paciente-phq-9-ana-garcia-2026-11-04.csv',
+    );
     const table = parsed(csv.csv);
     expect(table[0]!.slice(-3)).toEqual([PHQ9.fields[9]!.label, 'PHQ-9', 'PHQ-9: gravedad']);
     expect(table[0]).toHaveLength(4 + 10 + 2);

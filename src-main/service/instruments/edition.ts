@@ -23,7 +23,10 @@ export interface InstrumentEdition {
   /** The line the patient page shows under the form (authors, permission). */
   attribution: string;
   source: {
+    /** Who publishes this wording: a name or a citation, the same in every language. */
     publisher: string;
+    /** The country the wording was made for (its spelling and idiom): `US`, `ES`. */
+    region: 'US' | 'ES';
     /**
      * `verbatim`: compared word for word with the publisher's form; `reproductions`: with
      * independent reproductions of it that agree, not with the publication itself.

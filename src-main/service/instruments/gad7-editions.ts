@@ -24,7 +24,8 @@ export const GAD7_EN: InstrumentEdition = {
   attribution:
     'Developed by Drs. Robert L. Spitzer, Janet B.W. Williams, Kurt Kroenke and colleagues, with an educational grant from Pfizer Inc. No permission required to reproduce, translate, display or distribute.',
   source: {
-    publisher: 'Pfizer Inc. (PHQ Screeners), English for the USA',
+    publisher: 'Pfizer Inc. (PHQ Screeners)',
+    region: 'US',
     checked: 'verbatim',
   },
 };
@@ -59,7 +60,8 @@ export const GAD7_ES: InstrumentEdition = {
   attribution:
     'GAD-7: Spitzer, Kroenke, Williams y Löwe (2006). Adaptación española: García-Campayo y cols. (2010).',
   source: {
-    publisher: 'García-Campayo et al., Health Qual Life Outcomes 2010;8:8 (Spanish adaptation)',
+    publisher: 'García-Campayo et al., Health Qual Life Outcomes 2010;8:8',
+    region: 'ES',
     checked: 'reproductions',
   },
 };

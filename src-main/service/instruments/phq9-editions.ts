@@ -42,7 +42,8 @@ export const PHQ9_EN: InstrumentEdition = {
   },
   attribution: PFIZER_EN,
   source: {
-    publisher: 'Pfizer Inc. (PHQ Screeners), English for the USA',
+    publisher: 'Pfizer Inc. (PHQ Screeners)',
+    region: 'US',
     checked: 'verbatim',
   },
 };
@@ -80,7 +81,8 @@ export const PHQ9_ES: InstrumentEdition = {
   attribution:
     'Elaborado por los doctores Robert L. Spitzer, Janet B.W. Williams, Kurt Kroenke y colegas, mediante una subvención educativa otorgada por Pfizer Inc. No se requiere permiso para reproducir, traducir, presentar o distribuir.',
   source: {
-    publisher: 'Pfizer Inc. (PHQ Screeners), Spanish for the USA',
+    publisher: 'Pfizer Inc. (PHQ Screeners)',
+    region: 'US',
     checked: 'verbatim',
   },
 };

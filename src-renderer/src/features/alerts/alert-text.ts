@@ -9,6 +9,7 @@ import type {
 } from '../../../../src-preload/contract';
 import { useFormat, type Formatters } from '../../i18n/format';
 import { signWord } from '../notifications/notification-text';
+import { INSTRUMENT_NAMES } from '../responses/score-badges';
 
 /** What the window says of an alert: never its English `reason`, never an id. */
 export interface AlertText {
@@ -36,8 +37,6 @@ const DELIVERY_FAILURES: readonly DeliveryFailure[] = [
   'email_bounced',
   'smtp_error',
 ];
-/** The scored instruments' names are the same in every language. */
-const INSTRUMENT_NAMES: Record<string, string> = { phq9: 'PHQ-9', gad7: 'GAD-7' };
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -120,7 +119,9 @@ export function alertReason(alert: AlertView, x: Translators): string {
       if (instrument)
         return t('reasons.response_score', {
           form,
-          instrument: INSTRUMENT_NAMES[instrument] ?? instrument.toUpperCase(),
+          instrument:
+            INSTRUMENT_NAMES[instrument as keyof typeof INSTRUMENT_NAMES] ??
+            instrument.toUpperCase(),
           value,
           rule,
         });

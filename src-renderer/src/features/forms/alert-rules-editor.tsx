@@ -15,6 +15,7 @@ import {
   type RulePriority,
 } from './alert-rule-draft';
 import type { DraftField, FieldType, PlacedError } from './form-draft';
+import { INSTRUMENT_NAMES } from '../responses/score-badges';
 import { useFormErrorText } from './use-form-error-text';
 
 /** The id of a rule's input, so the error summary can move focus to it. */
@@ -51,6 +52,8 @@ export function FieldAlertRules(props: {
   field: DraftField;
   n: number;
   errors: readonly PlacedError[];
+  /** A sentence under the hint (a validated instrument's required rule). */
+  note?: string | undefined;
   onChange: (rules: DraftRule[]) => void;
 }) {
   const { t } = useTranslation('forms');
@@ -72,6 +75,7 @@ export function FieldAlertRules(props: {
       id={`q-${field.key}-alertRules`}
       title={t('rules.title')}
       hint={t('rules.hint')}
+      note={props.note}
       empty={t('rules.none')}
       error={message(props.errors.filter((e) => e.rule === undefined))}
       addLabel={t('rules.addLabel', { n: props.n })}
@@ -221,7 +225,7 @@ export function ScoreAlertRules(props: {
             >
               {instruments.map((key) => (
                 <option key={key} value={key}>
-                  {t(`rules.instruments.${key}`)}
+                  {INSTRUMENT_NAMES[key]}
                 </option>
               ))}
             </SelectField>
@@ -255,6 +259,8 @@ function RuleList(props: {
   title: string;
   hint: string;
   empty: string;
+  /** A sentence that always shows (a validated instrument's required rule). */
+  note?: string | undefined;
   error: string | undefined;
   addLabel: string;
   /** Absent when no rule can be added (a form without an instrument has no total). */
@@ -271,9 +277,14 @@ function RuleList(props: {
       aria-describedby={props.error ? errorId : `${props.id}-hint`}
     >
       <legend>{props.title}</legend>
-      <p className="field-hint" id={`${props.id}-hint`}>
+      {/* The explanation is read out with the list; on screen it shows once there is a rule. */}
+      <p
+        className={props.children.length === 0 ? 'visually-hidden' : 'field-hint'}
+        id={`${props.id}-hint`}
+      >
         {props.hint}
       </p>
+      {props.note && <p className="field-hint forms-rules-note">{props.note}</p>}
       {props.children.length === 0 ? (
         <p className="muted forms-rules-none">{props.empty}</p>
       ) : (

@@ -27,6 +27,10 @@ export interface FieldEditorProps {
   savedType: FieldType | undefined;
   /** The saved form has responses: renaming an id starts a new series of answers. */
   answered: boolean;
+  /** A validated instrument's question: its wording is read-only, its alert rules are not. */
+  locked?: boolean;
+  /** The option position from which the instrument requires an urgent alert, if it does. */
+  requiredFrom?: number | undefined;
   onChange(patch: Partial<DraftField>): void;
   onMove(by: -1 | 1): void;
   onRemove(): void;
@@ -44,6 +48,36 @@ export function FieldEditor(props: FieldEditorProps) {
     return list?.length ? list.map((e) => text.fieldError(prop, e, context)).join(' ') : undefined;
   };
   const legendId = inputId(field.key, 'field');
+  const rules = hasAlertRules(field.type) && (
+    <FieldAlertRules
+      field={field}
+      n={n}
+      errors={errors?.alertRules ?? []}
+      note={
+        props.requiredFrom !== undefined
+          ? t('instruments.requiredRule', { option: field.options[props.requiredFrom] ?? '' })
+          : undefined
+      }
+      onChange={(alertRules) => props.onChange({ alertRules })}
+    />
+  );
+
+  if (props.locked) {
+    return (
+      <fieldset className="forms-question forms-question-locked" aria-labelledby={legendId}>
+        <h3 id={legendId} className="forms-question-title">
+          {t('builder.questionOf', { n, type: t(`fieldTypes.${field.type}`) })}
+        </h3>
+        <p className="forms-locked-label">{field.label}</p>
+        {hasOptions(field.type) && (
+          <p className="forms-locked-options">
+            <span className="muted">{t('instruments.answers')}:</span> {field.options.join(' · ')}
+          </p>
+        )}
+        {rules}
+      </fieldset>
+    );
+  }
 
   return (
     <fieldset className="forms-question" aria-labelledby={legendId}>
@@ -193,14 +227,7 @@ export function FieldEditor(props: FieldEditorProps) {
         />
       )}
 
-      {hasAlertRules(field.type) && (
-        <FieldAlertRules
-          field={field}
-          n={n}
-          errors={errors?.alertRules ?? []}
-          onChange={(alertRules) => props.onChange({ alertRules })}
-        />
-      )}
+      {rules}
     </fieldset>
   );
 }

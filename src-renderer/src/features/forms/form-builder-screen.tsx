@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { DraftError, FormSummary, Language } from '../../../../src-preload/contract';
 import { useBridge, useFeatureStore } from '../../app/app-context';
 import { asFailure, unwrap, type BridgeFailure } from '../../bridge/bridge';
@@ -33,6 +33,9 @@ import {
   type PlacedError,
 } from './form-draft';
 import { FormPreviewPane } from './form-preview-pane';
+import { INSTRUMENT_NAMES } from '../responses/score-badges';
+import { InstrumentPanel } from './instrument-panel';
+import { useEditions } from './use-editions';
 import { createFormsStore } from './forms-store';
 import { useFormErrorText } from './use-form-error-text';
 import { useFormPreview } from './use-form-preview';
@@ -40,12 +43,18 @@ import './forms.css';
 
 const FORM_ID = 'form-builder';
 
-/** `/forms/new` builds a new form; `/forms/:id` edits one (read-only while archived). */
+/**
+ * `/forms/new` builds a new form, `/forms/new?copy=<id>` starts from a copy of one (a validated
+ * instrument's copy is a form of the clinic's own); `/forms/:id` edits one (read-only while
+ * archived; a validated instrument's wording is read-only always).
+ */
 export function FormBuilderScreen(props: { id?: string }) {
-  return props.id ? <ExistingForm key={props.id} id={props.id} /> : <Builder />;
+  const copy = new URLSearchParams(useSearch()).get('copy');
+  if (props.id) return <ExistingForm key={props.id} id={props.id} />;
+  return copy ? <ExistingForm key={`copy-${copy}`} id={copy} copy /> : <Builder />;
 }
 
-function ExistingForm(props: { id: string }) {
+function ExistingForm(props: { id: string; copy?: boolean }) {
   const { t } = useTranslation('forms');
   const bridge = useBridge();
   const [state, setState] = useState<Async<FormSummary>>(idle);
@@ -71,7 +80,9 @@ function ExistingForm(props: { id: string }) {
   }
   return (
     <AsyncView state={state} onRetry={reload}>
-      {(form) => <Builder form={form} onRestored={reload} />}
+      {(form) =>
+        props.copy ? <Builder copyOf={form} /> : <Builder form={form} onRestored={reload} />
+      }
     </AsyncView>
   );
 }
@@ -83,16 +94,29 @@ interface SaveRefusal {
   json: string;
 }
 
-function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
+function Builder(props: { form?: FormSummary; copyOf?: FormSummary; onRestored?: () => void }) {
   const { t, i18n } = useTranslation('forms');
   const format = useFormat();
   const text = useFormErrorText();
   const [, navigate] = useLocation();
   const store = useFeatureStore(createFormsStore);
-  const { form } = props;
+  const { form, copyOf } = props;
   const archived = form?.status === 'archived';
+  // A validated instrument's questions, options, instruction and type are the edition's.
+  const validated = form?.instrument;
+  const editions = useEditions(validated !== undefined);
+  const edition =
+    editions.state.status === 'ready'
+      ? editions.state.data.find((e) => e.id === validated?.edition)
+      : undefined;
 
-  const [draft, setDraft] = useState<Draft>(() => (form ? draftFromForm(form) : emptyDraft()));
+  const [draft, setDraft] = useState<Draft>(() => {
+    if (form) return draftFromForm(form);
+    if (copyOf) {
+      return { ...draftFromForm(copyOf), name: t('instruments.copyName', { name: copyOf.name }) };
+    }
+    return emptyDraft();
+  });
   const [language, setLanguage] = useState<Language>((i18n.resolvedLanguage ?? 'es') as Language);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
@@ -246,6 +270,20 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
           })}
         </p>
       )}
+      {validated && (
+        <div className="notice forms-validated" role="note">
+          <span>
+            {t('instruments.lockedNotice', {
+              instrument: INSTRUMENT_NAMES[validated.key],
+              language: t(`instruments.languages.${validated.language}`),
+            })}
+          </span>
+          <Link href={`/forms/new?copy=${encodeURIComponent(form!.id)}`} className="btn btn-sm">
+            {t('instruments.copy')}
+          </Link>
+        </div>
+      )}
+      {copyOf?.instrument && <p className="notice notice-warning">{t('instruments.copyNotice')}</p>}
       {failure && (
         <p className="notice notice-danger" role="alert">
           {text.problem(failure)}
@@ -285,6 +323,7 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
               <SelectField
                 id="form-type"
                 label={t('builder.type')}
+                disabled={validated !== undefined}
                 value={draft.type}
                 error={formError('type')}
                 onChange={(e) => changeForm({ type: e.target.value as Draft['type'] })}
@@ -296,6 +335,7 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
                 ))}
               </SelectField>
               <DescriptionField
+                locked={validated !== undefined}
                 value={draft.description}
                 error={formError('description')}
                 onChange={(description) => changeForm({ description })}
@@ -308,6 +348,10 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
                 {draft.fields.map((field, index) => (
                   <li key={field.key}>
                     <FieldEditor
+                      locked={validated !== undefined}
+                      requiredFrom={
+                        edition?.requiredRules.find((r) => r.fieldId === field.id)?.from
+                      }
                       field={field}
                       index={index}
                       count={draft.fields.length}
@@ -326,21 +370,23 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
                   {formError('fields')}
                 </p>
               )}
-              <div className="forms-add" role="group" aria-labelledby="forms-add-title">
-                <h3 id="forms-add-title">{t('builder.addQuestion')}</h3>
-                <div className="forms-add-buttons">
-                  {FIELD_TYPES.map((type, i) => (
-                    <Button
-                      key={type}
-                      size="sm"
-                      id={i === 0 ? 'forms-add-first' : undefined}
-                      onClick={() => add(type)}
-                    >
-                      <span aria-hidden="true">+</span> {t(`fieldTypes.${type}`)}
-                    </Button>
-                  ))}
+              {!validated && (
+                <div className="forms-add" role="group" aria-labelledby="forms-add-title">
+                  <h3 id="forms-add-title">{t('builder.addQuestion')}</h3>
+                  <div className="forms-add-buttons">
+                    {FIELD_TYPES.map((type, i) => (
+                      <Button
+                        key={type}
+                        size="sm"
+                        id={i === 0 ? 'forms-add-first' : undefined}
+                        onClick={() => add(type)}
+                      >
+                        <span aria-hidden="true">+</span> {t(`fieldTypes.${type}`)}
+                      </Button>
+                    ))}
+                  </div>
                 </div>
-              </div>
+              )}
             </Card>
 
             {(preview.instruments.length > 0 || draft.scoreAlerts.length > 0) && (
@@ -353,6 +399,7 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
                 />
               </Card>
             )}
+            {edition && <InstrumentPanel edition={edition} />}
           </fieldset>
         </form>
         <FormPreviewPane preview={preview} language={language} onLanguage={setLanguage} />
@@ -364,17 +411,22 @@ function Builder(props: { form?: FormSummary; onRestored?: () => void }) {
 function DescriptionField(props: {
   value: string;
   error: string | undefined;
+  /** A validated instrument's instruction: the edition's words, read-only. */
+  locked: boolean;
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation('forms');
   const id = 'form-description';
   return (
     <div className={`field${props.error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{t('builder.description')}</label>
+      <label htmlFor={id}>
+        {props.locked ? t('instruments.instruction') : t('builder.description')}
+      </label>
       <textarea
         id={id}
         rows={3}
         maxLength={5000}
+        readOnly={props.locked}
         value={props.value}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : `${id}-hint`}
@@ -386,7 +438,7 @@ function DescriptionField(props: {
         </p>
       ) : (
         <p className="field-hint" id={`${id}-hint`}>
-          {t('builder.descriptionHint')}
+          {props.locked ? t('instruments.instructionHint') : t('builder.descriptionHint')}
         </p>
       )}
     </div>

@@ -11,6 +11,7 @@ import { SelectField } from '../../ui/field';
 import { Badge, PageHeader } from '../../ui/layout';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { createFormsStore, type FormFilter, type FormNotice } from './forms-store';
+import { InstrumentDialog } from './instrument-dialog';
 import { useFormErrorText } from './use-form-error-text';
 import './forms.css';
 
@@ -21,6 +22,7 @@ export function FormsScreen() {
   const store = useFeatureStore(createFormsStore);
   const state = useStore(store);
   const [removing, setRemoving] = useState<FormSummary | null>(null);
+  const [adding, setAdding] = useState(false);
 
   useEffect(() => {
     const { enter, leave, reload } = store.getState();
@@ -69,11 +71,15 @@ export function FormsScreen() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Link href="/forms/new" className="btn btn-primary">
-            {t('newForm')}
-          </Link>
+          <>
+            <Button onClick={() => setAdding(true)}>{t('instruments.add')}</Button>
+            <Link href="/forms/new" className="btn btn-primary">
+              {t('newForm')}
+            </Link>
+          </>
         }
       />
+      <InstrumentDialog open={adding} onClose={() => setAdding(false)} />
       <div className="forms-toolbar">
         <SelectField
           label={t('list.filter')}
@@ -174,6 +180,12 @@ function FormsTable(props: {
               <tr key={form.id}>
                 <th scope="row" className="forms-name">
                   <Link href={`/forms/${encodeURIComponent(form.id)}`}>{form.name}</Link>
+                  {form.instrument && (
+                    <>
+                      {' '}
+                      <Badge tone="info">{t('instruments.badge')}</Badge>
+                    </>
+                  )}
                 </th>
                 <td>{t(`types.${form.type}`)}</td>
                 <td>

@@ -175,7 +175,51 @@ const es = {
     scoreAdd: 'Añadir una alerta por puntuación',
     scoreRemoveLabel: 'Quitar la alerta por puntuación {{n}}',
     instrument: 'Instrumento',
-    instruments: { phq9: 'PHQ-9 (0–27)', gad7: 'GAD-7 (0–21)' },
+  },
+  instruments: {
+    add: 'Añadir instrumento validado',
+    dialogTitle: 'Añadir un instrumento validado',
+    dialogIntro:
+      'Se añade con su texto publicado, palabra por palabra: sus preguntas, opciones e instrucción no se pueden editar. El nombre y las alertas sí.',
+    choose: 'Edición',
+    edition: '{{name}} · {{language}} ({{region}}) · {{publisher}}',
+    noCatalan:
+      'No hay ninguna versión catalana publicada y validada de estos instrumentos que se haya podido cotejar. Para pacientes en catalán, haz una copia y tradúcela: será un formulario propio, no validado.',
+    confirm: 'Añadir',
+    loadError: 'No se ha podido cargar la lista de instrumentos.',
+    languages: { es: 'español', ca: 'catalán', en: 'inglés' },
+    regions: { US: 'EE. UU.', ES: 'España' },
+    checked: {
+      verbatim: 'Cotejado palabra por palabra con el formulario del editor.',
+      reproductions:
+        'Cotejado con reproducciones independientes que coinciden entre sí, no con la publicación original.',
+    },
+    badge: 'Validado',
+    lockedNotice:
+      '{{instrument}} es un instrumento validado (edición en {{language}}). Sus preguntas, opciones, instrucción y puntuación no se pueden editar; el nombre y las alertas, sí. Para cambiar el texto, haz una copia: será un formulario propio.',
+    copy: 'Hacer una copia',
+    copyName: 'Copia de {{name}}',
+    copyNotice:
+      'Es una copia de un instrumento validado y ya no lo es: si cambias preguntas u opciones, sus puntuaciones dejan de ser comparables con las del instrumento.',
+    instruction: 'Instrucción para el paciente',
+    instructionHint: 'El texto publicado del instrumento: no se puede editar.',
+    answers: 'Respuestas',
+    panelTitle: 'Para el equipo clínico',
+    panelLabel: 'Sobre el instrumento',
+    source: 'Fuente',
+    review: 'Revisión del texto',
+    scoring: 'Puntuación',
+    scoringText:
+      'Cada pregunta puntúa de 0 («{{first}}») a 3 («{{last}}»); el total va de 0 a {{max}}. Solo se puntúan las respuestas completas.',
+    bands: 'Gravedad',
+    band: '{{min}}–{{max}}: {{name}}',
+    notes: 'Notas clínicas',
+    notes_phq9:
+      'Cualquier respuesta distinta de «{{first}}» en la pregunta 9 (pensamientos de muerte o de hacerse daño) requiere seguimiento clínico sea cual sea el total; por eso su alerta urgente no se puede quitar. La pregunta sobre la dificultad no puntúa.',
+    notes_gad7:
+      'Un total de 10 o más es el punto de corte habitual para una evaluación más detallada.',
+    attribution: 'Autoría y permiso',
+    requiredRule: 'El instrumento exige aquí una alerta urgente desde «{{option}}».',
   },
   preview: {
     title: 'Vista previa',
@@ -404,7 +448,51 @@ export const formsMessages: Catalogue<typeof es> = {
       scoreAdd: 'Afegeix una alerta per puntuació',
       scoreRemoveLabel: "Treu l'alerta per puntuació {{n}}",
       instrument: 'Instrument',
-      instruments: { phq9: 'PHQ-9 (0–27)', gad7: 'GAD-7 (0–21)' },
+    },
+    instruments: {
+      add: 'Afegeix un instrument validat',
+      dialogTitle: 'Afegeix un instrument validat',
+      dialogIntro:
+        "S'afegeix amb el text publicat, paraula per paraula: les preguntes, les opcions i la instrucció no es poden editar. El nom i les alertes, sí.",
+      choose: 'Edició',
+      edition: '{{name}} · {{language}} ({{region}}) · {{publisher}}',
+      noCatalan:
+        "No hi ha cap versió catalana publicada i validada d'aquests instruments que s'hagi pogut acarar. Per a pacients en català, fes-ne una còpia i tradueix-la: serà un formulari propi, no validat.",
+      confirm: 'Afegeix',
+      loadError: "No s'ha pogut carregar la llista d'instruments.",
+      languages: { es: 'castellà', ca: 'català', en: 'anglès' },
+      regions: { US: 'EUA', ES: 'Espanya' },
+      checked: {
+        verbatim: "Acarat paraula per paraula amb el formulari de l'editor.",
+        reproductions:
+          'Acarat amb reproduccions independents que coincideixen entre si, no amb la publicació original.',
+      },
+      badge: 'Validat',
+      lockedNotice:
+        '{{instrument}} és un instrument validat (edició en {{language}}). Les preguntes, les opcions, la instrucció i la puntuació no es poden editar; el nom i les alertes, sí. Per canviar el text, fes-ne una còpia: serà un formulari propi.',
+      copy: 'Fes-ne una còpia',
+      copyName: 'Còpia de {{name}}',
+      copyNotice:
+        "És una còpia d'un instrument validat i ja no ho és: si canvies preguntes o opcions, les puntuacions deixen de ser comparables amb les de l'instrument.",
+      instruction: 'Instrucció per al pacient',
+      instructionHint: "El text publicat de l'instrument: no es pot editar.",
+      answers: 'Respostes',
+      panelTitle: "Per a l'equip clínic",
+      panelLabel: "Sobre l'instrument",
+      source: 'Font',
+      review: 'Revisió del text',
+      scoring: 'Puntuació',
+      scoringText:
+        'Cada pregunta puntua de 0 («{{first}}») a 3 («{{last}}»); el total va de 0 a {{max}}. Només es puntuen les respostes completes.',
+      bands: 'Gravetat',
+      band: '{{min}}–{{max}}: {{name}}',
+      notes: 'Notes clíniques',
+      notes_phq9:
+        'Qualsevol resposta diferent de «{{first}}» a la pregunta 9 (pensaments de mort o de fer-se mal) requereix seguiment clínic sigui quin sigui el total; per això la seva alerta urgent no es pot treure. La pregunta sobre la dificultat no puntua.',
+      notes_gad7:
+        'Un total de 10 o més és el punt de tall habitual per a una avaluació més detallada.',
+      attribution: 'Autoria i permís',
+      requiredRule: "L'instrument exigeix aquí una alerta urgent des de «{{option}}».",
     },
     preview: {
       title: 'Previsualització',
@@ -629,7 +717,50 @@ export const formsMessages: Catalogue<typeof es> = {
       scoreAdd: 'Add a score alert',
       scoreRemoveLabel: 'Remove score alert {{n}}',
       instrument: 'Instrument',
-      instruments: { phq9: 'PHQ-9 (0–27)', gad7: 'GAD-7 (0–21)' },
+    },
+    instruments: {
+      add: 'Add a validated instrument',
+      dialogTitle: 'Add a validated instrument',
+      dialogIntro:
+        'It is added with its published text, word for word: its questions, options and instruction cannot be edited. Its name and alerts can.',
+      choose: 'Edition',
+      edition: '{{name}} · {{language}} ({{region}}) · {{publisher}}',
+      noCatalan:
+        'No published, validated Catalan version of these instruments could be checked. For patients who read Catalan, make a copy and translate it: it will be a form of your own, not a validated one.',
+      confirm: 'Add',
+      loadError: 'The list of instruments could not be loaded.',
+      languages: { es: 'Spanish', ca: 'Catalan', en: 'English' },
+      regions: { US: 'USA', ES: 'Spain' },
+      checked: {
+        verbatim: 'Checked word for word against the publisher’s form.',
+        reproductions:
+          'Checked against independent reproductions that agree with each other, not against the original publication.',
+      },
+      badge: 'Validated',
+      lockedNotice:
+        '{{instrument}} is a validated instrument ({{language}} edition). Its questions, options, instruction and scoring cannot be edited; its name and alerts can. To change the text, make a copy: it will be a form of your own.',
+      copy: 'Make a copy',
+      copyName: 'Copy of {{name}}',
+      copyNotice:
+        'This is a copy of a validated instrument and no longer one: if you change questions or options, its scores stop being comparable with the instrument’s.',
+      instruction: 'Instruction for the patient',
+      instructionHint: 'The instrument’s published text: it cannot be edited.',
+      answers: 'Answers',
+      panelTitle: 'For the clinical team',
+      panelLabel: 'About the instrument',
+      source: 'Source',
+      review: 'Text review',
+      scoring: 'Scoring',
+      scoringText:
+        'Each question scores from 0 (“{{first}}”) to 3 (“{{last}}”); the total runs from 0 to {{max}}. Only complete responses are scored.',
+      bands: 'Severity',
+      band: '{{min}}–{{max}}: {{name}}',
+      notes: 'Clinical notes',
+      notes_phq9:
+        'Any answer other than “{{first}}” to question 9 (thoughts of death or of self-harm) needs clinical follow-up whatever the total; that is why its urgent alert cannot be removed. The difficulty question does not score.',
+      notes_gad7: 'A total of 10 or more is the usual cut-off for a fuller assessment.',
+      attribution: 'Authors and permission',
+      requiredRule: 'The instrument requires an urgent alert here from “{{option}}”.',
     },
     preview: {
       title: 'Preview',
