@@ -179,6 +179,26 @@ describe('alert rules and validated instruments in the form builder', () => {
     expect(added[0]!.description).toBe(
       'Over the last 2 weeks, how often have you been bothered by the following problems?',
     );
+
+    // Its name and alerts are the clinic's: renamed, the severe total made a review, and saved.
+    await page.getByLabel('Nombre', { exact: true }).fill('GAD-7 (English-speaking patients)');
+    const scores = page.getByRole('group', { name: 'Alertas por puntuación' });
+    await scores
+      .getByLabel('Prioridad', { exact: true })
+      .first()
+      .selectOption({ label: 'Revisar' });
+    await page.getByRole('button', { name: 'Guardar formulario' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Formularios');
+    const saved = await api<ApiForm>(suite.app, `/clinical-forms/${added[0]!.id}`);
+    expect(saved.body.name).toBe('GAD-7 (English-speaking patients)');
+    expect(saved.body.scoreAlerts).toEqual([
+      { instrument: 'gad7', min: 15, priority: 'review' },
+      { instrument: 'gad7', min: 10, max: 14, priority: 'review' },
+    ]);
+    expect(saved.body.fields).toEqual(added[0]!.fields);
+    expect(saved.body.instrument).toEqual(added[0]!.instrument);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });

@@ -209,7 +209,7 @@ describe('demo forms: definitions', () => {
     expect(field(f, 'gad7_1').label).toBe('Se ha sentido nervioso, ansioso o muy alterado');
   });
 
-  it('the pain scale has two 0–10 sliders with the anchor hint and describes its bands', () => {
+  it('the pain scale has two 0–10 sliders with the anchor hint, and tells the patient only how to answer', () => {
     const f = form('pain_nrs');
     for (const id of ['pain_now', 'pain_worst_24h']) {
       expect(field(f, id)).toMatchObject({
@@ -224,7 +224,8 @@ describe('demo forms: definitions', () => {
     expect(field(f, 'pain_location')).toMatchObject({ type: 'multiselect', required: false });
     expect(field(f, 'pain_comments')).toMatchObject({ type: 'text', required: false });
     const d = f.definition.description!;
-    for (const band of ['1–3', '4–6', '7–10']) expect(d).toContain(band);
+    expect(d).toMatch(/del 0 al 10/);
+    for (const band of ['1–3', '4–6', '7–10']) expect(d).not.toContain(band);
   });
 
   it('the post-op and satisfaction forms have the fields the seed relies on', () => {

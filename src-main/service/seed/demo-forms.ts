@@ -184,10 +184,10 @@ const painNrs: DemoForm = {
   definition: {
     name: 'Escala numérica del dolor (EVN 0–10)',
     type: 'assessment',
-    description: [
+    // What the patient reads: how to answer. The bands (1–3 mild, 4–6 moderate, 7–10 severe) are
+    // the team's reading, not the patient's (docs/validated-instruments.md).
+    description:
       'Indique con un número del 0 al 10 la intensidad de su dolor, donde 0 es «sin dolor» y 10 es «el peor dolor imaginable».',
-      'Interpretación: 0 sin dolor, 1–3 dolor leve, 4–6 dolor moderado, 7–10 dolor intenso. La puntuación es la del dolor actual.',
-    ].join('\n\n'),
     fields: [
       { ...painNow('pain_now'), alertRules: [{ min: 8, priority: 'urgent' }] },
       {
