@@ -1,8 +1,9 @@
 // npm run bench: the service on a 100,000-patient database, each HTTP scenario beside a bare
 // node:http server answering a fixed body of the same size (the ratio is the figure, since both
 // ran on this machine minutes apart), json-server as the peer on the same patient page, the cold
-// start and idle memory of `serve`, then the job runner (10,000 due deliveries) and the webhook
-// dispatcher, and the triage of patient text. Every server runs in its own process on 127.0.0.1; every step stops by itself.
+// start and idle memory of `serve`, then the job runner (10,000 due deliveries), /health during a
+// 5,000-delivery clock advance, the webhook dispatcher, and the triage of patient text. Every
+// server runs in its own process on 127.0.0.1; every step stops by itself.
 // BENCH_SECONDS (per measured run) and BENCH_PATIENTS shorten a run.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = Math.max(1, Math.round(SECONDS / 5));
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 10_000);
 const WEBHOOK_DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 10_000);
+const ADVANCE_JOBS = Number(process.env.BENCH_ADVANCE_JOBS ?? 5_000);
 const COLD_STARTS = 5;
 const IDLE_SECONDS = 5;
 /** Far more than the write scenarios can spend (1,000 conversations, 2 credits a schedule). */
@@ -107,6 +109,12 @@ async function main() {
     const deliveries = JSON.parse(
       await startProcess(['out/cli/delivery-bench.js', String(SCHEDULES)]).firstLine,
     );
+    process.stderr.write(
+      `  measuring /health during an advance of ${ADVANCE_JOBS.toLocaleString('en')} deliveries…\n`,
+    );
+    const advance = JSON.parse(
+      await startProcess(['bench/advance-bench.mjs', String(ADVANCE_JOBS)]).firstLine,
+    );
     process.stderr.write('  measuring signed webhook deliveries (1 and 20 webhooks)…\n');
     const webhooks = JSON.parse(
       await startProcess(['out/cli/webhook-bench.js', String(WEBHOOK_DELIVERIES)]).firstLine,
@@ -130,10 +138,12 @@ async function main() {
       },
       startup,
       deliveries,
+      advance,
       webhooks,
       triage,
     };
     printReport(report);
+    process.stdout.write(`\n${advance.summary}\n`);
     mkdirSync(join(repo, 'bench', 'results'), { recursive: true });
     writeFileSync(
       join(repo, 'bench', 'results', 'latest.json'),

@@ -17,6 +17,7 @@ import { createService, type Service } from './service/create-service';
 import { createOperations } from './service/operations';
 import { guardAllWebContents, secureSession } from './web-security';
 import { createMainWindow } from './window';
+import { clinicFromArgs, relaunchArgs } from './clinic-folder';
 
 /**
  * Electron bootstrap only: one instance, the embedded service on loopback with the per-user data
@@ -58,7 +59,8 @@ function focusWindow(): void {
 }
 
 async function start(): Promise<void> {
-  const dataDir = app.getPath('userData');
+  const clinic = clinicFromArgs(process.argv, app.getPath('userData'));
+  const { dataDir } = clinic;
   secureSession(session.defaultSession, location);
   // The window's calls wait for the service rather than failing while it starts: the window opens
   // first and shows its starting screen, and answers follow as soon as the service is up.
@@ -76,7 +78,13 @@ async function start(): Promise<void> {
     setTimeout(resolve, 3000);
   });
   try {
-    starting = createService({ dataDir, host: '127.0.0.1', port: 'saved', portFallback: true });
+    starting = createService({
+      dataDir,
+      ...clinic.options,
+      host: '127.0.0.1',
+      port: 'saved',
+      portFallback: true,
+    });
     service = await starting;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -118,6 +126,12 @@ async function start(): Promise<void> {
       isPackaged: app.isPackaged,
       apiBaseUrl: running.url,
       dataDir,
+      demo: clinic.demo,
+      // The other clinic opens in a new run of the app: one database per process.
+      onSwitchClinic: () => {
+        app.relaunch({ args: relaunchArgs(process.argv.slice(1), !clinic.demo) });
+        app.quit();
+      },
     }),
   );
 }

@@ -7,6 +7,10 @@ export interface MenuOptions {
   /** The embedded API's base URL; Help opens its OpenAPI document. */
   apiBaseUrl: string;
   dataDir: string;
+  /** This run shows the demo clinic (its own folder, sandbox mode), not the clinic's own. */
+  demo: boolean;
+  /** Opens the other clinic (relaunches the app). */
+  onSwitchClinic: () => void;
 }
 
 /**
@@ -47,6 +51,11 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
         {
           label: 'Show data folder',
           click: () => void shell.openPath(options.dataDir),
+        },
+        { type: 'separator' },
+        {
+          label: options.demo ? 'Back to the clinic' : 'Open the demo clinic',
+          click: options.onSwitchClinic,
         },
       ],
     },

@@ -71,6 +71,8 @@ import type {
   ScheduleStatus,
 } from '../src-main/service/schemas/form-schedule';
 import type { CreatePatient, Patient, UpdatePatient } from '../src-main/service/schemas/patient';
+import type { SandboxAuditRow } from '../src-main/service/store/queries/sandbox-audit';
+import type { Prices } from '../src-main/service/domain/pricing';
 import type {
   EditionInfo,
   RequiredRule,
@@ -287,16 +289,7 @@ export interface FailedDelivery {
 }
 
 /** What each action costs in credits (the service's price list; api-decisions §7). */
-export interface PriceList {
-  conversationStart: number;
-  conversationMessage: number;
-  deliveryEmail: number;
-  deliveryWhatsapp: number;
-  /** A call is charged per started minute once it ends. */
-  callPerStartedMinute: number;
-  /** The balance a call needs before it is placed. */
-  callMinimumBalance: number;
-}
+export type PriceList = Prices;
 
 export interface UsageDay {
   /** YYYY-MM-DD (UTC). */
@@ -334,6 +327,8 @@ export interface AppSettings {
   /** Port the desktop app's server listens on (takes effect at the next start). */
   port: number;
   sandbox: boolean;
+  /** The latest sandbox switches and resets, newest first (sandbox_audit). */
+  sandboxLog: SandboxAuditRow[];
   plan: Plan;
   clinicName: string;
   notificationEmail: string;
@@ -345,6 +340,11 @@ export interface AppSettingsUpdate {
   language?: Language;
   port?: number;
   sandbox?: boolean;
+  /**
+   * Required (true) to turn sandbox mode on over a clinic with patients: its routes can replace
+   * them (`confirmation_required` otherwise).
+   */
+  confirmSandbox?: boolean;
   plan?: Plan;
   clinicName?: string;
   notificationEmail?: string;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../service/core';
 import { PERMISSIONS } from '../service/schemas/auth';
 import { ProblemError } from '../service/errors';
-import { defaultDataDir } from './default-data-dir';
+import { defaultSandboxDataDir } from './default-data-dir';
 import { UsageError, type Io } from './io';
 
 export const KEYS_USAGE = `engage-desk keys create --name NAME --permissions a,b|all [--data DIR] [--json]
@@ -34,7 +34,8 @@ export function keysCommand(argv: string[], io: Io): void {
     throw new UsageError(`Unknown keys action '${action ?? ''}'.\n\n${KEYS_USAGE}`);
   }
   // Only a well-formed command opens (and, for a new directory, creates) the database.
-  const core = createCore({ dataDir: values.data ?? defaultDataDir() });
+  // The developers' sandbox clinic by default, the one `serve` uses.
+  const core = createCore({ dataDir: values.data ?? defaultSandboxDataDir() });
   try {
     if (action === 'create') {
       const permissions =

@@ -8,19 +8,21 @@ import type { AssistantSettings } from '../service/assistant/assistant-settings'
 import { PERMISSIONS } from '../service/schemas/auth';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultDataDir } from './default-data-dir';
+import { defaultSandboxDataDir } from './default-data-dir';
+import { SANDBOX_FLAG_OPTIONS, SANDBOX_FLAGS_USAGE, sandboxOptions } from './sandbox-flags';
 import { UsageError, type Io } from './io';
 
 export const SERVE_USAGE = `engage-desk serve [options]
 
   --port N            port to listen on (default 4010; 0 picks a free one)
   --host ADDR         address to bind (default 127.0.0.1)
-  --data DIR          data directory (default: the desktop app's, ${defaultDataDir()})
+  --data DIR          data directory (default: the developers' sandbox clinic, never the desktop
+                      app's: ${defaultSandboxDataDir()})
   --memory            a throwaway in-memory database instead of --data
   --seed demo|empty   what a new database starts with (default demo)
   --api-key sk_…      make this exact key exist with every permission
   --rate-limit N/S    per-credential limit, e.g. 600/60 (the default), or off
-  --no-sandbox        turn off the sandbox routes (/sandbox/…); webhooks then need public HTTPS hosts
+${SANDBOX_FLAGS_USAGE}
   --smtp URL          send e-mail deliveries through SMTP, e.g.
                       smtp://user:pass@mail.example.org:587?from=citas@example.org
                       (smtps:// for TLS on connect; default: $ENGAGE_DESK_SMTP_URL,
@@ -54,7 +56,7 @@ export async function serveCommand(
       seed: { type: 'string' },
       'api-key': { type: 'string' },
       'rate-limit': { type: 'string', default: '600/60' },
-      'no-sandbox': { type: 'boolean', default: false },
+      ...SANDBOX_FLAG_OPTIONS,
       smtp: { type: 'string' },
       'public-url': { type: 'string' },
       'assistant-url': { type: 'string' },
@@ -94,7 +96,13 @@ export async function serveCommand(
     throw new UsageError(`--public-url must be an http(s) URL, not '${publicUrl}'`);
   }
   const assistant = assistantFrom(values, env);
-  const dataDir = values.memory ? undefined : (values.data ?? defaultDataDir());
+  let sandbox;
+  try {
+    sandbox = sandboxOptions(values);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const dataDir = values.memory ? undefined : (values.data ?? defaultSandboxDataDir());
   const existing = dataDir !== undefined && existsSync(join(dataDir, DB_FILE_NAME));
   if (existing && values.seed) {
     io.err(
@@ -114,13 +122,14 @@ export async function serveCommand(
       seed: (values.seed as 'demo' | 'empty' | undefined) ?? 'demo',
       host: values.host,
       port,
-      sandbox: !values['no-sandbox'],
+      ...sandbox,
       rateLimit,
       ...(smtp ? { smtp } : {}),
       ...(publicUrl ? { publicUrl } : {}),
       ...(assistant ? { assistant } : {}),
       logger: { level: 'error', stream: process.stderr },
       onJobError: (kind, error) => io.err(`Job ${kind} failed: ${(error as Error).message}`),
+      onFileWarning: (message) => io.err(`Warning: ${message}`),
     });
   } catch (error) {
     if (error instanceof DatabaseFromTheFutureError) throw new UsageError(error.message);
@@ -170,7 +179,9 @@ export async function serveCommand(
     io.out(
       `  Assistant   ${ai.provider === 'openai' ? `${ai.model} at ${ai.baseUrl} (the built-in assistant answers if it fails)` : 'built-in, offline'}`,
     );
-    io.out(`  Sandbox     ${values['no-sandbox'] ? 'off' : `on (${origin}/api/v1/sandbox/…)`}`);
+    io.out(
+      `  Sandbox     ${core.isSandbox() ? `on (${origin}/api/v1/sandbox/…, keys need sandbox:write)` : `off${values['no-sandbox'] ? '' : ' (this clinic keeps its switch; --sandbox turns it on)'}`}`,
+    );
     io.out(
       `  Rate limit  ${rateLimit === 'off' ? 'off' : `${rateLimit.limit} requests per ${rateLimit.windowSeconds} s per credential`}`,
     );

@@ -6,6 +6,7 @@ import { createService } from '../service/create-service';
 import { BRIDGE_TOKEN_META } from '../service/http/routes/web-bridge';
 import { PERMISSIONS } from '../service/schemas/auth';
 import { UsageError, type Io } from './io';
+import { SANDBOX_FLAG_OPTIONS, SANDBOX_FLAGS_USAGE, sandboxOptions } from './sandbox-flags';
 
 export const WEB_USAGE = `engage-desk web [options]   the window in a browser (web mode), on a sandbox clinic
 
@@ -16,6 +17,7 @@ export const WEB_USAGE = `engage-desk web [options]   the window in a browser (w
   --dev-port N        Vite dev server port with --dev (default 5173; 0 picks a free one)
   --data DIR          keep the clinic in DIR (default: in memory, gone when it stops)
   --seed demo|empty   what a new clinic starts with (default demo)
+${SANDBOX_FLAGS_USAGE}
   --json              print one line {"appUrl","baseUrl","apiKey"} on stdout once ready`;
 
 export interface RunningWeb {
@@ -43,6 +45,7 @@ export async function webCommand(
       'dev-port': { type: 'string', default: '5173' },
       data: { type: 'string' },
       seed: { type: 'string', default: 'demo' },
+      ...SANDBOX_FLAG_OPTIONS,
       json: { type: 'boolean', default: false },
     },
   });
@@ -58,14 +61,21 @@ export async function webCommand(
   if (appDir && !existsSync(resolve(appDir, 'index.html')))
     throw new UsageError(`${appDir} has no index.html; build it with npm run build:web`);
 
+  let sandbox;
+  try {
+    sandbox = sandboxOptions(values);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const token = randomBytes(32).toString('base64url');
   const service = await createService({
     ...(values.data ? { dataDir: values.data } : { memory: true }),
     seed: values.seed,
     host: '127.0.0.1',
     port,
-    // Web mode is for tests and development: always the sandbox (clock, reset, outbox).
-    sandbox: true,
+    // Web mode is for tests and development: a new clinic is a sandbox (clock, reset, outbox);
+    // a real one given with --data keeps its switch unless --sandbox says otherwise.
+    ...sandbox,
     rateLimit: 'off',
     webBridge: { token, ...(appDir ? { appDir } : {}) },
     logger: { level: 'error', stream: process.stderr },
@@ -91,7 +101,9 @@ export async function webCommand(
 
   if (values.json) io.out(JSON.stringify({ appUrl, baseUrl: service.url, apiKey }));
   else {
-    io.out('Engage Desk (web mode, sandbox clinic)');
+    io.out(
+      `Engage Desk (web mode, ${service.core.isSandbox() ? 'sandbox clinic' : 'sandbox mode off: this clinic keeps its switch; --sandbox turns it on'})`,
+    );
     io.out(`  Open        ${appUrl}`);
     io.out(`  API         ${service.url}`);
     io.out(`  API key     ${apiKey}`);

@@ -33,7 +33,8 @@ import { openDb } from './store/db';
 import { createListRunner } from './store/keyset-list';
 import { createQueries } from './store/queries';
 import { clearClinicData } from './store/clinic-reset';
-import { savedSandbox } from './app-settings';
+import { SANDBOX_SETTING, savedSandbox } from './app-settings';
+import type { SandboxAction, SandboxSource } from './store/queries/sandbox-audit';
 import { createChangeFeed } from './changes/change-feed';
 import { ALL_TOPICS, EVENT_TOPICS } from './changes/change-topics';
 import { createJobEvents } from './changes/job-events';
@@ -45,6 +46,8 @@ export type SeedName = 'demo' | 'empty';
 export interface CoreOptions extends DeliveryOptions, AssistantOptions {
   /** Directory of the database; ignored with `memory`. */
   dataDir?: string;
+  /** Told when the data folder is readable by others (default: a process warning). */
+  onFileWarning?: (message: string) => void;
   memory?: boolean;
   /** What a new database starts with (default demo). An existing database is never re-seeded. */
   seed?: SeedName;
@@ -55,10 +58,19 @@ export interface CoreOptions extends DeliveryOptions, AssistantOptions {
   realNow?: () => number;
   onJobError?: (kind: string, error: unknown) => void;
   /**
-   * Sandbox mode (default on): the /sandbox routes, and webhooks to http://localhost; off, webhook
-   * targets must be public HTTPS hosts.
+   * Sandbox mode: the /sandbox routes (with `sandbox:write`), and webhooks to http://localhost;
+   * off, webhook targets must be public HTTPS hosts. Given, it wins over the saved switch (a CLI
+   * flag, a test); turning it on over a clinic whose switch was saved off is recorded as coming
+   * from `sandboxSource`.
    */
   sandbox?: boolean;
+  /**
+   * Sandbox mode for a clinic whose switch was never saved (default off: a clinic is real unless
+   * said otherwise; the developers' `serve` and web mode say otherwise).
+   */
+  sandboxDefault?: boolean;
+  /** Where an explicit `sandbox` comes from, for the sandbox audit (default `cli`). */
+  sandboxSource?: SandboxSource;
   /** Webhook receivers' time limit (default 10 s, the interface spec's; tests shorten it). */
   webhookTimeoutMs?: number;
   /** Webhook requests in flight at once across all webhooks (default 32). */
@@ -97,8 +109,21 @@ export function createCore(options: CoreOptions) {
   const scheduleJob = (job: Parameters<typeof runner.schedule>[0]) => {
     runner.schedule(job);
   };
-  // The desktop app's switch is saved; an explicit option (a CLI flag, a test) wins over it.
-  let sandbox = options.sandbox ?? savedSandbox(q.settings) ?? true;
+  // The desktop app's switch is saved; an explicit option (a CLI flag, a test) wins over it. A
+  // clinic is real unless said otherwise: sandbox mode is off by default.
+  const saved = savedSandbox(q.settings);
+  let sandbox = options.sandbox ?? saved ?? options.sandboxDefault ?? false;
+  /** Records a switch or a reset of the sandbox, with the clinic's size at that moment. */
+  const audit = (action: SandboxAction, source: SandboxSource) =>
+    q.sandboxAudit.insert({
+      id: newId('sbx', clock.now()),
+      at: clock.nowIso(),
+      action,
+      source,
+      patients: q.patients.count({}),
+    });
+  if (saved === false && sandbox) audit('enabled', options.sandboxSource ?? 'cli');
+  if (saved === undefined) q.settings.set(SANDBOX_SETTING, sandbox ? 'on' : 'off');
   const delivery = createDeliverySettings(q.settings, options);
   const notificationStore = createNotifications({ clock, newId, q, listPage });
   const notifications: typeof notificationStore = {
@@ -306,17 +331,31 @@ export function createCore(options: CoreOptions) {
     apiDocument: createApiDocument(),
     /** Whether sandbox mode is on (the HTTP adapter mounts /sandbox accordingly). */
     isSandbox: () => sandbox,
-    /** Switches sandbox mode (the desktop app's switch); webhook URL rules follow at once. */
-    setSandbox(on: boolean): void {
+    /**
+     * Switches sandbox mode, saves and records it (sandbox_audit); webhook URL rules and the
+     * /sandbox routes follow at once. The caller asks for confirmation before turning it on over
+     * a clinic's data (settings.update's `confirmSandbox`).
+     */
+    setSandbox(on: boolean, source: SandboxSource): void {
+      if (on === sandbox) return;
+      db.transaction(() => {
+        q.settings.set(SANDBOX_SETTING, on ? 'on' : 'off');
+        audit(on ? 'enabled' : 'disabled', source);
+      })();
       sandbox = on;
     },
+    /** The latest sandbox switches and resets, newest first (the settings screen shows them). */
+    sandboxAudit: (limit = 20) => q.sandboxAudit.latest(limit),
     /** Moves the sandbox clock, running due jobs on the way, and remembers the offset. */
     async advanceClock(seconds: number) {
       // Saved before the jobs run, not after: if the process dies half-way, it comes back at the
       // target time (the rest runs as overdue at start) rather than before work it committed.
-      q.settings.set(CLOCK_OFFSET_SETTING, String(clock.offsetMs + seconds * 1000));
-      const ran = await runner.advance(seconds);
-      q.settings.set(CLOCK_OFFSET_SETTING, String(clock.offsetMs));
+      // Both saves run in the runner's queue: the server answers during an advance, and a second
+      // advance asked for meanwhile must not save its target over this one's.
+      const ran = await runner.advance(seconds, {
+        before: (targetOffsetMs) => q.settings.set(CLOCK_OFFSET_SETTING, String(targetOffsetMs)),
+        after: () => q.settings.set(CLOCK_OFFSET_SETTING, String(clock.offsetMs)),
+      });
       changes.emit({
         type: 'clock',
         data: { now: clock.nowIso(), offsetSeconds: clock.offsetSeconds },
@@ -330,9 +369,14 @@ export function createCore(options: CoreOptions) {
      * stay; so does the clock offset, since service time never goes back. Runs with no job in
      * flight. An empty clinic keeps the current plan.
      */
-    resetClinic(seed: SeedName): Promise<{ seed: SeedName; patients: number }> {
+    resetClinic(
+      seed: SeedName,
+      source: SandboxSource,
+    ): Promise<{ seed: SeedName; patients: number }> {
       return runner.exclusive(() => {
         db.transaction(() => {
+          // Recorded first, with the patients the reset is about to replace.
+          audit(seed === 'demo' ? 'reset_demo' : 'reset_empty', source);
           const plan = q.creditAccount.get()?.plan ?? options.plan ?? 'professional';
           const clinicName = q.settings.get('clinic_name');
           clearClinicData(db, clock.nowIso());

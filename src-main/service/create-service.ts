@@ -2,11 +2,19 @@ import { DEFAULT_APP_PORT, savedPort } from './app-settings';
 import { createCore, type CoreOptions } from './core';
 import { API_PREFIX, buildHttpApp, type HttpOptions } from './http/app';
 import type { WebBridgeOptions } from './http/routes/web-bridge';
+import { capConnections, resolveServerLimits, type ServerLimits } from './http/server-limits';
 import { createOperations, type Operations } from './operations';
 import { SERVICE_VERSION } from './version';
 
 export interface ServiceOptions
-  extends CoreOptions, Partial<Omit<HttpOptions, 'webBridge' | 'bindHost'>> {
+  extends CoreOptions, Partial<Omit<HttpOptions, 'webBridge' | 'bindHost' | 'serverLimits'>> {
+  /**
+   * Header, request and keep-alive timeouts and the connection cap; each one left out keeps its
+   * default (DEFAULT_SERVER_LIMITS in http/server-limits.ts).
+   */
+  serverLimits?: Partial<ServerLimits>;
+  /** Where the server's own warnings go (the connection cap); default console.warn. */
+  onServerWarning?: (line: string) => void;
   host?: string;
   /** 0 picks a free port; 'saved' is the desktop app's saved port (settings `app_port`, 4010). */
   port?: number | 'saved';
@@ -24,6 +32,8 @@ export interface ServiceOptions
  * `host:port`. Electron main, the CLI and the tests all start it this way.
  */
 export async function createService(options: ServiceOptions) {
+  // Checked before anything opens, so a bad limit leaves nothing to close.
+  const serverLimits = resolveServerLimits(options.serverLimits);
   const core = createCore(options);
   try {
     const host = options.host ?? '127.0.0.1';
@@ -46,12 +56,18 @@ export async function createService(options: ServiceOptions) {
     }
     const app = await buildHttpApp(core, {
       bindHost: host,
+      serverLimits,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
       ...(options.webBridge && operations
         ? { webBridge: { ...options.webBridge, operations } }
         : {}),
     });
+    capConnections(
+      app.server,
+      serverLimits.maxConnections,
+      options.onServerWarning ?? ((line) => console.warn(line)),
+    );
     const wanted =
       options.port === 'saved' ? savedPort(core.q.settings) : (options.port ?? DEFAULT_APP_PORT);
     try {

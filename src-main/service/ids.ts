@@ -18,7 +18,8 @@ export type IdPrefix =
   | 'out'
   | 'job'
   | 'ntf'
-  | 'alert';
+  | 'alert'
+  | 'sbx';
 
 /**
  * Ids are `<prefix>_<ULID>`. The ULID's time part comes from the service clock, so ids sort in the

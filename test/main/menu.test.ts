@@ -10,6 +10,8 @@ const base: MenuOptions = {
   isPackaged: true,
   apiBaseUrl: 'http://127.0.0.1:4010/api/v1',
   dataDir: '/home/test/.config/Engage Desk',
+  demo: false,
+  onSwitchClinic: vi.fn(),
 };
 
 function roles(items: MenuItemConstructorOptions[]): string[] {
@@ -43,10 +45,19 @@ describe('the application menu', () => {
 
   it('help opens the API reference in the browser and the data folder in the file manager', () => {
     const help = menuTemplate(base).at(-1)!.submenu as MenuItemConstructorOptions[];
-    for (const item of help) (item.click as () => void)();
+    for (const item of help.slice(0, 2)) (item.click as () => void)();
     expect(electron.shell.openExternal).toHaveBeenCalledWith(
       'http://127.0.0.1:4010/api/v1/openapi.json',
     );
     expect(electron.shell.openPath).toHaveBeenCalledWith(base.dataDir);
+  });
+
+  it('help opens the demo clinic, or from it goes back to the clinic (a new run of the app)', () => {
+    const label = (demo: boolean) =>
+      (menuTemplate({ ...base, demo }).at(-1)!.submenu as MenuItemConstructorOptions[]).at(-1)!;
+    expect(label(false).label).toBe('Open the demo clinic');
+    expect(label(true).label).toBe('Back to the clinic');
+    (label(false).click as () => void)();
+    expect(base.onSwitchClinic).toHaveBeenCalledTimes(1);
   });
 });

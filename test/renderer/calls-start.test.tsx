@@ -49,9 +49,11 @@ describe('calls: placing a call', () => {
     expect(dialog).toHaveAccessibleName('Nueva llamada');
     const cost = within(dialog).getByTestId('cost-notice');
     expect(cost).toHaveTextContent(
-      'Cada minuto iniciado cuesta 5 créditos y se cobra al terminar; una llamada sin contestar no cuesta nada.',
+      'Cada minuto iniciado cuesta 5 créditos y se cobra al contestar; una llamada sin contestar no cuesta nada.',
     );
-    expect(cost).toHaveTextContent('Para iniciarla hace falta un saldo mínimo de 5 créditos.');
+    expect(cost).toHaveTextContent(
+      'Al iniciarla se reservan 5 créditos (el primer minuto); se devuelven si no contesta. Si el saldo se agota, la llamada termina.',
+    );
     expect(await within(cost).findByText('Saldo actual: 1234 créditos.')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Iniciar la llamada' }));
@@ -121,8 +123,10 @@ describe('calls: placing a call', () => {
     renderStart({ language: 'ca' });
     const { dialog } = await openDialog('Nova trucada');
     const cost = within(dialog).getByTestId('cost-notice');
-    expect(cost).toHaveTextContent('Cada minut iniciat costa 5 crèdits i es cobra en acabar');
-    expect(cost).toHaveTextContent('Per iniciar-la cal un saldo mínim de 5 crèdits.');
+    expect(cost).toHaveTextContent('Cada minut iniciat costa 5 crèdits i es cobra en contestar');
+    expect(cost).toHaveTextContent(
+      "En iniciar-la es reserven 5 crèdits (el primer minut); es retornen si no contesta. Si el saldo s'esgota, la trucada s'acaba.",
+    );
     expect(within(dialog).getByRole('textbox', { name: 'Motiu de la trucada' })).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Inicia la trucada' })).toBeVisible();
   });

@@ -23,7 +23,7 @@ export const PRICES: PriceList = {
   deliveryEmail: 1,
   deliveryWhatsapp: 2,
   callPerStartedMinute: 5,
-  callMinimumBalance: 5,
+  callReservation: 5,
 };
 
 function patient(

@@ -177,7 +177,7 @@ describe('keys screen', () => {
     expect(within(row).getByText('sk_7Hq2…L8m')).toBeInTheDocument();
   });
 
-  it('"All permissions" selects all eight, and is mixed when some are chosen', async () => {
+  it('"All permissions" selects all nine (the sandbox tools included), and is mixed when some are chosen', async () => {
     const user = userEvent.setup();
     const { bridge } = renderWithApp(<KeysScreen />, {
       handlers: {
@@ -205,7 +205,7 @@ describe('keys screen', () => {
       within(dialog)
         .getAllByRole('checkbox')
         .filter((c) => (c as HTMLInputElement).checked),
-    ).toHaveLength(9);
+    ).toHaveLength(10);
     await user.type(within(dialog).getByLabelText('Nombre'), 'Todo');
     await user.click(within(dialog).getByRole('button', { name: 'Crear clave' }));
     await screen.findByRole('dialog', { name: 'Clave creada' });
@@ -221,6 +221,7 @@ describe('keys screen', () => {
       'calls:write',
       'credits:read',
       'webhooks:write',
+      'sandbox:write',
     ]);
   });
 

@@ -12,6 +12,7 @@ function baseSettings(overrides: Partial<AppSettings> = {}): AppSettings {
     language: 'es',
     port: 4010,
     sandbox: false,
+    sandboxLog: [],
     plan: 'starter',
     clinicName: 'Clínica Dental Sonrisa',
     notificationEmail: 'avisos@sonrisa.es',
@@ -30,7 +31,24 @@ function settingsHandlers(initial: AppSettings): MemoryHandlers['settings'] & {
     current: () => current,
     get: () => current,
     update: (update: AppSettingsUpdate) => {
-      const { assistant, smtpUrl, ...rest } = update;
+      const { assistant, smtpUrl, confirmSandbox, ...rest } = update;
+      // As the service: a switch is recorded (the log shows it), and turning it on needs consent.
+      if (rest.sandbox === true && !current.sandbox && !confirmSandbox)
+        throw { code: 'validation_failed', message: 'confirm', details: { errors: [] } };
+      if (rest.sandbox !== undefined && rest.sandbox !== current.sandbox)
+        current = {
+          ...current,
+          sandboxLog: [
+            {
+              id: `sbx_${current.sandboxLog.length}`,
+              at: '2026-11-26T11:40:00.000Z',
+              action: rest.sandbox ? 'enabled' : 'disabled',
+              source: 'window',
+              patients: 240,
+            },
+            ...current.sandboxLog,
+          ],
+        };
       current = { ...current, ...rest };
       if (assistant !== undefined) {
         current = {
@@ -286,7 +304,7 @@ describe('settings screen', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('turns sandbox mode on from the keyboard and the app store follows', async () => {
+  it('turns sandbox mode on from the keyboard after a confirmation, and the app store follows', async () => {
     const user = userEvent.setup();
     const { bridge, appStore } = renderWithApp(<SettingsScreen />, {
       handlers: {
@@ -303,8 +321,19 @@ describe('settings screen', () => {
         name: 'Guardar',
       }),
     );
+    // Nothing is sent until a person confirms: its tools can replace the clinic.
+    const dialog = await screen.findByRole('dialog', {
+      name: '¿Activar el modo sandbox en esta clínica?',
+    });
+    expect(updates(bridge.log)).toEqual([]);
+    expect(within(dialog).getByText(/sustituir todos los datos de la clínica/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Activar el modo sandbox' }));
     await waitFor(() => expect(appStore.getState().sandbox).toBe(true));
-    expect(updates(bridge.log)).toEqual([{ sandbox: true }]);
+    expect(updates(bridge.log)).toEqual([{ sandbox: true, confirmSandbox: true }]);
+    // The switch is recorded, and shown.
+    expect(
+      await screen.findByText(/: activado desde la ventana \(240 pacientes\)$/),
+    ).toBeInTheDocument();
     expect(
       await screen.findByRole('region', { name: 'Herramientas de sandbox' }),
     ).toBeInTheDocument();

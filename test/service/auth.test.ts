@@ -456,17 +456,42 @@ describe('authentication', () => {
   });
 
   describe('sandbox routes', () => {
-    it('accept any valid credential, even one with a single unrelated permission', async () => {
-      const unrelated = createKey(server, ['webhooks:write']);
-      const token = await exchange(server, unrelated.key);
-      for (const credential of [unrelated.key, token]) {
+    it('need sandbox:write (issue 17): every other permission is refused, with a key or a JWT', async () => {
+      const others = createKey(
+        server,
+        PERMISSIONS.filter((p) => p !== 'sandbox:write'),
+      );
+      const othersToken = await exchange(server, others.key);
+      for (const credential of [others.key, othersToken]) {
+        expectProblem(
+          await server.request('GET', '/sandbox/clock', { token: credential }),
+          403,
+          'insufficient_permissions',
+        );
+        expectProblem(
+          await server.request('POST', '/sandbox/reset', {
+            token: credential,
+            body: { seed: 'empty' },
+          }),
+          403,
+          'insufficient_permissions',
+        );
+        expectProblem(
+          await server.request('GET', '/sandbox/outbox', { token: credential }),
+          403,
+          'insufficient_permissions',
+        );
+      }
+      const sandbox = createKey(server, ['sandbox:write']);
+      const token = await exchange(server, sandbox.key);
+      for (const credential of [sandbox.key, token]) {
         const clock = await server.request('GET', '/sandbox/clock', { token: credential });
         expect(clock.status, clock.text).toBe(200);
         expect(clock.body.now).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
         expect(Number.isInteger(clock.body.offsetSeconds)).toBe(true);
       }
       const advance = await server.request('POST', '/sandbox/clock/advance', {
-        token: unrelated.key,
+        token: sandbox.key,
         body: { seconds: 0 },
       });
       expect(advance.status, advance.text).toBe(200);

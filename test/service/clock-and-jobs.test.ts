@@ -142,9 +142,14 @@ describe('the sandbox clock over HTTP', () => {
       401,
       'invalid_token',
     );
-    // Any valid credential will do.
+    // The sandbox needs its own permission (issue 17): a key with any other one is refused.
+    expectProblem(
+      await server.request('GET', '/sandbox/clock', { token: server.keyWith('forms:read') }),
+      403,
+      'insufficient_permissions',
+    );
     const res = await server.request('GET', '/sandbox/clock', {
-      token: server.keyWith('forms:read'),
+      token: server.keyWith('sandbox:write'),
     });
     expect(res.status).toBe(200);
   });

@@ -345,7 +345,8 @@ describe('refunds, top-ups and the monthly reset', () => {
       resourceType: 'test',
       resourceId: 'res_b',
     });
-    expect(back).toMatchObject({
+    expect(back.refunded).toBe(300);
+    expect(back.entry).toMatchObject({
       kind: 'refund',
       amount: 300,
       from_allowance: 200,
@@ -408,18 +409,67 @@ describe('refunds, top-ups and the monthly reset', () => {
     });
     expectBooksBalance(core);
 
-    // A refund of a charge made in the previous period cannot revive expired allowance.
-    core.credits.refund({
+    // A refund of a charge made in the previous period cannot revive expired allowance, neither
+    // as allowance nor as permanent credit (issue 17): res_a came all from the allowance.
+    const entries = ledgerRows(core).length;
+    const expired = core.credits.refund({
       amount: 100,
       reason: 'a more back',
       resourceType: 'test',
       resourceId: 'res_a',
     });
+    expect(expired).toEqual({ refunded: 0 });
+    expect(ledgerRows(core)).toHaveLength(entries);
     expect(account(core)).toMatchObject({
       allowance_balance: 2000,
-      topup_balance: 620,
-      balance: 2620,
+      topup_balance: 520,
+      balance: 2520,
     });
+    expectBooksBalance(core);
+  });
+
+  it('turns no expiring allowance into permanent credit: the reset-and-cancel sequence (issue 17)', async () => {
+    // An hour before the reset, the rest of the allowance and part of a top-up pay for deliveries
+    // far ahead; after the reset they are cancelled. The allowance part stays expired, the top-up
+    // part comes back, and the next reset gives nothing extra.
+    const { core } = newCore('2026-03-31T23:00:00.000Z');
+    core.credits.topUp(30);
+    core.credits.charge({ amount: 1990, reason: 'spent this month' });
+    // 10 left of the allowance; the charge of 25 takes those 10 and 15 of the top-up.
+    const held = core.credits.charge({
+      amount: 25,
+      reason: 'deliveries far ahead',
+      resourceType: 'form_schedule',
+      resourceId: 'sch_far',
+    });
+    expect(held.from_allowance).toBe(10);
+    await core.advanceClock(2 * 3600);
+    expect(account(core)).toMatchObject({ allowance_balance: 2000, topup_balance: 15 });
+    const back = core.credits.refund({
+      amount: 25,
+      reason: 'Form delivery cancelled',
+      resourceType: 'form_schedule',
+      resourceId: 'sch_far',
+    });
+    expect(back.refunded).toBe(15);
+    expect(back.entry).toMatchObject({ amount: 15, from_allowance: 0 });
+    expect(back.entry?.reason).toMatch(/10 credits of an expired monthly allowance/);
+    expect(account(core)).toMatchObject({
+      allowance_balance: 2000,
+      topup_balance: 30,
+      balance: 2030,
+    });
+    // Nothing more to give back, however often it is asked.
+    expect(
+      core.credits.refund({
+        amount: 10,
+        reason: 'again',
+        resourceType: 'form_schedule',
+        resourceId: 'sch_far',
+      }),
+    ).toEqual({ refunded: 0 });
+    await core.advanceClock(31 * 24 * 3600);
+    expect(core.credits.balance().balance).toBe(2030);
     expectBooksBalance(core);
   });
 

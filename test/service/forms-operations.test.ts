@@ -206,7 +206,7 @@ describe('forms.archive, forms.restore and forms.remove', () => {
     expect(core.q.clinicalForms.get(used.id)).toBeDefined();
     expect(del.run(unused.id).changes).toBe(1);
     // A sandbox reset still empties the table (it lifts the guards for its own transaction).
-    await core.resetClinic('empty');
+    await core.resetClinic('empty', 'api');
     expect(core.db.prepare('SELECT count(*) AS n FROM clinical_forms').get()).toEqual({ n: 0 });
   });
 });

@@ -67,7 +67,7 @@ export interface TestServer {
 
 /**
  * A real service on 127.0.0.1:0 with an in-memory database (or `dataDir`), talking real HTTP.
- * Rate limiting is off unless a test asks for it.
+ * Rate limiting is off and sandbox mode on unless a test asks otherwise.
  */
 export async function startServer(options: ServiceOptions = {}): Promise<TestServer> {
   const service = await createService({
@@ -76,6 +76,8 @@ export async function startServer(options: ServiceOptions = {}): Promise<TestSer
     host: '127.0.0.1',
     port: 0,
     rateLimit: 'off',
+    // The tests' clinic is a sandbox unless a test says otherwise (the default is off).
+    sandbox: true,
     ...options,
   });
   const key = service.core.apiKeys.create({ name: 'test', permissions: PERMISSIONS }).key;
@@ -84,7 +86,10 @@ export async function startServer(options: ServiceOptions = {}): Promise<TestSer
     url: service.url,
     key,
     keyWith: (...permissions) =>
-      service.core.apiKeys.create({ name: `only ${permissions.join(',')}`, permissions }).key,
+      service.core.apiKeys.create({
+        name: `only ${permissions.join(',')}`.slice(0, 100),
+        permissions,
+      }).key,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       const token = options.token === undefined ? key : options.token;

@@ -361,12 +361,10 @@ describe('OpenAPI document', () => {
       }
       expect(o.op.security, label(o)).toEqual([{ bearerAuth: [] }]);
       const permission = o.op['x-permission'];
-      if (o.path.startsWith('/sandbox/')) expect(permission, label(o)).toBeNull();
-      else expect(PERMISSIONS, label(o)).toContain(permission);
-      // Sandbox routes take any valid credential, so they can answer 401 but never 403.
-      const statuses = permission === null ? ['401', '429'] : ['401', '403', '429'];
-      if (permission === null) expect(o.op.responses['403'], label(o)).toBeUndefined();
-      for (const status of statuses) {
+      // The sandbox routes have their own permission (issue 17), so they answer 403 too.
+      if (o.path.startsWith('/sandbox/')) expect(permission, label(o)).toBe('sandbox:write');
+      expect(PERMISSIONS, label(o)).toContain(permission);
+      for (const status of ['401', '403', '429']) {
         expect(
           o.op.responses[status]?.content?.[PROBLEM_JSON]?.schema,
           `${label(o)} ${status}`,
@@ -844,9 +842,9 @@ describe('the served document follows the sandbox switch', () => {
       };
       const on = await sandboxPaths();
       expect(on).toBeGreaterThan(4);
-      server.service.core.setSandbox(false);
+      server.service.core.setSandbox(false, 'window');
       expect(await sandboxPaths()).toBe(0);
-      server.service.core.setSandbox(true);
+      server.service.core.setSandbox(true, 'window');
       expect(await sandboxPaths()).toBe(on);
     } finally {
       await server.close();

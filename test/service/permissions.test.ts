@@ -3,8 +3,8 @@ import { PERMISSIONS, type Permission } from '../../src-main/service/schemas/aut
 import { expectProblem, startServer, type ApiResponse, type TestServer } from './helpers';
 
 /**
- * The permission table of api-decisions §3, as rules over method and path. `null` is "any valid
- * credential" (the sandbox routes).
+ * The permission table of api-decisions §3, as rules over method and path, with the sandbox's own
+ * permission (docs/api-decisions.md, Sandbox: issue 17).
  */
 const DECISIONS: Array<{ methods: string[]; path: RegExp; permission: Permission | null }> = [
   { methods: ['GET'], path: /^\/patients(\/\{id\})?$/, permission: 'patients:read' },
@@ -22,7 +22,7 @@ const DECISIONS: Array<{ methods: string[]; path: RegExp; permission: Permission
   { methods: ['*'], path: /^\/voice\/calls(\/.*)?$/, permission: 'calls:write' },
   { methods: ['GET'], path: /^\/billing\/(balance|ledger)$/, permission: 'credits:read' },
   { methods: ['*'], path: /^\/webhooks(\/.*)?$/, permission: 'webhooks:write' },
-  { methods: ['*'], path: /^\/sandbox\/.+$/, permission: null },
+  { methods: ['*'], path: /^\/sandbox\/.+$/, permission: 'sandbox:write' },
   // Alerts (docs/api-decisions.md): reading is reading patient data, acting on one is writing it.
   { methods: ['GET'], path: /^\/alerts(\/\{id\})?$/, permission: 'patients:read' },
   {
@@ -191,11 +191,9 @@ describe('permissions', () => {
         expect(op.security, name).toEqual([{ bearerAuth: [] }]);
         expect(Object.keys(op), name).toContain('x-permission');
         const permission = op['x-permission'] as unknown;
-        if (path.startsWith('/sandbox/')) expect(permission, name).toBeNull();
+        if (path.startsWith('/sandbox/')) expect(permission, name).toBe('sandbox:write');
         else expect(PERMISSIONS as readonly unknown[], name).toContain(permission);
-        // Sandbox routes (x-permission null) take any valid credential: 401 but never 403.
-        const statuses = permission === null ? ['401', '429'] : ['401', '403', '429'];
-        for (const status of statuses) {
+        for (const status of ['401', '403', '429']) {
           expect(Object.keys(op.responses ?? {}), `${name} documents ${status}`).toContain(status);
         }
       }
@@ -235,7 +233,7 @@ describe('permissions', () => {
       }
     });
 
-    it('documents sandbox routes as open to any credential, which holds', async () => {
+    it('documents sandbox routes as needing sandbox:write, which no other permission gives', async () => {
       const sandbox = operations.filter((o) => o.path.startsWith('/sandbox/'));
       expect(sandbox.length).toBeGreaterThan(0);
       for (const { method, path } of sandbox) {
@@ -244,7 +242,9 @@ describe('permissions', () => {
             token: only.get(permission)!,
             body: method === 'GET' ? undefined : { seconds: 0 },
           });
-          expect([401, 403], `${method} ${path} with ${permission}`).not.toContain(res.status);
+          const name = `${method} ${path} with ${permission}`;
+          if (permission === 'sandbox:write') expect([401, 403], name).not.toContain(res.status);
+          else expect(res.status, name).toBe(403);
         }
       }
     });

@@ -63,8 +63,17 @@ describe('createService: port', () => {
   it('sandbox mode follows the saved switch unless the option says otherwise', async () => {
     const { dir, cleanup } = tempDataDir();
     dirs.push(cleanup);
-    const first = await createService({ dataDir: dir, seed: 'empty', port: 0 });
+    // A clinic is real unless said otherwise: off by default, and the default is saved.
+    const real = await createService({ dataDir: dir, seed: 'empty', port: 0 });
+    expect(real.core.isSandbox()).toBe(false);
+    expect(real.core.q.settings.get('sandbox_mode')).toBe('off');
+    await real.close();
+    const first = await createService({ dataDir: dir, port: 0, sandbox: true });
     expect(first.core.isSandbox()).toBe(true);
+    // Turned on over a clinic whose switch was off: recorded as the command line's doing.
+    expect(first.core.sandboxAudit().map((r) => [r.action, r.source])).toEqual([
+      ['enabled', 'cli'],
+    ]);
     first.core.q.settings.set('sandbox_mode', 'off');
     await first.close();
     const saved = await createService({ dataDir: dir, port: 0 });

@@ -110,7 +110,8 @@ describe('rate limits over HTTP', () => {
     const s = await start({ rateLimit: { limit: 5, windowSeconds: 60 } });
     const reader = s.keyWith('patients:read');
     const responses = [
-      await s.request('GET', '/health', { token: null }),
+      // /health is exempt (issue 17, finding 8): the OpenAPI document is the public route here.
+      await s.request('GET', '/openapi.json', { token: null }),
       await s.request('GET', '/patients', { token: null }),
       await s.request('POST', '/patients', { token: reader, body: { firstName: 'X' } }),
       await s.request('GET', '/patients/pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G', { token: reader }),
@@ -118,6 +119,9 @@ describe('rate limits over HTTP', () => {
     ];
     expect(responses.map((r) => r.status)).toEqual([200, 401, 403, 404, 422]);
     for (const res of responses) expectRateLimitHeaders(res, FIVE);
+    const health = await s.request('GET', '/health', { token: null });
+    expect(health.status).toBe(200);
+    for (const name of RATE_LIMIT_HEADERS) expect(health.headers.get(name), name).toBeNull();
   });
 
   it('a request to an unknown route carries the headers too', async () => {

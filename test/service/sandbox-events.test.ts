@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PERMISSIONS } from '../../src-main/service/schemas/auth';
 import { describe, expect, it } from 'vitest';
 import { EventEnvelope, SandboxEventResult } from '../../src-main/service/schemas/webhook';
 import {
@@ -622,16 +623,26 @@ describe('POST /sandbox/events refusals', () => {
     }
     expect(snapshot(server)).toEqual(before);
 
-    // A key with one unrelated permission, and a JWT minted from another.
+    // Issue 17: a key without sandbox:write is refused (403), even with every other permission;
+    // one with it (a key, or a JWT minted from it) emits.
+    const others = PERMISSIONS.filter((p) => p !== 'sandbox:write');
+    const refused = await emit(
+      server,
+      { event: 'call.ended' },
+      { token: server.keyWith(...others) },
+    );
+    expectProblem(refused, 403, 'insufficient_permissions');
+    expect(refused.body.requiredPermission).toBe('sandbox:write');
+    expect(snapshot(server)).toEqual(before);
     const narrow = await emit(
       server,
       { event: 'call.ended' },
-      { token: server.keyWith('forms:read') },
+      { token: server.keyWith('sandbox:write') },
     );
     expect(narrow.status, narrow.text).toBe(201);
     expectSchema(SandboxEventResult, narrow.body);
     const minted = await server.request('POST', '/auth/token', {
-      body: { apiKey: server.keyWith('credits:read') },
+      body: { apiKey: server.keyWith('sandbox:write') },
       token: null,
     });
     expect(minted.status, minted.text).toBe(200);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CallScript } from '../../src-main/service/assistant/assistant';
 import { PERMISSIONS } from '../../src-main/service/schemas/auth';
 import { Call, CallDetail } from '../../src-main/service/schemas/call';
 import {
@@ -20,9 +21,15 @@ import { SEC, T0_ISO, T0, iso } from './time';
  * Automated voice calls through real HTTP (interface spec: Call; api-decisions §§2, 3, 5, 6, 7, 8,
  * 9, 10): creation and its refusals (each leaving nothing behind), the simulated lifecycle on the
  * sandbox clock (queued → ringing → in-progress → completed, or ringing → failed by the magic
- * phone endings), the per-started-minute charge at the end, call.ended, the transcript and summary
- * of the detail, lists with their filters and cursors, permissions, Idempotency-Key, durability
- * across a restart, and a balance that runs short during a call.
+ * phone endings), call.ended, the transcript and summary of the detail, lists with their filters
+ * and cursors, permissions, Idempotency-Key, durability across a restart, and a balance that
+ * cannot pay a whole call.
+ *
+ * Call charging (api-decisions "Call charging", issue 17): creating a call reserves its first
+ * started minute (5 credits; 402 and nothing created below that); a call never answered gets the
+ * reservation back; an answered call takes the rest of its minutes (5 per started minute) the
+ * moment it is answered, as far as the balance goes, and ends when the credits do. Nothing is
+ * charged at completion, nothing is left unbilled and the balance never goes below zero.
  *
  * Every server runs on a fake real-time source, so the service clock only moves when a test
  * advances it: every timestamp is asserted exactly.
@@ -42,6 +49,11 @@ const BUSY_PHONE = '+34612341111';
 const INVALID_PHONE = '+34612349999';
 
 const POST_OP = 'Seguimiento postoperatorio tras prótesis de rodilla';
+
+/** Reserved at creation: the first started minute. */
+const RESERVATION = 5;
+const RESERVED = 'Voice call: first minute reserved';
+const RETURNED = 'Voice call not answered: reservation returned';
 
 type Status = 'queued' | 'ringing' | 'in-progress' | 'completed' | 'failed';
 
@@ -165,6 +177,45 @@ async function snapshot(server: TestServer) {
 /** 5 credits per started minute. */
 const price = (durationSeconds: number) => Math.ceil(durationSeconds / 60) * 5;
 
+/** What the ledger entries of one resource took, net of what they gave back. */
+const netCharged = (entries: Array<{ amount: number }>) =>
+  0 - entries.reduce((sum, entry) => sum + entry.amount, 0);
+
+/**
+ * The ledger of an answered call, newest first: the rest of its minutes, taken when it was answered
+ * (none when its first minute covers it), then its reservation, taken when it was created. (Its
+ * minutes are read from creditsConsumed: the API says duration 0 until the call has completed.)
+ */
+function answeredCallEntries(call: CallBody): unknown[] {
+  const rest = call.creditsConsumed - RESERVATION;
+  return [
+    ...(rest > 0
+      ? [
+          {
+            id: expect.stringMatching(LEDGER_ID),
+            kind: 'consume',
+            amount: -rest,
+            balanceAfter: expect.any(Number),
+            reason: `Voice call (${call.creditsConsumed / 5} started minutes)`,
+            resourceType: 'call',
+            resourceId: call.id,
+            createdAt: call.answeredAt,
+          },
+        ]
+      : []),
+    {
+      id: expect.stringMatching(LEDGER_ID),
+      kind: 'consume',
+      amount: -RESERVATION,
+      balanceAfter: expect.any(Number),
+      reason: RESERVED,
+      resourceType: 'call',
+      resourceId: call.id,
+      createdAt: call.createdAt,
+    },
+  ];
+}
+
 /**
  * Advances the clock one second at a time until the call leaves `status`; returns the call and
  * the service time at which the change was first seen.
@@ -189,8 +240,11 @@ async function finish(server: TestServer, id: string): Promise<CallBody> {
   return getCall(server, id);
 }
 
-/** The invariants of a completed call's detail. */
-function expectCompleted(call: CallBody): void {
+/**
+ * The invariants of a completed call's detail. A call cut short when the credits ran out may hold
+ * fewer turns (`minTurns`).
+ */
+function expectCompleted(call: CallBody, { minTurns = 4 } = {}): void {
   expect(call.status).toBe('completed');
   expect(Number.isInteger(call.duration)).toBe(true);
   expect(call.duration).toBeGreaterThan(0);
@@ -203,7 +257,7 @@ function expectCompleted(call: CallBody): void {
   expect(call.metadata!.provider).toBe('builtin');
 
   const turns = call.transcript!;
-  expect(turns.length).toBeGreaterThanOrEqual(4);
+  expect(turns.length).toBeGreaterThanOrEqual(minTurns);
   turns.forEach((turn, i) => {
     expect(turn.role, `turn ${i}`).toBe(i % 2 === 0 ? 'assistant' : 'patient');
     expect(turn.content.trim().length, `turn ${i}`).toBeGreaterThan(0);
@@ -256,7 +310,7 @@ function expectLanguage(call: CallBody, language: 'es' | 'ca' | 'en', firstName:
 // ---------------------------------------------------------------------------------------------
 
 describe('POST /voice/calls', () => {
-  it('queues a call, answers 201 with Location and charges nothing yet', async () => {
+  it('queues a call, answers 201 with Location and reserves its first started minute', async () => {
     const server = await newServer();
     const patientId = await createPatient(server, { metadata: { preferredLanguage: 'ca' } });
     const before = await snapshot(server);
@@ -275,18 +329,33 @@ describe('POST /voice/calls', () => {
       // The patient prefers Catalan.
       language: 'ca',
       duration: 0,
-      creditsConsumed: 0,
+      // The first started minute, reserved in the same transaction as the call.
+      creditsConsumed: RESERVATION,
       createdAt: T0_ISO,
       metadata: {},
     });
     expectSchema(CallDetail, res.body);
     expect(await getCall(server, id)).toEqual(res.body);
 
-    // Nothing is charged at creation: no ledger entry, no event; one call and its first job.
-    expect(await balance(server)).toBe(START_BALANCE);
-    expect(await ledgerFor(server, id)).toEqual([]);
+    // One ledger entry for the reservation, no event; one call and its first job.
+    expect(await balance(server)).toBe(START_BALANCE - RESERVATION);
+    expect(await ledgerFor(server, id)).toEqual([
+      {
+        id: expect.stringMatching(LEDGER_ID),
+        kind: 'consume',
+        amount: -RESERVATION,
+        balanceAfter: START_BALANCE - RESERVATION,
+        reason: RESERVED,
+        resourceType: 'call',
+        resourceId: id,
+        createdAt: T0_ISO,
+      },
+    ]);
     expect(await snapshot(server)).toEqual({
       ...before,
+      balance: before.balance - RESERVATION,
+      ledgerSum: before.ledgerSum - RESERVATION,
+      ledgerRows: before.ledgerRows + 1,
       calls: before.calls + 1,
       jobs: before.jobs + 1,
     });
@@ -321,7 +390,8 @@ describe('POST /voice/calls', () => {
       expect(call.language, name).toBe(expected);
       expect((await getCall(server, call.id)).language, name).toBe(expected);
     }
-    expect(await balance(server)).toBe(START_BALANCE);
+    // Each call reserved its first minute.
+    expect(await balance(server)).toBe(START_BALANCE - cases.length * RESERVATION);
   });
 
   it('refuses invalid bodies with 422 and leaves nothing behind', async () => {
@@ -433,7 +503,7 @@ describe('POST /voice/calls', () => {
     expect(count(server, 'calls')).toBe(1);
   });
 
-  it('needs a balance of at least 5: 4 is refused with 402, 5 is enough', async () => {
+  it('needs a balance of at least 5: 4 is refused with 402, 5 is enough and is reserved', async () => {
     const short = await serverWithBalance(4);
     const patientId = await createPatient(short, {});
     const before = await snapshot(short);
@@ -450,43 +520,63 @@ describe('POST /voice/calls', () => {
     const exact = await serverWithBalance(5);
     const reachable = await createPatient(exact, {});
     const call = await created(exact, { patientId: reachable, purpose: POST_OP });
-    expect(call).toMatchObject({ status: 'queued', creditsConsumed: 0 });
-    expect(await balance(exact)).toBe(5);
+    expect(call).toMatchObject({ status: 'queued', creditsConsumed: RESERVATION });
+    expect(await balance(exact)).toBe(0);
+    expect(await ledgerFor(exact, call.id)).toEqual([
+      expect.objectContaining({ kind: 'consume', amount: -RESERVATION, balanceAfter: 0 }),
+    ]);
+    // The reservation is taken, not just checked: a second call finds nothing left.
+    const second = await createCall(exact, { patientId: reachable, purpose: POST_OP });
+    expectProblem(second, 402, 'insufficient_credits');
+    expect(second.body).toMatchObject({ balance: 0, required: 5 });
+    expect(count(exact, 'calls')).toBe(1);
     await expectBooksBalance(exact);
   });
 });
 
 describe('the call lifecycle on the sandbox clock', () => {
-  it('goes queued → ringing (3 s) → in-progress → completed and charges 5 per started minute at the end', async () => {
+  it('goes queued → ringing (3 s) → in-progress → completed: 5 reserved at creation, the rest of its minutes taken when answered', async () => {
     const server = await newServer();
     const patientId = await createPatient(server, {});
     const call = await created(server, { patientId, purpose: POST_OP });
     expect(call.language).toBe('es');
+    expect(call.creditsConsumed).toBe(RESERVATION);
 
-    // Dialling: still queued at 1 s and 2 s, ringing at 3 s.
+    // Dialling: still queued at 1 s and 2 s, ringing at 3 s; only the reservation is taken.
     const ringing = await stepUntilNot(server, call.id, 'queued', 10);
     expect(ringing.seconds).toBe(3);
     expect(ringing.call).toEqual({ ...call, status: 'ringing' });
+    expect(await balance(server)).toBe(START_BALANCE - RESERVATION);
 
-    // Answered after 6 to 15 seconds of ringing.
+    // Answered after 6 to 15 seconds of ringing: the whole price of its minutes is taken now.
     const answered = await stepUntilNot(server, call.id, 'ringing', 20);
     expect(answered.seconds).toBeGreaterThanOrEqual(6);
     expect(answered.seconds).toBeLessThanOrEqual(15);
+    const cost = answered.call.creditsConsumed;
+    expect(cost % 5).toBe(0);
+    expect(cost).toBeGreaterThanOrEqual(RESERVATION);
     expect(answered.call).toMatchObject({
       id: call.id,
       status: 'in-progress',
       answeredAt: iso(answered.at),
-      creditsConsumed: 0,
+      // The length shows once the call has completed; its price is on the books already.
+      duration: 0,
+      creditsConsumed: cost,
       createdAt: T0_ISO,
     });
+    // A balance of 2,000 pays the whole call: it is not cut short.
+    expect(answered.call.metadata!.endedBy).toBeUndefined();
     // The transcript and summary show once the call has completed.
     expect(answered.call.transcript).toBeUndefined();
     expect(answered.call.summary).toBeUndefined();
     expect(answered.call.completedAt).toBeUndefined();
-    expect(await balance(server)).toBe(START_BALANCE);
+    expect(await balance(server)).toBe(START_BALANCE - cost);
+    const charges = await ledgerFor(server, call.id);
+    expect(charges).toEqual(answeredCallEntries(answered.call));
+    expect(netCharged(charges)).toBe(cost);
     expect(events(server, 'call.ended')).toEqual([]);
 
-    // In progress: nothing is charged until the very second it ends.
+    // In progress: nothing more is charged, up to and including the second it ends.
     let done: CallBody | undefined;
     let doneAt = 0;
     for (let s = 1; s <= 1200 && !done; s++) {
@@ -497,8 +587,8 @@ describe('the call lifecycle on the sandbox clock', () => {
         doneAt = at;
       } else {
         expect(now.status).toBe('in-progress');
-        expect(now.creditsConsumed).toBe(0);
-        expect(await balance(server)).toBe(START_BALANCE);
+        expect(now.creditsConsumed).toBe(cost);
+        expect(await balance(server)).toBe(START_BALANCE - cost);
         expect(events(server, 'call.ended')).toEqual([]);
       }
     }
@@ -507,7 +597,8 @@ describe('the call lifecycle on the sandbox clock', () => {
     expectCompleted(completed);
     expect(completed.answeredAt).toBe(iso(answered.at));
     expect(completed.completedAt).toBe(iso(doneAt));
-    const cost = price(completed.duration);
+    // What was taken at the answer is exactly the price of the minutes it lasted.
+    expect(price(completed.duration)).toBe(cost);
     expect(completed.creditsConsumed).toBe(cost);
     expect(completed).toMatchObject({
       id: call.id,
@@ -517,18 +608,35 @@ describe('the call lifecycle on the sandbox clock', () => {
       createdAt: T0_ISO,
     });
     expect(completed.metadata!.unbilledCredits).toBeUndefined();
+    expect(completed.metadata!.endedBy).toBeUndefined();
+    expect(completed.metadata!.plannedDurationSeconds).toBeUndefined();
 
+    // Two entries in all: the reservation at creation, the rest of the minutes at the answer.
     expect(await balance(server)).toBe(START_BALANCE - cost);
     expect(await ledgerFor(server, call.id)).toEqual([
+      ...(cost > RESERVATION
+        ? [
+            {
+              id: expect.stringMatching(LEDGER_ID),
+              kind: 'consume',
+              amount: -(cost - RESERVATION),
+              balanceAfter: START_BALANCE - cost,
+              reason: `Voice call (${cost / 5} started minutes)`,
+              resourceType: 'call',
+              resourceId: call.id,
+              createdAt: completed.answeredAt,
+            },
+          ]
+        : []),
       {
         id: expect.stringMatching(LEDGER_ID),
         kind: 'consume',
-        amount: -cost,
-        balanceAfter: START_BALANCE - cost,
-        reason: expect.any(String),
+        amount: -RESERVATION,
+        balanceAfter: START_BALANCE - RESERVATION,
+        reason: RESERVED,
         resourceType: 'call',
         resourceId: call.id,
-        createdAt: completed.completedAt,
+        createdAt: T0_ISO,
       },
     ]);
     expect(events(server, 'call.ended')).toEqual([
@@ -550,10 +658,15 @@ describe('the call lifecycle on the sandbox clock', () => {
     const list = await listCalls(server);
     expect(list.data).toEqual([listForm(completed)]);
 
-    // Nothing happens twice: a day later the call, the charge and the event are unchanged.
+    // Nothing happens twice: a day later the call, the charges and the event are unchanged, and
+    // so they are when every step of the lifecycle runs again (a job whose mark was lost).
     await advance(server, 24 * 3600);
+    const ledgerAfter = await ledgerFor(server, call.id);
+    for (const from of ['queued', 'ringing', 'in-progress'] as const)
+      await server.service.core.calls.onStepDue(call.id, undefined, from);
     expect(await getCall(server, call.id)).toEqual(completed);
-    expect(await ledgerFor(server, call.id)).toHaveLength(1);
+    expect(await ledgerFor(server, call.id)).toEqual(ledgerAfter);
+    expect(netCharged(ledgerAfter)).toBe(cost);
     expect(events(server, 'call.ended')).toHaveLength(1);
     expect(await balance(server)).toBe(START_BALANCE - cost);
     await expectBooksBalance(server);
@@ -566,6 +679,7 @@ describe('the call lifecycle on the sandbox clock', () => {
       const patientId = await createPatient(server, { firstName: `Paciente${i}`, phone });
       ids.push((await created(server, { patientId, purpose: POST_OP })).id);
     }
+    expect(await balance(server)).toBe(START_BALANCE - ids.length * RESERVATION);
     await advance(server, 3600);
     let total = 0;
     for (const id of ids) {
@@ -573,9 +687,10 @@ describe('the call lifecycle on the sandbox clock', () => {
       expectCompleted(call);
       expect(call.creditsConsumed).toBe(price(call.duration));
       total += call.creditsConsumed;
+      // Its reservation and the rest of its own minutes, nothing of the others'.
       const ledger = await ledgerFor(server, id);
-      expect(ledger).toHaveLength(1);
-      expect(ledger[0]).toMatchObject({ kind: 'consume', amount: -call.creditsConsumed });
+      expect(ledger).toEqual(answeredCallEntries(call));
+      expect(netCharged(ledger)).toBe(call.creditsConsumed);
     }
     expect(await balance(server)).toBe(START_BALANCE - total);
     expect(
@@ -671,7 +786,7 @@ describe('the call lifecycle on the sandbox clock', () => {
     });
   });
 
-  describe('magic phone endings fail the call from ringing, free of charge', () => {
+  describe('magic phone endings fail the call from ringing and give its reservation back', () => {
     const cases = [
       { name: 'ending 0000', phone: NO_ANSWER_PHONE, reason: 'no_answer', ringSeconds: 45 },
       { name: 'ending 1111', phone: BUSY_PHONE, reason: 'busy', ringSeconds: 4 },
@@ -682,11 +797,15 @@ describe('the call lifecycle on the sandbox clock', () => {
         const server = await newServer();
         const patientId = await createPatient(server, { phone: c.phone });
         const call = await created(server, { patientId, purpose: POST_OP });
+        // Reserved like any call: whether the line answers is not known yet.
+        expect(call.creditsConsumed).toBe(RESERVATION);
         const before = await snapshot(server);
+        expect(before.balance).toBe(START_BALANCE - RESERVATION);
 
         const ringing = await stepUntilNot(server, call.id, 'queued', 10);
         expect(ringing.seconds).toBe(3);
         expect(ringing.call.status).toBe('ringing');
+        expect(await balance(server)).toBe(START_BALANCE - RESERVATION);
         const failed = await stepUntilNot(server, call.id, 'ringing', 60);
         expect(failed.seconds).toBe(c.ringSeconds);
         const failedAt = iso(T0 + (3 + c.ringSeconds) * SEC);
@@ -720,14 +839,46 @@ describe('the call lifecycle on the sandbox clock', () => {
           },
         ]);
 
-        // An hour later nothing more has happened; nothing was charged.
+        // The reservation came back when the call failed: it cost nothing in all.
+        expect(await balance(server)).toBe(START_BALANCE);
+        expect(await ledgerFor(server, call.id)).toEqual([
+          {
+            id: expect.stringMatching(LEDGER_ID),
+            kind: 'refund',
+            amount: RESERVATION,
+            balanceAfter: START_BALANCE,
+            reason: RETURNED,
+            resourceType: 'call',
+            resourceId: call.id,
+            createdAt: failedAt,
+          },
+          {
+            id: expect.stringMatching(LEDGER_ID),
+            kind: 'consume',
+            amount: -RESERVATION,
+            balanceAfter: START_BALANCE - RESERVATION,
+            reason: RESERVED,
+            resourceType: 'call',
+            resourceId: call.id,
+            createdAt: T0_ISO,
+          },
+        ]);
+
+        // An hour later nothing more has happened: the refund is not given twice.
         await advance(server, 3600);
         expect(await getCall(server, call.id)).toEqual(failed.call);
         expect(await balance(server)).toBe(START_BALANCE);
-        expect(await ledgerFor(server, call.id)).toEqual([]);
+        expect(await ledgerFor(server, call.id)).toHaveLength(2);
         expect(events(server, 'call.ended')).toHaveLength(1);
         const after = await snapshot(server);
-        expect({ ...after, jobs: 0, events: 0 }).toEqual({ ...before, jobs: 0, events: 0 });
+        expect({ ...after, jobs: 0, events: 0 }).toEqual({
+          ...before,
+          balance: before.balance + RESERVATION,
+          ledgerSum: before.ledgerSum + RESERVATION,
+          ledgerRows: before.ledgerRows + 1,
+          jobs: 0,
+          events: 0,
+        });
         expect(after.events).toBe(before.events + 1);
         expect((await listCalls(server, { status: 'failed' })).data).toEqual([
           listForm(failed.call),
@@ -746,6 +897,8 @@ describe('the call lifecycle on the sandbox clock', () => {
       expect(patch.status, patch.text).toBe(200);
       const done = await finish(server, call.id);
       expect(done).toMatchObject({ status: 'failed', failureReason: 'busy', creditsConsumed: 0 });
+      expect(netCharged(await ledgerFor(server, call.id))).toBe(0);
+      expect(await balance(server)).toBe(START_BALANCE);
     });
   });
 });
@@ -1007,6 +1160,10 @@ describe('Idempotency-Key on POST /voice/calls', () => {
     expectProblem(reused, 422, 'idempotency_key_reused');
     expect(await snapshot(server)).toEqual(afterFirst);
 
+    // The first request reserved once; the replays reserved nothing.
+    expect(afterFirst.balance).toBe(START_BALANCE - RESERVATION);
+    expect(await ledgerFor(server, first.body.id)).toHaveLength(1);
+
     // A replay after the call ended still answers the original 201, and charges nothing more.
     const done = await finish(server, first.body.id);
     expectCompleted(done);
@@ -1014,7 +1171,9 @@ describe('Idempotency-Key on POST /voice/calls', () => {
     expect(replayLater.status).toBe(201);
     expect(replayLater.text).toBe(first.text);
     expect(count(server, 'calls')).toBe(1);
-    expect(await ledgerFor(server, first.body.id)).toHaveLength(1);
+    const charges = await ledgerFor(server, first.body.id);
+    expect(charges).toEqual(answeredCallEntries(done));
+    expect(netCharged(charges)).toBe(price(done.duration));
     expect(await balance(server)).toBe(START_BALANCE - done.creditsConsumed);
     expect(events(server, 'call.ended')).toHaveLength(1);
     await expectBooksBalance(server);
@@ -1047,6 +1206,7 @@ describe('Idempotency-Key on POST /voice/calls', () => {
       { headers: { 'idempotency-key': 'after-top-up' } },
     );
     expect(fresh.status, fresh.text).toBe(201);
+    expect(await balance(server)).toBe(4 + 100 - RESERVATION);
   });
 });
 
@@ -1061,12 +1221,18 @@ async function stoppedDuringCall() {
   await stepUntilNot(first, call.id, 'queued', 10);
   const answered = (await stepUntilNot(first, call.id, 'ringing', 20)).call;
   expect(answered.status).toBe('in-progress');
+  // Answered means paid: the reservation and the rest of its minutes are on the books already.
+  expect(answered.creditsConsumed % 5).toBe(0);
+  expect(answered.creditsConsumed).toBeGreaterThanOrEqual(RESERVATION);
+  const charges = await ledgerFor(first, call.id);
+  expect(charges).toEqual(answeredCallEntries(answered));
+  expect(await balance(first)).toBe(START_BALANCE - answered.creditsConsumed);
   await first.close();
-  return { data, time, call, answered };
+  return { data, time, call, answered, charges };
 }
 
 describe('durability', () => {
-  it('completes and charges once a call created before a restart', async () => {
+  it('charges a call created before a restart exactly once: its reservation, then the rest when answered', async () => {
     const data = tempDataDir();
     cleanups.push(data.cleanup);
     const time = fakeTime(T0);
@@ -1075,38 +1241,80 @@ describe('durability', () => {
     const call = await created(first, { patientId, purpose: POST_OP });
     await first.close();
 
+    // The reservation survived the restart, and is not taken again.
     const second = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
     expect(await getCall(second, call.id)).toEqual(call);
-    expect(await balance(second)).toBe(START_BALANCE);
+    expect(await balance(second)).toBe(START_BALANCE - RESERVATION);
+    expect(await ledgerFor(second, call.id)).toHaveLength(1);
     await advance(second, 3600);
     const done = await getCall(second, call.id);
     expectCompleted(done);
     expect(done.creditsConsumed).toBe(price(done.duration));
-    expect(await ledgerFor(second, call.id)).toHaveLength(1);
+    const charges = await ledgerFor(second, call.id);
+    expect(charges).toEqual(answeredCallEntries(done));
+    expect(netCharged(charges)).toBe(done.creditsConsumed);
     expect(await balance(second)).toBe(START_BALANCE - done.creditsConsumed);
     expect(events(second, 'call.ended').map((e) => e.data.callId)).toEqual([call.id]);
     await expectBooksBalance(second);
   });
 
-  it('finishes a call that was in progress when the server stopped, charging once', async () => {
-    const { data, time, call, answered } = await stoppedDuringCall();
+  it('gives back once the reservation of a call that fails after a restart', async () => {
+    const data = tempDataDir();
+    cleanups.push(data.cleanup);
+    const time = fakeTime(T0);
+    const first = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
+    const patientId = await createPatient(first, { phone: NO_ANSWER_PHONE });
+    const call = await created(first, { patientId, purpose: POST_OP });
+    await stepUntilNot(first, call.id, 'queued', 10);
+    await first.close();
+
+    const second = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
+    expect((await getCall(second, call.id)).status).toBe('ringing');
+    expect(await balance(second)).toBe(START_BALANCE - RESERVATION);
+    await advance(second, 3600);
+    const failed = await getCall(second, call.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failureReason: 'no_answer',
+      creditsConsumed: 0,
+    });
+    expect((await ledgerFor(second, call.id)).map((e) => [e.kind, e.amount, e.reason])).toEqual([
+      ['refund', RESERVATION, RETURNED],
+      ['consume', -RESERVATION, RESERVED],
+    ]);
+    expect(await balance(second)).toBe(START_BALANCE);
+    await second.close();
+
+    // A third start replays nothing: still one reservation and one refund.
+    const third = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
+    await advance(third, 3600);
+    expect(await ledgerFor(third, call.id)).toHaveLength(2);
+    expect(await balance(third)).toBe(START_BALANCE);
+    expect(events(third, 'call.ended')).toHaveLength(1);
+    await expectBooksBalance(third);
+  });
+
+  it('finishes a call that was in progress when the server stopped, charging nothing more', async () => {
+    const { data, time, call, answered, charges } = await stoppedDuringCall();
 
     const second = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
     const reopened = await getCall(second, call.id);
-    expect(reopened.status).toBe('in-progress');
-    expect(reopened.answeredAt).toBe(answered.answeredAt);
+    expect(reopened).toEqual(answered);
     await advance(second, 3600);
     const done = await getCall(second, call.id);
     expectCompleted(done);
     expect(done.answeredAt).toBe(answered.answeredAt);
-    expect(await ledgerFor(second, call.id)).toHaveLength(1);
+    expect(done.creditsConsumed).toBe(answered.creditsConsumed);
+    expect(done.creditsConsumed).toBe(price(done.duration));
+    // The completion after the restart took nothing: the entries are those of before it.
+    expect(await ledgerFor(second, call.id)).toEqual(charges);
     expect(await balance(second)).toBe(START_BALANCE - price(done.duration));
     expect(events(second, 'call.ended')).toHaveLength(1);
     await expectBooksBalance(second);
   });
 
   it('completes at its hang-up time a call that ended while the server was down', async () => {
-    const { data, time, call, answered } = await stoppedDuringCall();
+    const { data, time, call, answered, charges } = await stoppedDuringCall();
 
     // The server is down for an hour; the call hangs up meanwhile. The start runs what is overdue.
     time.set(T0 + 3600 * SEC);
@@ -1114,73 +1322,188 @@ describe('durability', () => {
     const done = await getCall(second, call.id);
     expect(done.status).toBe('completed');
     expect(done.answeredAt).toBe(answered.answeredAt);
-    expect(await ledgerFor(second, call.id)).toHaveLength(1);
+    expect(done.creditsConsumed).toBe(answered.creditsConsumed);
+    expect(await ledgerFor(second, call.id)).toEqual(charges);
+    expect(await balance(second)).toBe(START_BALANCE - price(done.duration));
     expect(events(second, 'call.ended')).toHaveLength(1);
     expect(events(second, 'call.ended')[0]!.data.completedAt).toBe(done.completedAt);
     // The call ended when its conversation did, not when the service noticed.
     expectCompleted(done);
+    await expectBooksBalance(second);
   });
 });
 
-describe('a balance that runs short during the call', () => {
-  it('takes what is left, never goes below zero and records the rest as unbilledCredits', async () => {
-    const server = await serverWithBalance(5);
+/**
+ * A two-hour conversation, a turn every 30 seconds (the built-in assistant's calls last two to four
+ * minutes; the attack of issue 17 ran forty of them). The patient is well: nothing to triage.
+ */
+function twoHourScript(): CallScript {
+  const turns: CallScript['turns'] = [];
+  for (let offset = 0; offset < 7200; offset += 30) {
+    const role = turns.length % 2 === 0 ? 'assistant' : 'patient';
+    turns.push({
+      role,
+      content: role === 'assistant' ? `Pregunta ${turns.length / 2 + 1}.` : 'Estoy bien.',
+      offsetSeconds: offset,
+    });
+  }
+  return {
+    turns,
+    durationSeconds: 7200,
+    summary: 'Una llamada muy larga.',
+    metadata: { provider: 'builtin', findings: {} },
+  };
+}
+
+describe('a balance that cannot pay the whole call', () => {
+  it('ends the call when the credits do: cut to the minutes paid when answered, its transcript stopping there, never below zero', async () => {
+    const server = await serverWithBalance(20);
     const { core } = server.service;
     const patientId = await createPatient(server, {});
     const call = await created(server, { patientId, purpose: POST_OP });
+    expect(await balance(server)).toBe(15);
     await stepUntilNot(server, call.id, 'queued', 10);
-    expect((await stepUntilNot(server, call.id, 'ringing', 20)).call.status).toBe('in-progress');
 
-    // Something else spends 3 of the 5 credits while the call is on.
-    core.credits.charge({ amount: 3, reason: 'Spent elsewhere during the call' });
-    expect(await balance(server)).toBe(2);
-
-    const done = await finish(server, call.id);
-    expectCompleted(done);
-    const due = price(done.duration);
-    expect(due).toBeGreaterThan(2);
-    expect(done.creditsConsumed).toBe(2);
-    expect(done.metadata!.unbilledCredits).toBe(due - 2);
+    // The line answers a two-hour conversation (through the same step the line's job takes).
+    const answeredAt = core.clock.now();
+    core.calls.steps.answerWith(call.id, twoHourScript());
+    const answered = await getCall(server, call.id);
+    // 5 reserved + 15 in hand pay 4 started minutes: the call will last 240 s, not 7,200.
+    expect(answered).toMatchObject({
+      status: 'in-progress',
+      answeredAt: iso(answeredAt),
+      creditsConsumed: 20,
+    });
+    // The script's findings and summary spoke of the whole two hours: a cut call keeps neither.
+    expect(answered.metadata).toEqual({
+      provider: 'builtin',
+      endedBy: 'credits_exhausted',
+      plannedDurationSeconds: 7200,
+    });
+    expect(answered.summary ?? core.calls.row(call.id).summary).toBe(
+      'La llamada se cortó al agotarse los créditos, a los 4 minutos; no hay resumen de lo que faltó por hablar. Revisa la transcripción.',
+    );
     expect(await balance(server)).toBe(0);
     expect(await ledgerFor(server, call.id)).toEqual([
-      expect.objectContaining({
+      {
+        id: expect.stringMatching(LEDGER_ID),
         kind: 'consume',
-        amount: -2,
+        amount: -15,
         balanceAfter: 0,
+        reason: 'Voice call (4 started minutes)',
         resourceType: 'call',
         resourceId: call.id,
-      }),
+        createdAt: iso(answeredAt),
+      },
+      {
+        id: expect.stringMatching(LEDGER_ID),
+        kind: 'consume',
+        amount: -RESERVATION,
+        balanceAfter: 15,
+        reason: RESERVED,
+        resourceType: 'call',
+        resourceId: call.id,
+        createdAt: T0_ISO,
+      },
     ]);
+
+    // It hangs up at 240 s; the line's own answer, due meanwhile, finds it answered and does
+    // nothing.
+    const done = await finish(server, call.id);
+    expectCompleted(done);
+    expect(done.completedAt).toBe(iso(answeredAt + 240 * SEC));
+    expect(done.duration).toBe(240);
+    expect(done.creditsConsumed).toBe(20);
+    // What would have been said after the line was cut was never said: 8 turns of the 240.
+    expect(done.transcript!.map((t) => t.at)).toEqual(
+      [0, 30, 60, 90, 120, 150, 180, 210].map((s) => iso(answeredAt + s * SEC)),
+    );
+    expect(done.metadata!.unbilledCredits).toBeUndefined();
+    expect(await balance(server)).toBe(0);
+    expect(await ledgerFor(server, call.id)).toHaveLength(2);
     expect(events(server, 'call.ended').map((e) => e.data)).toEqual([
       {
         callId: call.id,
         patientId,
         status: 'completed',
-        duration: done.duration,
-        creditsConsumed: 2,
+        duration: 240,
+        creditsConsumed: 20,
         completedAt: done.completedAt,
       },
     ]);
     // The list carries the same amount.
-    expect((await listCalls(server)).data[0]!.creditsConsumed).toBe(2);
+    expect((await listCalls(server)).data[0]!.creditsConsumed).toBe(20);
     await expectBooksBalance(server);
   });
 
-  it('charges nothing, with no ledger entry, when nothing is left at the end', async () => {
-    const server = await serverWithBalance(5);
+  it('lasts one minute at most when the rest of the balance was spent before it was answered', async () => {
+    const server = await serverWithBalance(10);
+    const { core } = server.service;
     const patientId = await createPatient(server, {});
     const call = await created(server, { patientId, purpose: POST_OP });
     await stepUntilNot(server, call.id, 'queued', 10);
-    await stepUntilNot(server, call.id, 'ringing', 20);
-    server.service.core.credits.charge({ amount: 5, reason: 'Spent elsewhere during the call' });
+    // Something else spends what was left while the phone rings.
+    core.credits.charge({ amount: 5, reason: 'Spent elsewhere while the phone rang' });
+    expect(await balance(server)).toBe(0);
+
+    const answered = (await stepUntilNot(server, call.id, 'ringing', 20)).call;
+    // The reservation pays the first minute and nothing more can be taken: a post-operative
+    // follow-up (two minutes or more) is cut at 60 s.
+    expect(answered).toMatchObject({ status: 'in-progress', creditsConsumed: RESERVATION });
+    expect(answered.metadata!.endedBy).toBe('credits_exhausted');
+    expect(answered.metadata!.plannedDurationSeconds).toBeGreaterThan(60);
+
+    const done = await finish(server, call.id);
+    expectCompleted(done, { minTurns: 1 });
+    expect(done.duration).toBe(60);
+    expect(done.completedAt).toBe(iso(Date.parse(done.answeredAt!) + 60 * SEC));
+    expect(done.creditsConsumed).toBe(RESERVATION);
+    expect(done.metadata!.unbilledCredits).toBeUndefined();
+    // The reservation is the whole charge: no second entry, no refund.
+    expect(await ledgerFor(server, call.id)).toEqual([
+      expect.objectContaining({
+        kind: 'consume',
+        amount: -RESERVATION,
+        balanceAfter: 5,
+        reason: RESERVED,
+        createdAt: T0_ISO,
+      }),
+    ]);
+    expect(await balance(server)).toBe(0);
+    expect(events(server, 'call.ended')[0]!.data).toMatchObject({
+      duration: 60,
+      creditsConsumed: RESERVATION,
+    });
+    await expectBooksBalance(server);
+  });
+
+  it('takes nothing at the end: credits spent elsewhere during the call leave the call whole', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const patientId = await createPatient(server, {});
+    const call = await created(server, { patientId, purpose: POST_OP });
+    await stepUntilNot(server, call.id, 'queued', 10);
+    const answered = (await stepUntilNot(server, call.id, 'ringing', 20)).call;
+    const cost = answered.creditsConsumed;
+
+    // Everything left is spent elsewhere while the call is on: the call was paid when answered.
+    core.credits.charge({
+      amount: START_BALANCE - cost,
+      reason: 'Spent elsewhere during the call',
+    });
+    expect(await balance(server)).toBe(0);
 
     const done = await finish(server, call.id);
     expectCompleted(done);
-    expect(done.creditsConsumed).toBe(0);
-    expect(done.metadata!.unbilledCredits).toBe(price(done.duration));
+    expect(done.creditsConsumed).toBe(cost);
+    expect(price(done.duration)).toBe(cost);
+    expect(done.metadata!.endedBy).toBeUndefined();
+    expect(done.metadata!.unbilledCredits).toBeUndefined();
     expect(await balance(server)).toBe(0);
-    expect(await ledgerFor(server, call.id)).toEqual([]);
-    expect(events(server, 'call.ended')[0]!.data.creditsConsumed).toBe(0);
+    const charges = await ledgerFor(server, call.id);
+    expect(charges).toEqual(answeredCallEntries(done));
+    expect(netCharged(charges)).toBe(cost);
+    expect(events(server, 'call.ended')[0]!.data.creditsConsumed).toBe(cost);
     await expectBooksBalance(server);
   });
 });

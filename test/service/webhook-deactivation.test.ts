@@ -765,7 +765,12 @@ describe('durability across restarts', () => {
     const dir = dataDir();
     const receiver = await startReceiver();
     // A core whose job runner never starts: the event and its delivery are written, no attempt.
-    const crashed = createCore({ dataDir: dir, seed: 'empty', realNow: fakeTime(T0).now });
+    const crashed = createCore({
+      dataDir: dir,
+      seed: 'empty',
+      sandbox: true,
+      realNow: fakeTime(T0).now,
+    });
     const created = crashed.webhooks.create({ url: receiver.url, events: ['patient.created'] });
     receiver.secret = created.secret;
     const patient = crashed.patients.create({ firstName: 'Jordi', lastName: 'Vidal' });
@@ -859,7 +864,7 @@ describe('SSRF guard at connection time', () => {
     await waitForAttempts(server, hook.id, 1);
     expect(receiver.received).toHaveLength(1);
 
-    server.service.core.setSandbox(false);
+    server.service.core.setSandbox(false, 'window');
     const after = await server.request<{ id: string }>('POST', '/patients', {
       body: { firstName: 'Laia', lastName: 'Ferrer' },
     });

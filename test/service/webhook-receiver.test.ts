@@ -125,7 +125,10 @@ describe('the built-in test receiver', () => {
     expect(log!.attempts[0]!.requestHeaders['x-service-signature']).toBe(
       got!.headers['x-service-signature'],
     );
-    expect(JSON.parse(log!.attempts[0]!.responseBody!)).toEqual({ received: true, verified: true });
+    // The receiver is on this machine: its answer's body is not kept with the attempt (issue 17),
+    // its own inbox shows what it answered.
+    expect(log!.attempts[0]).not.toHaveProperty('responseBody');
+    expect(got).toMatchObject({ answeredStatus: 200, verified: true });
     // The window hears about it.
     await expect.poll(() => topics.flat()).toContain('receiver');
   });
@@ -233,7 +236,7 @@ describe('the built-in test receiver', () => {
       statusCode: 500,
       error: 'http_error',
     });
-    expect(JSON.parse(log.attempts[0]!.responseBody!)).toMatchObject({ failing: true });
+    expect(log.attempts[0]).not.toHaveProperty('responseBody');
     const [first] = await run<ReceivedRequest[]>('receiver.list', {});
     expect(first).toMatchObject({ answeredStatus: 500, verified: true });
 
@@ -301,9 +304,9 @@ describe('the built-in test receiver', () => {
 
     // The switch is live: turned off under a running sandbox server, the route goes at once.
     const { server: live, receiverUrl } = await sandboxServer();
-    live.service.core.setSandbox(false);
+    live.service.core.setSandbox(false, 'window');
     expectProblem(await post(receiverUrl, '{}'), 404, 'route_not_found');
-    live.service.core.setSandbox(true);
+    live.service.core.setSandbox(true, 'window');
     expect((await post(receiverUrl, '{}')).status).toBe(200);
     expect(count(live, 'receiver_requests')).toBe(1);
   });

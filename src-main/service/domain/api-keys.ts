@@ -2,6 +2,7 @@ import { ProblemError, resourceMissing, validationFailed } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import { PERMISSIONS, type Permission } from '../schemas/auth';
+import { textProblem } from '../schemas/text-rules';
 import type { Queries } from '../store/queries';
 import type { ApiKeyRow } from '../store/queries/api-keys';
 import { createReadCache } from '../store/read-cache';
@@ -77,6 +78,13 @@ export function createApiKeys(deps: { clock: Clock; newId: IdFactory; q: Queries
             code: 'length',
             detail: 'A key needs a name of 1 to 100 characters.',
           },
+        ]);
+      }
+      // The CLI reaches this without the schema: the same rule as a person's name.
+      const problem = textProblem(name, 'name');
+      if (problem) {
+        throw validationFailed([
+          { pointer: '/name', code: problem.code, detail: `The key's name ${problem.detail}` },
         ]);
       }
       const permissions = checkPermissions(input.permissions);

@@ -16,6 +16,7 @@ import { CALL_LIST, type CallRow } from '../store/queries/calls';
 import type { EngagementDeps } from './conversations';
 import { dateRangeConditions } from './date-range';
 import { preferredLanguage } from './form-schedules';
+import type { Language } from '../schemas/form-schedule';
 import { resourceReader } from './resource-reader';
 import { activePatient, unreachable } from './patient-checks';
 import type { Prices } from './pricing';
@@ -38,6 +39,16 @@ export function lineOutcome(phone: string): { failure?: CallFailureReason; after
   return { afterSeconds: 6 + (hash(digits) % 10) };
 }
 
+/** The summary of a call the credits ran out on, in the call's language. */
+const CUT_SHORT_SUMMARY: Record<Language, (minutes: number) => string> = {
+  es: (n) =>
+    `La llamada se cortó al agotarse los créditos, a ${n === 1 ? 'el primer minuto' : `los ${n} minutos`}; no hay resumen de lo que faltó por hablar. Revisa la transcripción.`,
+  ca: (n) =>
+    `La trucada es va tallar en esgotar-se els crèdits, ${n === 1 ? 'al primer minut' : `als ${n} minuts`}; no hi ha resum del que faltava per parlar. Revisa la transcripció.`,
+  en: (n) =>
+    `The call was cut when the credits ran out, after ${n === 1 ? 'the first minute' : `${n} minutes`}; there is no summary of what was left unsaid. Read the transcript.`,
+};
+
 /** 5 credits per started minute (api-decisions §7). */
 export function callPrice(prices: Prices, durationSeconds: number): number {
   return Math.ceil(durationSeconds / 60) * prices.callPerStartedMinute;
@@ -47,8 +58,12 @@ export function callPrice(prices: Prices, durationSeconds: number): number {
  * Automated voice calls (interface spec: Call; api-decisions §§7, 8, 10). The simulated lifecycle
  * runs as durable jobs on the service clock: queued → ringing → in-progress → completed, or
  * ringing → failed. Every step is an UPDATE guarded by the state it leaves, so a step that runs
- * twice (a crash between the work and its job's mark) changes nothing the second time. Credits
- * are charged once, when the call ends.
+ * twice (a crash between the work and its job's mark) changes nothing the second time.
+ *
+ * Credits (api-decisions "Call charging"): creating a call reserves its first started minute; a
+ * call never answered gets it back; an answered call takes the rest of its minutes when it is
+ * answered, as far as the balance goes, and ends when the credits do: a call never runs past the
+ * balance and nothing is left unbilled.
  */
 export function createCalls(
   deps: EngagementDeps & {
@@ -91,11 +106,17 @@ export function createCalls(
   const create = db.transaction((input: CreateCall): CallDetail => {
     const patient = activePatient(q, input.patientId, 'calling them');
     if (!patient.phone) throw unreachable('/patientId', 'phone number', 'calls');
-    // Nothing is charged now; a call that will cost something needs a little in hand.
-    credits.requireBalance(prices.callMinimumBalance);
     const nowMs = clock.now();
     const now = new Date(nowMs).toISOString();
     const id = newId('call', nowMs);
+    // The first started minute is reserved now (402, nothing created, when the balance cannot
+    // pay it), so forty calls at a balance of 5 are one call, not forty unbilled ones.
+    credits.charge({
+      amount: prices.callReservation,
+      reason: 'Voice call: first minute reserved',
+      resourceType: 'call',
+      resourceId: id,
+    });
     q.calls.insert({
       id,
       patient_id: patient.id,
@@ -104,7 +125,7 @@ export function createCalls(
       language: input.language ?? preferredLanguage(patient.metadata),
       status: 'queued',
       duration: 0,
-      credits_consumed: 0,
+      credits_consumed: prices.callReservation,
       failure_reason: null,
       transcript: null,
       summary: null,
@@ -132,18 +153,33 @@ export function createCalls(
     step(call.id, 'ringing', atMs, lineOutcome(call.phone).afterSeconds);
   });
 
-  /** ringing → failed: nothing is charged and call.ended says why. */
+  /** ringing → failed: the reservation comes back (a call never answered costs 0). */
   const fail = db.transaction(
     (call: CallRow, reason: CallFailureReason, dueAtMs?: number): void => {
       const at = new Date(stepTime(dueAtMs)).toISOString();
+      // A step that runs again after a crash finds the call failed already: nothing to return.
+      if (q.calls.get(call.id)?.status !== 'ringing') return;
+      // What comes back is what the reservation's pot still allows (an allowance reset while
+      // the phone rang keeps it expired); the call says what it finally cost.
+      const reserved = q.creditLedger.netConsumed(call.id);
+      const refunded =
+        reserved > 0
+          ? credits.refund({
+              amount: reserved,
+              reason: 'Voice call not answered: reservation returned',
+              resourceType: 'call',
+              resourceId: call.id,
+            }).refunded
+          : 0;
       const next: CallRow = {
         ...call,
         status: 'failed',
         failure_reason: reason,
         failed_at: at,
+        credits_consumed: Math.max(0, reserved - refunded),
         updated_at: at,
       };
-      if (!move('ringing', next)) return;
+      if (!move('ringing', next)) throw new Error(`Call ${call.id} left ringing while failing`);
       ended(next);
       // A patient the team is worried about could not be reached: a person must try another way.
       if (deps.alerts && q.alerts.hasUrgentUnresolved(call.patient_id))
@@ -182,32 +218,65 @@ export function createCalls(
       if (!current || current.status !== 'ringing') return;
       const atMs = stepTime(dueAtMs);
       const at = new Date(atMs).toISOString();
-      const transcript = script.turns.map((turn) => ({
+      // The minutes are taken now, as far as the balance goes; the call ends when they run out.
+      const reserved = q.creditLedger.netConsumed(callId);
+      const affordable = reserved + credits.balance().balance;
+      const minutes = Math.min(
+        Math.ceil(script.durationSeconds / 60),
+        Math.floor(affordable / prices.callPerStartedMinute),
+      );
+      const durationSeconds = Math.min(script.durationSeconds, minutes * 60);
+      const cutShort = durationSeconds < script.durationSeconds;
+      const due = callPrice(prices, durationSeconds);
+      if (due > reserved)
+        credits.charge({
+          amount: due - reserved,
+          reason: `Voice call (${minutes} started minutes)`,
+          resourceType: 'call',
+          resourceId: callId,
+        });
+      else if (due < reserved)
+        credits.refund({
+          amount: reserved - due,
+          reason: 'Voice call: unused reservation returned',
+          resourceType: 'call',
+          resourceId: callId,
+        });
+      // What was said after the line was cut was never said.
+      const turns = script.turns.filter((turn) => turn.offsetSeconds < durationSeconds);
+      const transcript = turns.map((turn) => ({
         role: turn.role,
         content: turn.content,
         at: new Date(atMs + turn.offsetSeconds * 1000).toISOString(),
       }));
       // Every patient turn is triaged, whoever wrote the call (the built-in script or a model).
       const verdict = triageAll(
-        script.turns.filter((t) => t.role === 'patient').map((t) => t.content),
+        turns.filter((t) => t.role === 'patient').map((t) => t.content),
         { postOp: readContext(current.purpose).purpose === 'post_op', language: current.language },
       );
+      // A cut call's summary and findings would speak of what was never said: the team gets
+      // the plain fact instead, and the transcript of what was.
+      const { findings: _unsaid, ...said } = script.metadata as Record<string, unknown>;
       const metadata = {
-        ...script.metadata,
+        ...(cutShort ? said : script.metadata),
         ...(verdict.level !== 'none' ? { triage: verdict } : {}),
+        ...(cutShort
+          ? { endedBy: 'credits_exhausted', plannedDurationSeconds: script.durationSeconds }
+          : {}),
       };
       const next: CallRow = {
         ...current,
         status: 'in-progress',
         answered_at: at,
-        duration: script.durationSeconds,
+        duration: durationSeconds,
+        credits_consumed: due,
         transcript: JSON.stringify(transcript),
-        summary: script.summary,
+        summary: cutShort ? CUT_SHORT_SUMMARY[current.language](minutes) : script.summary,
         metadata: JSON.stringify(metadata),
         updated_at: at,
       };
       if (!move('ringing', next)) return;
-      step(callId, 'in-progress', atMs, script.durationSeconds);
+      step(callId, 'in-progress', atMs, durationSeconds);
       if (verdict.level !== 'none')
         deps.alerts?.raise({
           patientId: current.patient_id,
@@ -225,31 +294,10 @@ export function createCalls(
     })();
   }
 
-  /** in-progress → completed: the minutes are charged and call.ended is written. */
+  /** in-progress → completed (its minutes were taken when it was answered); call.ended. */
   const complete = db.transaction((call: CallRow, dueAtMs?: number): void => {
     const at = new Date(stepTime(dueAtMs)).toISOString();
-    const due = callPrice(prices, call.duration);
-    // The call has happened: it takes what it costs, or what is left if the balance ran short
-    // meanwhile (never below zero); the rest is recorded, not silently dropped.
-    const charged = Math.min(due, credits.balance().balance);
-    if (charged > 0) {
-      credits.charge({
-        amount: charged,
-        reason: `Voice call (${Math.ceil(call.duration / 60)} started minutes)`,
-        resourceType: 'call',
-        resourceId: call.id,
-      });
-    }
-    const metadata = JSON.parse(call.metadata) as Record<string, unknown>;
-    if (charged < due) metadata.unbilledCredits = due - charged;
-    const next: CallRow = {
-      ...call,
-      status: 'completed',
-      credits_consumed: charged,
-      completed_at: at,
-      metadata: JSON.stringify(metadata),
-      updated_at: at,
-    };
+    const next: CallRow = { ...call, status: 'completed', completed_at: at, updated_at: at };
     if (!move('in-progress', next))
       throw new Error(`Call ${call.id} left in-progress while it was being completed`);
     ended(next);

@@ -148,21 +148,37 @@ export function createCredits(deps: Deps) {
     return settle(acc, { ...entry, ...resource(input) }, true);
   });
 
-  const refund = db.transaction((input: ChargeInput): LedgerRow => {
+  /**
+   * Gives a resource's credits back to the pot each came from, within its validity: allowance taken
+   * in this period goes back to the allowance, top-ups go back to top-ups, and allowance taken in
+   * a period that has since been reset stays expired (it would otherwise outlive the reset as
+   * permanent credit). Returns what was actually given back (0 writes nothing); the reason of the
+   * ledger entry says how much expired. A refund without a resource (by hand) is a top-up.
+   */
+  const refund = db.transaction((input: ChargeInput): { entry?: LedgerRow; refunded: number } => {
     assertAmount(input.amount);
     const acc = account();
-    // Credits go back to where they came from: to the monthly allowance if they were taken from it
-    // in this period, otherwise to the part that does not expire.
-    const owed = input.resourceId
-      ? q.creditLedger.allowanceOwed(input.resourceId, acc.period_start)
-      : 0;
-    const toAllowance = Math.max(0, Math.min(owed, input.amount));
+    const id = input.resourceId;
+    const allowanceOwed = id ? q.creditLedger.allowanceOwed(id, acc.period_start) : 0;
+    const topUpOwed = id ? q.creditLedger.topUpOwed(id) : input.amount;
+    const toAllowance = Math.max(0, Math.min(allowanceOwed, input.amount));
+    const toTopUp = Math.max(0, Math.min(topUpOwed, input.amount - toAllowance));
+    const refunded = toAllowance + toTopUp;
+    const expired = input.amount - refunded;
+    if (refunded === 0) return { refunded };
+    // This period's usage only loses what this period used (a charge from before the reset was
+    // counted in its own period); a refund without a resource is not usage at all.
+    const usedNow = id ? Math.max(0, q.creditLedger.periodConsumed(id, acc.period_start)) : 0;
     acc.allowance_balance += toAllowance;
-    acc.topup_balance += input.amount - toAllowance;
-    acc.balance += input.amount;
-    acc.used_this_period = Math.max(0, acc.used_this_period - input.amount);
-    const entry = { kind: 'refund' as const, amount: input.amount, from_allowance: toAllowance };
-    return settle(acc, { ...entry, ...resource(input) }, false);
+    acc.topup_balance += toTopUp;
+    acc.balance += refunded;
+    acc.used_this_period = Math.max(0, acc.used_this_period - Math.min(refunded, usedNow));
+    const reason =
+      expired > 0
+        ? `${input.reason} (${expired} credits of an expired monthly allowance are not returned)`
+        : input.reason;
+    const entry = { kind: 'refund' as const, amount: refunded, from_allowance: toAllowance };
+    return { entry: settle(acc, { ...entry, ...resource({ ...input, reason }) }, false), refunded };
   });
 
   /** Credits bought on top of the plan; they do not expire at the monthly reset. */

@@ -89,18 +89,19 @@ export function createFormSchedules(deps: {
     }
   }
 
-  /** The refund of everything the schedule consumed and has not had back; 0 if nothing. */
+  /**
+   * The refund of everything the schedule consumed and has not had back, each credit to the pot it
+   * came from while that pot is valid (credits.refund); returns what was given back.
+   */
   function refundAll(schedule: FormScheduleRow, reason: string): number {
     const owed = q.creditLedger.netConsumed(schedule.id);
-    if (owed > 0) {
-      credits.refund({
-        amount: owed,
-        reason,
-        resourceType: 'form_schedule',
-        resourceId: schedule.id,
-      });
-    }
-    return owed;
+    if (owed <= 0) return 0;
+    return credits.refund({
+      amount: owed,
+      reason,
+      resourceType: 'form_schedule',
+      resourceId: schedule.id,
+    }).refunded;
   }
 
   function checkScheduledAt(input: string | undefined, nowMs: number): number {

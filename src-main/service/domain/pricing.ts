@@ -14,7 +14,8 @@ export const DEFAULT_PRICES = {
   deliveryEmail: 1,
   deliveryWhatsapp: 2,
   callPerStartedMinute: 5,
-  callMinimumBalance: 5,
+  /** Taken when a call is created (its first started minute); given back if it is never answered. */
+  callReservation: 5,
 };
 
 export type Prices = typeof DEFAULT_PRICES;

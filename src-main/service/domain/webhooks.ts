@@ -17,10 +17,11 @@ export interface WebhookListQuery {
 }
 
 /**
- * Webhook registration. URL rules depend on the mode: sandbox accepts http://localhost; outside
- * it the host must resolve to public addresses only (checked here, and again by the sender at
- * every connection). The DNS check is asynchronous, so it runs before the write (`checkUrl`),
- * and the write itself repeats the synchronous rules.
+ * Webhook registration. URL rules depend on the mode only for this machine: sandbox mode accepts
+ * localhost and 127.0.0.1 (http too); in every mode a host must otherwise resolve to public
+ * addresses only (checked here, and again by the sender at every connection), so private,
+ * link-local and metadata targets are refused whatever the mode. The DNS check is asynchronous,
+ * so it runs before the write (`checkUrl`), and the write itself repeats the synchronous rules.
  */
 export function createWebhooks(deps: {
   db: Db;
@@ -45,10 +46,10 @@ export function createWebhooks(deps: {
     /** The URL rules, DNS included; call before create/update (the write repeats the rest). */
     async checkUrl(url: string | undefined): Promise<void> {
       if (url === undefined) return;
-      const checked = checkUrlSyntax(url, deps.sandbox());
+      const sandbox = deps.sandbox();
+      const checked = checkUrlSyntax(url, sandbox);
       if ('error' in checked) throw validationFailed([checked.error]);
-      if (deps.sandbox()) return;
-      const refused = await checkResolvedHost(checked.url, deps.resolve);
+      const refused = await checkResolvedHost(checked.url, deps.resolve, sandbox);
       if (refused) throw validationFailed([refused]);
     },
 

@@ -12,7 +12,8 @@ import { installJsonBodyParser } from './json-body';
 import { loggerOptions } from './log-redaction';
 import { clientErrorHandler } from './client-errors';
 import { ProblemError } from '../errors';
-import { createRateLimiter } from './rate-limit';
+import { createRateLimiters } from './rate-limit';
+import { DEFAULT_SERVER_LIMITS, fastifyServerOptions, type ServerLimits } from './server-limits';
 import { installResponseCheck } from './response-check';
 import { alertRoutes } from './routes/alerts';
 import { authTokenRoutes } from './routes/auth-token';
@@ -62,6 +63,8 @@ export interface HttpOptions {
   webBridge?: WebBridgeOptions;
   /** The address the server listens on: on loopback, foreign Host headers are refused. */
   bindHost?: string;
+  /** Header, request and keep-alive timeouts (server-limits.ts); default DEFAULT_SERVER_LIMITS. */
+  serverLimits?: ServerLimits;
 }
 
 const SANDBOX_PATH = `${API_PREFIX}/sandbox/`;
@@ -74,6 +77,8 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
     genReqId: () => requestIds('req'),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
+    // Slow clients are cut off (issue 17, finding 4); the connection cap is set by createService.
+    ...fastifyServerOptions(options.serverLimits ?? DEFAULT_SERVER_LIMITS),
     // In-flight requests finish normally while the server closes; new connections are refused.
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -116,16 +121,18 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
 
   installRequestLog(app, core.requestLog);
 
-  const limits = options.rateLimit ?? { limit: 600, windowSeconds: 60 };
+  // Limits per kind of caller (api-decisions, "Authentication and limits"): the form pages and
+  // the test receiver take theirs in their own scopes; /health has none.
+  const rateLimits = createRateLimiters(options.rateLimit ?? { limit: 600, windowSeconds: 60 });
   installAuth(app, {
     tokens: core.tokens,
-    ...(limits === 'off'
-      ? {}
-      : {
-          limiter: createRateLimiter({ name: 'default', ...limits }),
-          addressLimiter: createRateLimiter({ name: 'default', ...limits }),
-          tokenLimiter: createRateLimiter({ name: 'token', limit: 30, windowSeconds: 60 }),
-        }),
+    ...(rateLimits
+      ? {
+          limiter: rateLimits.credential,
+          addressLimiter: rateLimits.address,
+          tokenLimiter: rateLimits.tokenExchange,
+        }
+      : {}),
   });
   installIdempotency(app, { clock: core.clock, q: core.q.idempotency });
   installResponseCheck(app);
@@ -182,8 +189,10 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
     },
     { prefix: API_PREFIX },
   );
-  await app.register(async (pages) => formPageRoutes(pages, core), { prefix: FORM_PAGE_PREFIX });
-  await app.register(async (scope) => testReceiverRoutes(scope, core), {
+  await app.register(async (pages) => formPageRoutes(pages, core, rateLimits), {
+    prefix: FORM_PAGE_PREFIX,
+  });
+  await app.register(async (scope) => testReceiverRoutes(scope, core, rateLimits), {
     prefix: RECEIVER_PREFIX,
   });
   const bridge = options.webBridge;

@@ -14,17 +14,22 @@ export function clientErrorHandler(newRequestId: () => string) {
       return;
     }
     const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
+    // The headers or the body did not arrive within the server limits (server-limits.ts).
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const status = tooLarge ? 431 : timedOut ? 408 : 400;
+    const code = timedOut ? 'request_timeout' : 'bad_request';
     const requestId = newRequestId();
     const body = JSON.stringify({
-      type: problemType('bad_request'),
+      type: problemType(code),
       title: STATUS_CODES[status],
       status,
       detail: tooLarge
         ? 'The request line and headers are larger than the server accepts (16 KiB); send long values in a JSON body.'
-        : 'The request could not be parsed as HTTP (unknown method or malformed request line).',
+        : timedOut
+          ? 'The request did not arrive in time: its headers or body came too slowly.'
+          : 'The request could not be parsed as HTTP (unknown method or malformed request line).',
       instance: '',
-      code: 'bad_request',
+      code,
       requestId,
     });
     socket.end(

@@ -9,6 +9,7 @@ import { editionOfStored } from '../instruments/validated-instruments';
 import { renderStatusPage } from '../form-page/render-status';
 import type { Language } from '../schemas/form-schedule';
 import type { FormScheduleRow } from '../store/queries/form-schedules';
+import { addressKey, enforceRateLimit, type RateLimiters } from './rate-limit';
 
 /** The page's own address: nothing but the token, and the form it opens, is reachable here. */
 export const FORM_PAGE_PREFIX = '/f';
@@ -20,7 +21,11 @@ type StatusKind = Parameters<typeof renderStatusPage>[0]['kind'];
  * as an ordinary form and checked on the server with the same validator as the API. The token
  * in the path is the only credential; pages are never cached and never leak the URL as referrer.
  */
-export async function formPageRoutes(app: FastifyInstance, core: Core): Promise<void> {
+export async function formPageRoutes(
+  app: FastifyInstance,
+  core: Core,
+  limits?: RateLimiters,
+): Promise<void> {
   // Browsers post forms url-encoded, and that is all this page reads: the API's JSON parser is
   // taken away here, so any other body is a plain 415 rather than an empty form.
   app.removeAllContentTypeParsers();
@@ -30,8 +35,21 @@ export async function formPageRoutes(app: FastifyInstance, core: Core): Promise<
     (_request, body, done) => done(null, new URLSearchParams(body as string)),
   );
 
-  const config = { access: 'public' as const };
+  // Not the API's per-address bucket: behind a --public-url proxy every patient has the same
+  // address, and a script's bad keys must not close the clinic's forms. A link that exists has
+  // its own bucket (keyed by its schedule, so no token is kept in memory); a link that opens
+  // nothing is a guess at a credential and draws from the address bucket, like a bad key.
+  const config = { access: 'public' as const, rateLimitPolicy: 'none' as const };
   const schema = { hide: true };
+  if (limits) {
+    app.addHook('onRequest', async (request, reply) => {
+      const token = (request.params as { token?: unknown }).token;
+      if (typeof token !== 'string') return;
+      const schedule = core.schedules.byToken(token);
+      if (schedule) enforceRateLimit(reply, limits.formPage, `schedule:${schedule.id}`);
+      else enforceRateLimit(reply, limits.address, addressKey(request.ip));
+    });
+  }
 
   function html(reply: FastifyReply, status: number, page: string): FastifyReply {
     return reply

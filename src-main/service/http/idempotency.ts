@@ -18,7 +18,16 @@ declare module 'fastify' {
 }
 
 const KEEP_MS = 24 * 3600 * 1000;
-/** Failures that say nothing about the outcome of the action, so a retry must run it again. */
+/**
+ * Statuses that ask the client to try again (a conflict with work in progress such as 409
+ * `conversation_busy` or `idempotency_key_in_use`, a rate limit, a timeout): the same request
+ * may get another answer in a moment, so the answer is never kept for the key.
+ */
+const TRY_AGAIN = new Set([408, 409, 423, 425, 429]);
+/**
+ * Refusals before the action began (like Stripe's "no endpoint began execution": validation,
+ * authentication, the body's format): the fixed request may reuse the key.
+ */
 const NOT_STORED = new Set([
   'validation_failed',
   'idempotency_key_in_use',
@@ -36,8 +45,7 @@ const NOT_STORED = new Set([
  * Idempotency-Key on every authenticated POST (api-decisions §6), scoped per credential and kept
  * 24 h by the service clock. The first request claims the key; a retry with the same body replays
  * the stored answer (Idempotent-Replayed: true), a retry while the first runs gets 409, and a
- * retry with another body or path gets 422. Success and business failures are stored; validation
- * failures and 5xx are not, so the client can fix the request and reuse the key.
+ * retry with another body or path gets 422. Only final answers are stored (see `isFinal`).
  */
 export function installIdempotency(
   app: FastifyInstance,
@@ -117,7 +125,7 @@ export function installIdempotency(
         : Buffer.isBuffer(payload)
           ? payload.toString('utf8')
           : undefined;
-    if (body !== undefined && status < 500 && !NOT_STORED.has(problemCode(status, body))) {
+    if (body !== undefined && isFinal(status, body)) {
       const location = reply.getHeader('location');
       q.complete(
         held.credentialId,
@@ -167,6 +175,17 @@ export function installIdempotency(
 
 function toArray<T>(value: T | T[] | undefined): T[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+/**
+ * Whether an answer is final, the one this request will always get, and so the one to replay
+ * (docs/api-decisions.md, "Errors"): a success, or a 4xx from the action itself (404, 400, 402,
+ * 422 `patient_inactive` …). Never a 5xx (the write rolled back: retrying is the remedy), a
+ * "try again" status (TRY_AGAIN) or a refusal made before the action began (NOT_STORED).
+ */
+export function isFinal(status: number, payload: string): boolean {
+  if (status >= 500 || TRY_AGAIN.has(status)) return false;
+  return !NOT_STORED.has(problemCode(status, payload));
 }
 
 function problemCode(status: number, payload: string): string {

@@ -1,3 +1,7 @@
+import ipaddr from 'ipaddr.js';
+import type { FastifyReply } from 'fastify';
+import { ProblemError } from '../errors';
+
 /**
  * Token buckets per credential (api-decisions §4): a bucket holds up to `limit` tokens and refills
  * continuously at limit/window per second, so a client can burst to the limit and then proceeds at
@@ -68,6 +72,98 @@ function pruneFull(
   limit: number,
 ) {
   for (const [key, b] of buckets) if (b.tokens + (t - b.at) * perMs >= limit) buckets.delete(key);
+}
+
+/**
+ * The caller a client address stands for, as a bucket key. Everything on loopback (127.0.0.0/8,
+ * ::1, ::ffff:127.x) is one caller: any local process can pick any of those source addresses, so
+ * counting them apart would hand it sixteen million buckets. An IPv4-mapped IPv6 address is its
+ * IPv4 address. Other IPv4 addresses count one by one (a NAT already puts many people behind
+ * one). IPv6 addresses count per /64: that is the smallest prefix a network hands one site or
+ * link (RFC 4291 interface identifiers, RFC 6177), and a host picks addresses inside it at will
+ * (privacy extensions rotate them daily), so a per-address bucket would cost it nothing to evade.
+ * Anything that is not an IP address is kept as it is.
+ */
+export function addressRange(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.range() === 'loopback') return 'loopback';
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
+/**
+ * A limiter whose `ip:<address>` keys (the ones auth.ts makes) count per address range
+ * (addressRange); other keys pass unchanged.
+ */
+export function perAddressRange(limiter: RateLimiter): RateLimiter {
+  return (key) => limiter(key.startsWith('ip:') ? `ip:${addressRange(key.slice(3))}` : key);
+}
+
+/** The bucket key of a request's client address, by range. */
+export const addressKey = (ip: string): string => `ip:${addressRange(ip)}`;
+
+/**
+ * The limits per kind of caller (api-decisions, "Authentication and limits"); undefined when
+ * rate limiting is off.
+ */
+export interface RateLimiters {
+  /** Authenticated requests: per credential (an API key and its tokens), the CLI's policy. */
+  credential: RateLimiter;
+  /**
+   * Failed authentication, public API routes (the OpenAPI document), unknown routes and unknown
+   * form links: per address range, the CLI's policy.
+   */
+  address: RateLimiter;
+  /** POST /auth/token: 30 per 60 s per address range. */
+  tokenExchange: RateLimiter;
+  /** A patient form page (`/f/{token}`) with a link that exists: per link. */
+  formPage: RateLimiter;
+  /** The sandbox test receiver: per address range, the CLI's policy, apart from the rest. */
+  receiver: RateLimiter;
+}
+
+/** Requests a person filling one form can never need in a minute (open, post, re-open, fix). */
+export const FORM_PAGE_POLICY = { name: 'form-page', limit: 60, windowSeconds: 60 };
+export const TOKEN_EXCHANGE_POLICY = { name: 'token', limit: 30, windowSeconds: 60 };
+
+export function createRateLimiters(
+  limits: { limit: number; windowSeconds: number } | 'off',
+): RateLimiters | undefined {
+  if (limits === 'off') return undefined;
+  return {
+    credential: createRateLimiter({ name: 'default', ...limits }),
+    address: perAddressRange(createRateLimiter({ name: 'default', ...limits })),
+    tokenExchange: perAddressRange(createRateLimiter(TOKEN_EXCHANGE_POLICY)),
+    formPage: createRateLimiter(FORM_PAGE_POLICY),
+    receiver: perAddressRange(createRateLimiter({ name: 'receiver', ...limits })),
+  };
+}
+
+/**
+ * Takes a token from `key`'s bucket: sets the rate-limit headers and, when the bucket is empty,
+ * throws the 429 problem with Retry-After.
+ */
+export function enforceRateLimit(
+  reply: FastifyReply,
+  limiter: RateLimiter | undefined,
+  key: string,
+): void {
+  if (!limiter) return;
+  const decision = limiter(key);
+  reply.headers(decision.headers);
+  if (!decision.allowed) {
+    reply.header('retry-after', String(decision.retryAfterSeconds));
+    throw new ProblemError(
+      429,
+      'rate_limited',
+      `Too many requests; try again in ${decision.retryAfterSeconds} s.`,
+      { retryAfter: decision.retryAfterSeconds },
+    );
+  }
 }
 
 /** Parses the CLI's `N/SECONDS` or `off`. */

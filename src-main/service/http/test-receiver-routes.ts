@@ -3,6 +3,7 @@ import type { Core } from '../core';
 import { ProblemError } from '../errors';
 import { ReceiverParams } from '../schemas/test-receiver';
 import { RECEIVER_PREFIX } from '../webhooks/test-receiver';
+import { addressKey, enforceRateLimit, type RateLimiters } from './rate-limit';
 import { route } from './route-docs';
 
 export { RECEIVER_PREFIX };
@@ -15,11 +16,15 @@ export { RECEIVER_PREFIX };
  * raw bytes, since the signature covers the bytes exactly as sent. Outside sandbox mode it
  * answers like a route that does not exist, before the body is read.
  */
-export async function testReceiverRoutes(app: FastifyInstance, core: Core): Promise<void> {
+export async function testReceiverRoutes(
+  app: FastifyInstance,
+  core: Core,
+  limits?: RateLimiters,
+): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!core.testReceiver.isOn()) {
       throw new ProblemError(
         404,
@@ -27,16 +32,21 @@ export async function testReceiverRoutes(app: FastifyInstance, core: Core): Prom
         `No route matches ${request.method} ${request.url.split('?')[0]}.`,
       );
     }
+    // Its own bucket per address range: the dispatcher's deliveries and a developer's curl do
+    // not spend the failed-login bucket, nor does a flood of bad keys stop the receiver.
+    if (limits) enforceRateLimit(reply, limits.receiver, addressKey(request.ip));
   });
 
   app.post<{ Params: { name: string }; Body: Buffer | undefined }>(
     '/:name',
-    route('public', {
-      summary: 'Receive a webhook delivery (sandbox test receiver)',
-      tags: ['Sandbox'],
-      hide: true,
-      params: ReceiverParams,
-    }),
+    withOwnLimit(
+      route('public', {
+        summary: 'Receive a webhook delivery (sandbox test receiver)',
+        tags: ['Sandbox'],
+        hide: true,
+        params: ReceiverParams,
+      }),
+    ),
     async (request, reply) => {
       const answer = core.testReceiver.receive({
         name: request.params.name,
@@ -50,4 +60,9 @@ export async function testReceiverRoutes(app: FastifyInstance, core: Core): Prom
         .send(JSON.stringify(answer.body));
     },
   );
+}
+
+/** The route leaves the API's per-address bucket alone: the hook above applies its own. */
+function withOwnLimit<T extends { config: object }>(options: T) {
+  return { ...options, config: { ...options.config, rateLimitPolicy: 'none' as const } };
 }

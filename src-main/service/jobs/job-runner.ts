@@ -43,8 +43,14 @@ export interface ScheduleInput {
 
 /** A long timer is re-armed at most this far ahead, so a clock change is noticed. */
 const MAX_TIMER_MS = 60_000;
-/** Due jobs committed per transaction (see drain). */
+/** Due jobs committed per transaction at most (see drain). */
 const BATCH_SIZE = 250;
+/**
+ * A batch also ends once its jobs have taken this long; it commits and the drain yields to the
+ * event loop before the next one, so requests are answered while a large backlog runs (a batch
+ * of 250 deliveries is about 35 ms of work; a mix with calls and conversation closes was more).
+ */
+export const SLICE_MS = 15;
 /** Finished jobs are kept this long for inspection. */
 const KEEP_FINISHED_MS = 7 * 86_400_000;
 /** Concurrent jobs in flight at once; beyond it, due jobs wait for one to end. */
@@ -59,10 +65,14 @@ interface Started {
 /** Thrown into a job's work when the runner stops under it. */
 class Interrupted extends Error {}
 
+/** Lets I/O callbacks (incoming requests) run before the drain goes on. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Runs durable jobs from the job table in due order on the service clock. One drain at a time:
  * the timer, a poke after scheduling, and a sandbox clock advance all queue behind each other, so
- * jobs never run concurrently or out of order.
+ * jobs never run out of order; only concurrent kinds (webhook flushes) overlap, each with its own
+ * key. A drain works in slices that commit and yield to the event loop between them.
  */
 export function createJobRunner(deps: {
   db: Db;
@@ -187,22 +197,47 @@ export function createJobRunner(deps: {
   /**
    * Runs every job due at or before `upToMs`, each with the clock pinned to its due time. Due
    * jobs are taken in batches and a batch of synchronous jobs commits as one transaction: ten
-   * thousand deliveries due at the same moment cost a few dozen disk syncs, not ten thousand. An
-   * asynchronous job ends its batch, so its network wait never holds the write lock; a
-   * concurrent one (real time only) is started and left running while the drain goes on.
+   * thousand deliveries due at the same moment cost a few dozen disk syncs, not ten thousand. A
+   * batch ends after BATCH_SIZE jobs or SLICE_MS of work, commits, and the drain yields to the
+   * event loop before the next, so a large advance never keeps the server from answering (each
+   * slice is whole: a crash leaves its jobs done with their work, or pending). An asynchronous
+   * job ends its batch, so its network wait never holds the write lock; a concurrent one is
+   * started and left running while the drain goes on (real time), or, during an advance, started
+   * together with the concurrent jobs due at the very same moment right after it (each webhook's
+   * flush job: one lane per webhook), and the drain goes on once they have all ended.
    */
   async function drain(upToMs: number, pinToDue: boolean): Promise<number> {
     let count = 0;
     const upTo = new Date(upToMs).toISOString();
+    const stopSignal = stopping.signal;
+    const stoppedBefore = stopSignal.aborted;
     for (;;) {
       if (!running && !pinToDue) break;
+      // Stopped during an advance (the app quitting): what ran is committed, the saved clock is
+      // already the target, and the rest runs as overdue at the next start, as after a crash.
+      if (pinToDue && !stoppedBefore && stopSignal.aborted) break;
       if (inFlight.size >= MAX_CONCURRENT_JOBS) break;
       const due = jobs.dueBatch(upTo, BATCH_SIZE);
       if (!due.length) break;
-      let waiting: { job: JobRow; started: Started } | undefined;
+      /** Asynchronous jobs this batch started, awaited once it has committed. */
+      const waiting: { job: JobRow; started: Started }[] = [];
       const done: JobRow[] = [];
+      const sliceStart = performance.now();
       db.transaction(() => {
         for (const job of due) {
+          // Started asynchronous work ends the batch, unless this job joins it: concurrent, due
+          // at the same moment (so the pinned clock is right for both), under the cap.
+          const group = waiting[0];
+          if (
+            group &&
+            !(
+              concurrentKinds.has(group.job.kind) &&
+              concurrentKinds.has(job.kind) &&
+              job.due_at === group.job.due_at &&
+              waiting.length < MAX_CONCURRENT_JOBS
+            )
+          )
+            return;
           if (pinToDue) clock.pin(Date.parse(job.due_at));
           count++;
           const planned = scheduled;
@@ -213,16 +248,19 @@ export function createJobRunner(deps: {
             if (inFlight.size >= MAX_CONCURRENT_JOBS) return;
             continue;
           } else if (started !== 'failed') {
-            waiting = { job, started };
-            return;
+            waiting.push({ job, started });
+            if (!pinToDue || !concurrentKinds.has(job.kind)) return;
           }
           // A job that planned another may have planned it before the rest of this batch.
           if (scheduled !== planned) return;
+          if (performance.now() - sliceStart >= SLICE_MS) return;
         }
       })();
       // The batch has committed: only now are its jobs' changes visible to listeners.
       for (const job of done) told(job);
-      if (waiting) await finishAsync(waiting.job, waiting.started);
+      if (waiting.length) {
+        await Promise.all(waiting.map(({ job, started }) => finishAsync(job, started)));
+      } else await yieldToEventLoop();
     }
     return count;
   }
@@ -293,18 +331,31 @@ export function createJobRunner(deps: {
       await tick();
     },
 
-    /** Moves the clock forward by `seconds`, running every job due on the way at its own due time. */
-    advance(seconds: number): Promise<number> {
+    /**
+     * Moves the clock forward by `seconds`, running every job due on the way at its own due time.
+     * The server keeps answering meanwhile (the drain yields between slices), so another advance
+     * may be asked for: it queues behind this one. `hooks` run inside the queue, before the jobs
+     * (given the target offset) and after the clock has moved, so that what they save follows
+     * the advances in order.
+     */
+    advance(
+      seconds: number,
+      hooks: { before?: (targetOffsetMs: number) => void; after?: () => void } = {},
+    ): Promise<number> {
       return serial(async () => {
         // Work started in real time ends first, so what it plans lands on the advanced timeline.
         await settleInFlight();
+        hooks.before?.(clock.offsetMs + seconds * 1000);
         const target = clock.now() + seconds * 1000;
+        let ran: number;
         try {
-          return await drain(target, true);
+          ran = await drain(target, true);
         } finally {
           clock.unpin();
           clock.setNow(target);
         }
+        hooks.after?.();
+        return ran;
       }).finally(arm);
     },
 

@@ -35,7 +35,7 @@ export function sandboxOperations({ core }: OperationDeps): GroupHandlers<'sandb
       parse: schemaInput<{ seed: 'demo' | 'empty' }>(SandboxReset),
       async run({ seed }) {
         requireSandbox(core);
-        return core.resetClinic(seed);
+        return core.resetClinic(seed, 'window');
       },
     }),
   };

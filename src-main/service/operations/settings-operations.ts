@@ -4,7 +4,7 @@ import type {
   AssistantSettingsView,
   SmtpSettingsView,
 } from '../../../src-preload/contract';
-import { APP_PORT_SETTING, SANDBOX_SETTING, savedPort } from '../app-settings';
+import { APP_PORT_SETTING, savedPort } from '../app-settings';
 import type { AssistantSettings } from '../assistant/assistant-settings';
 import type { Core } from '../core';
 import { maskedSmtpUrl, parseSmtpUrl, type SmtpSettings } from '../delivery/smtp-settings';
@@ -33,6 +33,7 @@ export function readSettings(core: Core): AppSettings {
     language: core.delivery.appLanguage(),
     port: savedPort(core.q.settings),
     sandbox: core.isSandbox(),
+    sandboxLog: core.sandboxAudit(5),
     plan: core.credits.balance().plan,
     clinicName: core.delivery.clinicName(),
     notificationEmail: core.delivery.notificationEmail(),
@@ -91,13 +92,26 @@ export function settingsOperations({ core }: OperationDeps): GroupHandlers<'sett
           throw fixedForThisRun('/assistant', 'assistant');
         if (input.smtpUrl !== undefined && core.delivery.smtpSource() === 'run')
           throw fixedForThisRun('/smtpUrl', 'SMTP server');
+        if (
+          input.sandbox === true &&
+          !core.isSandbox() &&
+          input.confirmSandbox !== true &&
+          core.q.patients.count({}) > 0
+        ) {
+          throw validationFailed([
+            {
+              pointer: '/confirmSandbox',
+              code: 'confirmation_required',
+              detail:
+                'This clinic has patients: in sandbox mode, any key with sandbox:write can read its outbox, move its clock and replace it. Send confirmSandbox: true to turn it on anyway (it is recorded).',
+            },
+          ]);
+        }
         const smtp = typeof input.smtpUrl === 'string' ? smtpFrom(input.smtpUrl) : input.smtpUrl;
         const assistant = input.assistant ? assistantFrom(core, input.assistant) : input.assistant;
         core.db.transaction(() => {
           if (input.language) core.delivery.setAppLanguage(input.language);
           if (input.port !== undefined) core.q.settings.set(APP_PORT_SETTING, String(input.port));
-          if (input.sandbox !== undefined)
-            core.q.settings.set(SANDBOX_SETTING, input.sandbox ? 'on' : 'off');
           if (input.plan && input.plan !== core.credits.balance().plan)
             core.credits.setPlan(input.plan);
           if (input.clinicName !== undefined) core.delivery.setClinicName(input.clinicName);
@@ -106,8 +120,8 @@ export function settingsOperations({ core }: OperationDeps): GroupHandlers<'sett
           if (assistant !== undefined) core.assistants.save(assistant);
           if (smtp !== undefined) core.delivery.saveSmtp(smtp);
         })();
-        // Applied at once: webhook URL rules and the /sandbox routes follow the switch live.
-        if (input.sandbox !== undefined) core.setSandbox(input.sandbox);
+        // Applied at once (saved and recorded): webhook URL rules and the /sandbox routes follow.
+        if (input.sandbox !== undefined) core.setSandbox(input.sandbox, 'window');
         return readSettings(core);
       },
       topics: ['settings', 'credits'],

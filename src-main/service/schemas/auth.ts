@@ -1,6 +1,10 @@
 import { Type, type Static } from 'typebox';
 
-/** The eight permissions of the interface spec. */
+/**
+ * The eight permissions of the interface spec, and `sandbox:write` for the sandbox routes (they
+ * can read the outbox, move the clock and replace the clinic, so no other permission implies
+ * them; api-decisions "Sandbox").
+ */
 export const PERMISSIONS = [
   'patients:read',
   'patients:write',
@@ -10,6 +14,7 @@ export const PERMISSIONS = [
   'calls:write',
   'credits:read',
   'webhooks:write',
+  'sandbox:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -24,7 +24,8 @@ const callFields = {
   }),
   creditsConsumed: Type.Integer({
     minimum: 0,
-    description: '5 per started minute, charged when the call ends; 0 for an unanswered call.',
+    description:
+      '5 per started minute: the first reserved when the call is created, the rest taken when it is answered (a call ends when the credits do); 0 for a call never answered, whose reservation is returned.',
   }),
   failureReason: Type.Optional(
     Type.Enum([...CALL_FAILURE_REASONS], {

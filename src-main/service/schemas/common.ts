@@ -2,6 +2,42 @@ import { Type, type TSchema } from 'typebox';
 
 /** Schemas shared by every resource: timestamps, pagination, list queries and problem documents. */
 
+/**
+ * The text rule a string follows (api-decisions "Errors"), checked by the one validator
+ * (http/validation.ts) for bodies, queries, path parameters and the window's operations alike:
+ *
+ * - `multiline`: no control characters but TAB, LF and CR (C0 otherwise, DEL, C1). The default
+ *   for body strings that declare nothing (messages, descriptions, notes, answers, metadata).
+ * - `line`: no control characters at all, nor U+2028/U+2029. The default for query and path
+ *   parameters and headers; declared on single-line body fields.
+ * - `name`: `line`, plus at least one visible letter, and no bidirectional embedding, override
+ *   or isolate controls (U+202A–U+202E, U+2066–U+2069) or invisible spaces (U+200B, U+2060,
+ *   U+FEFF). Accents, apostrophes, the Catalan middle dot, hyphens and spaces are all fine
+ *   ("N'Àngels", "Gal·la", "Puig-Soler").
+ *
+ * Declared on a schema as `[TEXT_RULE]: 'line'`; it shows in the OpenAPI document as `x-text`.
+ */
+export const TEXT_RULE = 'x-text';
+export type TextRule = 'multiline' | 'line' | 'name';
+
+/** A one-line string (tags, labels): no control characters. */
+export const SingleLine = (options: Parameters<typeof Type.String>[0] = {}) =>
+  Type.String({ ...options, [TEXT_RULE]: 'line' } as Parameters<typeof Type.String>[0]);
+
+/**
+ * A person's or a record's name as people read it: 1–100 characters, one line, with a visible
+ * letter and no bidirectional controls or invisible characters (see TextRule `name`).
+ */
+export const DisplayName = (options: Parameters<typeof Type.String>[0] = {}) =>
+  Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description:
+      'At least one letter; no control characters, bidirectional controls (U+202A–U+202E, U+2066–U+2069) or invisible spaces (U+200B, U+2060, U+FEFF).',
+    ...options,
+    [TEXT_RULE]: 'name',
+  } as Parameters<typeof Type.String>[0]);
+
 export const DateTime = Type.String({
   format: 'date-time',
   examples: ['2026-11-22T09:30:00.000Z'],

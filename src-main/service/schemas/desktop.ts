@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { PERMISSIONS } from './auth';
 import { Plan } from './billing';
-import { DateRangeQuery, PageQuery } from './common';
+import { DateRangeQuery, PageQuery, DisplayName } from './common';
 import { DELIVERY_STATUSES } from './webhook';
 import { LANGUAGES } from './form-schedule';
 import { SendMessage } from './conversation';
@@ -52,7 +52,8 @@ export const TopUpInput = Type.Object(
 
 export const KeyCreateInput = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    // A key's name is shown in request logs and lists: the same rule as a person's name.
+    name: DisplayName({ pattern: '\\S' }),
     permissions: Type.Array(Type.Enum([...PERMISSIONS], { type: 'string' }), {
       minItems: 1,
       uniqueItems: true,
@@ -93,6 +94,7 @@ export const SettingsUpdate = Type.Object(
     language: Type.Optional(Type.Enum([...LANGUAGES], { type: 'string' })),
     port: Type.Optional(Type.Integer({ minimum: 1024, maximum: 65535 })),
     sandbox: Type.Optional(Type.Boolean()),
+    confirmSandbox: Type.Optional(Type.Boolean()),
     plan: Type.Optional(Plan),
     clinicName: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
     notificationEmail: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),

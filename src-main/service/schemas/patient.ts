@@ -1,22 +1,17 @@
 import { Type, type Static } from 'typebox';
-import { DateOnly, DateTime, PageQuery, Pagination } from './common';
+import { DateOnly, DateTime, DisplayName, PageQuery, Pagination, SingleLine } from './common';
 
 export const PatientStatus = Type.Enum(['active', 'inactive'], { type: 'string' });
 
 // Examples for the API reference and the Developer screen's curl commands.
-const FirstName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', examples: ['Ana'] });
-const LastName = Type.String({
-  minLength: 1,
-  maxLength: 100,
-  pattern: '\\S',
-  examples: ['García Puig'],
-});
+const FirstName = DisplayName({ examples: ['Ana'] });
+const LastName = DisplayName({ examples: ['García Puig'] });
 const Email = Type.String({ format: 'email', maxLength: 254 });
 const Phone = Type.String({
   pattern: '^\\+[1-9][0-9]{6,14}$',
   description: 'E.164, e.g. +34612345678.',
 });
-const Tags = Type.Array(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }), {
+const Tags = Type.Array(SingleLine({ minLength: 1, maxLength: 50, pattern: '\\S' }), {
   maxItems: 20,
   uniqueItems: true,
 });

@@ -21,7 +21,7 @@ const Url = Type.String({
   minLength: 1,
   maxLength: 2048,
   description:
-    'HTTPS URL of the receiver. In sandbox mode `http://localhost` and `http://127.0.0.1` are accepted too; outside it, hosts that resolve to private, loopback or link-local addresses are refused.',
+    'HTTPS URL of the receiver. Hosts that are or resolve to private, link-local (cloud metadata) or reserved addresses are refused in every mode; this machine (`localhost`, `127.0.0.1`, `[::1]`, also over `http://` for the first two) only in sandbox mode, and only written as such.',
   examples: ['https://example.org/hooks/engage'],
 });
 
@@ -116,7 +116,7 @@ export const DeliveryAttempt = Type.Object(
       Type.Enum([...ATTEMPT_ERRORS], {
         type: 'string',
         description:
-          'Why the attempt failed: `timeout` (no answer within 10 s), `connection_error`, `redirect` (a 3xx; never followed), `http_error` (another non-2xx), `blocked_address` (the host resolved to a non-public address outside sandbox mode), `url_not_allowed` (the URL breaks the rules of the current mode).',
+          'Why the attempt failed: `connection_error` (no complete HTTP answer within 10 s, whatever the cause: refused, reset, timed out, TLS; one wording for all), `redirect` (a 3xx; never followed), `http_error` (another non-2xx), `blocked_address` (the host resolved to an address webhooks may not reach), `url_not_allowed` (the URL breaks the rules of the current mode). `timeout` appears only on attempts recorded by earlier versions.',
       }),
     ),
     errorDetail: Type.Optional(Type.String()),
@@ -124,7 +124,10 @@ export const DeliveryAttempt = Type.Object(
       description: 'The headers sent (Content-Type and the X-Service-* headers).',
     }),
     responseBody: Type.Optional(
-      Type.String({ description: 'The first 4 KiB of the response body.' }),
+      Type.String({
+        description:
+          'The first 4 KiB of the response body; never kept from a receiver on this machine (sandbox mode), whose status alone is recorded.',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -38,6 +38,8 @@ export const KEPT_TABLES = [
   'webhooks',
   'patient_counts',
   'receiver_requests',
+  // Who switched sandbox mode and reset the clinic: the record of resets outlives them.
+  'sandbox_audit',
 ] as const;
 
 /**

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LATEST_VERSION, migrations, type Migration } from './migrations';
 
@@ -23,17 +23,81 @@ export interface OpenDbOptions {
   dataDir?: string;
   /** A throwaway in-memory database. */
   memory?: boolean;
+  /** Where the one-line warning about a data folder others can read goes (default: a process warning). */
+  onFileWarning?: (message: string) => void;
 }
 
 export const DB_FILE_NAME = 'engage-desk.db';
 
+/** Modes on POSIX: the data folder and the database files are the user's alone. */
+export const DATA_DIR_MODE = 0o700;
+export const DB_FILE_MODE = 0o600;
+
+const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
+
+/**
+ * The data folder and database files hold patient data, the JWT signing secret and webhook
+ * secrets, so on POSIX they are for this user only (docs/api-decisions.md, "Resources"): a new
+ * folder is created 0700, the database is created 0600 (SQLite gives its -wal and -shm files the
+ * database's mode) and existing database files are tightened to 0600 at every start. An existing
+ * folder is never changed, since the user (or Electron, for the desktop app) chose it, but a
+ * folder others can enter or read is reported in one warning line. Windows keeps its ACLs.
+ */
+function secureFiles(dataDir: string, file: string, warn: (message: string) => void): void {
+  if (process.platform === 'win32') {
+    mkdirSync(dataDir, { recursive: true });
+    return;
+  }
+  if (!existsSync(dataDir)) {
+    mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
+  } else {
+    const mode = statSync(dataDir).mode;
+    if (mode & 0o077) {
+      warn(
+        `Engage Desk: the data folder ${dataDir} is open to other users of this computer (mode ${octal(mode)}) and holds patient data; make it private with: chmod 700 '${dataDir}'`,
+      );
+    }
+  }
+  try {
+    closeSync(openSync(file, 'wx', DB_FILE_MODE)); // SQLite takes an empty file as a new database
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  tightenDbFiles(file, warn);
+}
+
+/** The database and its companions to 0600 when they exist with more. */
+function tightenDbFiles(file: string, warn: (message: string) => void): void {
+  if (process.platform === 'win32') return;
+  for (const path of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    let mode: number;
+    try {
+      mode = statSync(path).mode;
+    } catch {
+      continue; // not there (yet)
+    }
+    if ((mode & 0o777) === DB_FILE_MODE) continue;
+    try {
+      chmodSync(path, DB_FILE_MODE);
+    } catch (error) {
+      warn(
+        `Engage Desk: could not make ${path} private (mode ${octal(mode)}): ${(error as Error).message}`,
+      );
+    }
+  }
+}
+
+const processWarning = (message: string) =>
+  process.emitWarning(message, { code: 'ENGAGE_DESK_FILE_MODE' });
+
 /** Opens (creating when needed) the database, sets the pragmas and brings the schema up to date. */
 export function openDb(options: OpenDbOptions): { db: Db; created: boolean } {
   let file = ':memory:';
+  const warn = options.onFileWarning ?? processWarning;
   if (!options.memory) {
     if (!options.dataDir) throw new Error('openDb needs dataDir or memory');
-    mkdirSync(options.dataDir, { recursive: true });
     file = join(options.dataDir, DB_FILE_NAME);
+    secureFiles(options.dataDir, file, warn);
   }
   const db = new Database(file);
   try {
@@ -41,6 +105,7 @@ export function openDb(options: OpenDbOptions): { db: Db; created: boolean } {
     const found = db.pragma('user_version', { simple: true }) as number;
     if (found > LATEST_VERSION) throw new DatabaseFromTheFutureError(found, LATEST_VERSION);
     db.pragma('journal_mode = WAL');
+    if (!options.memory) tightenDbFiles(file, warn); // -wal and -shm exist from here on
     // NORMAL is durable against application crashes in WAL mode; FULL also survives power loss on
     // the last transactions, which is what a clinic desktop needs from "never losing a record".
     db.pragma('synchronous = FULL');

@@ -19,8 +19,12 @@ const SPELLED: Record<string, string> = {
 };
 
 export function foldForSearch(text: string): string {
+  // Control characters are refused at the door (http/validation.ts) and never reach a MATCH or
+  // LIKE pattern from here either: a NUL ended SQLite's pattern (`%\0%` matched everyone) and
+  // broke the FTS5 query syntax.
   return text
     .normalize('NFKD')
+    .replace(/\p{Cc}/gu, ' ')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[ßæœøłđðþı·•]/g, (c) => SPELLED[c] ?? c)

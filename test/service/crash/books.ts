@@ -142,52 +142,62 @@ export function bookViolations(db: Database.Database): string[] {
       problems.push(`pending schedule ${s.id} has ${s.jobs} delivery jobs`);
   }
 
-  // A call: charged once when it completes (5 per started minute, or what was left), never before;
-  // one still under way has the step that leaves its status planned (a replayed earlier step may
-  // also sit there after a crash, and does nothing when it runs).
+  // A call (api-decisions "Call charging"): its first minute reserved when it is created, given
+  // back if it is never answered, and the rest of its minutes taken once, when it is answered; so
+  // a call's net charge is 5 while it waits, 0 if it failed, and its price once answered. One
+  // still under way has the step that leaves its status planned (a replayed earlier step may also
+  // sit there after a crash, and does nothing when it runs).
   for (const k of all<{
     id: string;
     status: string;
     duration: number;
     credits_consumed: number;
-    metadata: string;
-    charged: number | null;
+    net: number | null;
     charges: number;
+    refunds: number;
     other: number;
     steps: number;
     answered_at: string | null;
     completed_at: string | null;
   }>(
-    `SELECT k.id, k.status, k.duration, k.credits_consumed, k.metadata,
-       (SELECT -sum(amount) FROM credit_ledger l WHERE l.resource_id = k.id AND l.kind = 'consume') AS charged,
+    `SELECT k.id, k.status, k.duration, k.credits_consumed,
+       (SELECT -sum(amount) FROM credit_ledger l WHERE l.resource_id = k.id
+          AND l.kind IN ('consume', 'refund')) AS net,
        (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = k.id AND l.kind = 'consume') AS charges,
-       (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = k.id AND l.kind <> 'consume') AS other,
+       (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = k.id AND l.kind = 'refund') AS refunds,
+       (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = k.id
+          AND l.kind NOT IN ('consume', 'refund')) AS other,
        (SELECT count(*) FROM jobs j WHERE j.dedupe_key = 'call.step:' || k.id || ':' || k.status
           AND j.status IN ('pending', 'running')) AS steps,
        k.answered_at, k.completed_at
      FROM calls k`,
   )) {
-    if (k.other !== 0) problems.push(`call ${k.id} has ${k.other} non-charge entries`);
+    const net = k.net ?? 0;
+    if (k.other !== 0) problems.push(`call ${k.id} has ${k.other} entries that are not charges`);
+    if (net !== k.credits_consumed)
+      problems.push(`${k.status} call ${k.id}: charged ${net} net, says ${k.credits_consumed}`);
+    if (k.status === 'completed' || k.status === 'in-progress') {
+      const price = Math.ceil(k.duration / 60) * DEFAULT_PRICES.callPerStartedMinute;
+      if (net !== price || k.charges > 2 || k.refunds > 1)
+        problems.push(
+          `${k.status} call ${k.id}: price ${price}, ${k.charges} charges and ${k.refunds} refunds, net ${net}`,
+        );
+    } else if (k.status === 'failed') {
+      if (net !== 0 || k.charges !== 1 || k.refunds !== 1)
+        problems.push(
+          `failed call ${k.id}: ${k.charges} charges and ${k.refunds} refunds, net ${net}`,
+        );
+    } else if (net !== DEFAULT_PRICES.callReservation || k.charges !== 1 || k.refunds !== 0) {
+      problems.push(`${k.status} call ${k.id}: reserved ${net} in ${k.charges} charges`);
+    }
     if (k.status === 'completed') {
       // It hung up when its conversation ended, not when some other step happened to run.
       if (Date.parse(k.completed_at!) - Date.parse(k.answered_at!) !== k.duration * 1000)
         problems.push(
           `call ${k.id} answered at ${k.answered_at}, lasting ${k.duration} s, completed at ${k.completed_at}`,
         );
-      const price = Math.ceil(k.duration / 60) * DEFAULT_PRICES.callPerStartedMinute;
-      const unbilled = Number(
-        (JSON.parse(k.metadata) as { unbilledCredits?: number }).unbilledCredits ?? 0,
-      );
-      const charged = k.charged ?? 0;
-      if (charged !== k.credits_consumed || charged + unbilled !== price || k.charges > 1)
-        problems.push(
-          `completed call ${k.id}: price ${price}, ${k.charges} charges of ${k.charged}, says ${k.credits_consumed}, unbilled ${unbilled}`,
-        );
-    } else {
-      if (k.charges !== 0 || k.credits_consumed !== 0)
-        problems.push(`${k.status} call ${k.id} charged ${k.charged} before it ended`);
-      if (k.status !== 'failed' && k.steps !== 1)
-        problems.push(`${k.status} call ${k.id} has ${k.steps} step jobs`);
+    } else if (k.status !== 'failed' && k.steps !== 1) {
+      problems.push(`${k.status} call ${k.id} has ${k.steps} step jobs`);
     }
   }
   return problems;

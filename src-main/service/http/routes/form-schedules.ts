@@ -78,7 +78,7 @@ export function formScheduleRoutes(app: TypedApp, core: Core): void {
       {
         summary: 'Cancel a pending form schedule',
         description:
-          'Only pending schedules can be cancelled; the credits they consumed are refunded. Any other status answers 400 `schedule_not_cancellable` and changes nothing.',
+          'Only pending schedules can be cancelled; the credits they consumed are refunded to the part of the balance they came from while it is valid (allowance of a period since reset stays expired; `creditsRefunded` says what came back). Any other status answers 400 `schedule_not_cancellable` and changes nothing.',
         tags,
         operationId: 'cancelFormSchedule',
         params: IdParams,

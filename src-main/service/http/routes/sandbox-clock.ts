@@ -10,7 +10,7 @@ export function sandboxClockRoutes(app: TypedApp, core: Core): void {
 
   app.get(
     '/sandbox/clock',
-    route('any-credential', {
+    route('sandbox:write', {
       summary: 'Read the service clock',
       tags,
       operationId: 'getSandboxClock',
@@ -21,7 +21,7 @@ export function sandboxClockRoutes(app: TypedApp, core: Core): void {
 
   app.post(
     '/sandbox/clock/advance',
-    route('any-credential', {
+    route('sandbox:write', {
       summary: 'Move the service clock forward',
       description:
         'Answers only after every job due up to the new time has run, in due order, each seeing the clock at its own due time: deliveries, retries, conversation closes, calls, monthly credit resets and token expiry all follow. The clock never moves back.',

@@ -8,7 +8,7 @@ export function sandboxEventRoutes(app: TypedApp, core: Core): void {
   app.post(
     '/sandbox/events',
     route(
-      'any-credential',
+      'sandbox:write',
       {
         summary: 'Emit a sample event',
         description:

@@ -9,7 +9,7 @@ export function sandboxFormScheduleRoutes(app: TypedApp, core: Core): void {
   app.post(
     '/sandbox/form-schedules/:id/submit',
     route(
-      'any-credential',
+      'sandbox:write',
       {
         summary: 'Answer a delivered form as the patient',
         description:

@@ -9,7 +9,7 @@ export function sandboxOutboxRoutes(app: TypedApp, core: Core): void {
   app.get(
     '/sandbox/outbox',
     route(
-      'any-credential',
+      'sandbox:write',
       {
         summary: 'List the messages the service sent',
         description:

@@ -8,7 +8,7 @@ const tags = ['Sandbox'];
 export function sandboxResetRoutes(app: TypedApp, core: Core): void {
   app.post(
     '/sandbox/reset',
-    route('any-credential', {
+    route('sandbox:write', {
       summary: 'Replace the clinic data',
       description:
         'Replaces every patient, form, schedule, response, conversation, call, ledger entry, event, outbox message and notification with the demo clinic (`demo`) or nothing (`empty`, with a fresh credit account on the current plan), in one transaction. API keys, settings and webhook registrations stay (their delivery logs go with the events); the service clock is not moved back.',
@@ -17,6 +17,6 @@ export function sandboxResetRoutes(app: TypedApp, core: Core): void {
       body: SandboxReset,
       response: { 200: SandboxResetResult },
     }),
-    async (request) => core.resetClinic(request.body.seed),
+    async (request) => core.resetClinic(request.body.seed, 'api'),
   );
 }

@@ -42,6 +42,22 @@ export function createCreditLedgerQueries(db: Db) {
        FROM credit_ledger WHERE resource_id = ? AND created_at >= ?`,
     )
     .pluck();
+  // What a resource took from top-ups (credits that never expire) and has not had back. A
+  // refund's top-up part is its amount less what it put back into the allowance.
+  const topUpOwed = db
+    .prepare<[string], number>(
+      `SELECT ifnull(sum(CASE kind WHEN 'consume' THEN -amount - from_allowance
+                                   WHEN 'refund' THEN -(amount - from_allowance) ELSE 0 END), 0)
+       FROM credit_ledger WHERE resource_id = ?`,
+    )
+    .pluck();
+  // What a resource consumed in the current period, net of what came back in it.
+  const periodConsumed = db
+    .prepare<[string, string], number>(
+      `SELECT ifnull(-sum(amount), 0) FROM credit_ledger
+       WHERE resource_id = ? AND created_at >= ? AND kind IN ('consume', 'refund')`,
+    )
+    .pluck();
   const netConsumed = db
     .prepare<[string], number>(
       `SELECT ifnull(-sum(amount), 0) FROM credit_ledger WHERE resource_id = ? AND kind IN ('consume', 'refund')`,
@@ -52,6 +68,11 @@ export function createCreditLedgerQueries(db: Db) {
     insert: (row: LedgerRow) => insert.run(row),
     allowanceOwed: (resourceId: string, periodStart: string) =>
       allowanceOwed.get(resourceId, periodStart) ?? 0,
+    /** What a resource consumed since `periodStart`, net of refunds since then. */
+    periodConsumed: (resourceId: string, periodStart: string) =>
+      periodConsumed.get(resourceId, periodStart) ?? 0,
+    /** What a resource took from top-ups and has not had back. */
+    topUpOwed: (resourceId: string) => topUpOwed.get(resourceId) ?? 0,
     /** Credits a resource consumed minus what was refunded to it. */
     netConsumed: (resourceId: string) => netConsumed.get(resourceId) ?? 0,
     /** The sum of every entry; equals the balance when the books are right. */

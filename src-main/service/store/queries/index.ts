@@ -18,6 +18,7 @@ import { createJobQueries } from './jobs';
 import { createOutboxQueries } from './outbox';
 import { createOverviewQueries } from './overview';
 import { createPatientQueries } from './patients';
+import { createSandboxAuditQueries } from './sandbox-audit';
 import { createSettingsQueries } from './settings';
 import { createNotificationQueries } from './notifications';
 import { createReceiverRequestQueries } from './receiver-requests';
@@ -57,6 +58,7 @@ export function createQueries(db: Db) {
     receiverRequests: createReceiverRequestQueries(db),
     notifications: createNotificationQueries(db),
     alerts: createAlertQueries(db),
+    sandboxAudit: createSandboxAuditQueries(db),
   };
 }
 

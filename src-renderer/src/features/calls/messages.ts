@@ -98,11 +98,13 @@ const es = {
   },
   costs: {
     perMinute_one:
-      'Cada minuto iniciado cuesta {{formatted}} crédito y se cobra al terminar; una llamada sin contestar no cuesta nada.',
+      'Cada minuto iniciado cuesta {{formatted}} crédito y se cobra al contestar; una llamada sin contestar no cuesta nada.',
     perMinute_other:
-      'Cada minuto iniciado cuesta {{formatted}} créditos y se cobra al terminar; una llamada sin contestar no cuesta nada.',
-    minimum_one: 'Para iniciarla hace falta un saldo mínimo de {{formatted}} crédito.',
-    minimum_other: 'Para iniciarla hace falta un saldo mínimo de {{formatted}} créditos.',
+      'Cada minuto iniciado cuesta {{formatted}} créditos y se cobra al contestar; una llamada sin contestar no cuesta nada.',
+    minimum_one:
+      'Al iniciarla se reserva {{formatted}} crédito (el primer minuto); se devuelve si no contesta. Si el saldo se agota, la llamada termina.',
+    minimum_other:
+      'Al iniciarla se reservan {{formatted}} créditos (el primer minuto); se devuelven si no contesta. Si el saldo se agota, la llamada termina.',
   },
 };
 
@@ -206,11 +208,13 @@ export const callsMessages: Catalogue<typeof es> = {
     },
     costs: {
       perMinute_one:
-        'Cada minut iniciat costa {{formatted}} crèdit i es cobra en acabar; una trucada sense resposta no costa res.',
+        'Cada minut iniciat costa {{formatted}} crèdit i es cobra en contestar; una trucada sense resposta no costa res.',
       perMinute_other:
-        'Cada minut iniciat costa {{formatted}} crèdits i es cobra en acabar; una trucada sense resposta no costa res.',
-      minimum_one: 'Per iniciar-la cal un saldo mínim de {{formatted}} crèdit.',
-      minimum_other: 'Per iniciar-la cal un saldo mínim de {{formatted}} crèdits.',
+        'Cada minut iniciat costa {{formatted}} crèdits i es cobra en contestar; una trucada sense resposta no costa res.',
+      minimum_one:
+        "En iniciar-la es reserva {{formatted}} crèdit (el primer minut); es retorna si no contesta. Si el saldo s'esgota, la trucada s'acaba.",
+      minimum_other:
+        "En iniciar-la es reserven {{formatted}} crèdits (el primer minut); es retornen si no contesta. Si el saldo s'esgota, la trucada s'acaba.",
     },
   },
   en: {
@@ -309,11 +313,13 @@ export const callsMessages: Catalogue<typeof es> = {
     },
     costs: {
       perMinute_one:
-        'Each started minute costs {{formatted}} credit, charged when the call ends; an unanswered call costs nothing.',
+        'Each started minute costs {{formatted}} credit, charged when the call is answered; an unanswered call costs nothing.',
       perMinute_other:
-        'Each started minute costs {{formatted}} credits, charged when the call ends; an unanswered call costs nothing.',
-      minimum_one: 'Starting it needs a balance of at least {{formatted}} credit.',
-      minimum_other: 'Starting it needs a balance of at least {{formatted}} credits.',
+        'Each started minute costs {{formatted}} credits, charged when the call is answered; an unanswered call costs nothing.',
+      minimum_one:
+        'Starting it reserves {{formatted}} credit (the first minute), returned if nobody answers. If the balance runs out, the call ends.',
+      minimum_other:
+        'Starting it reserves {{formatted}} credits (the first minute), returned if nobody answers. If the balance runs out, the call ends.',
     },
   },
 };

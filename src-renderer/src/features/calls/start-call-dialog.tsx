@@ -42,11 +42,11 @@ export function StartCallDialog(props: {
             formatted: format.number(prices.callPerStartedMinute),
           }),
           t('costs.minimum', {
-            count: prices.callMinimumBalance,
-            formatted: format.number(prices.callMinimumBalance),
+            count: prices.callReservation,
+            formatted: format.number(prices.callReservation),
           }),
         ],
-        required: prices.callMinimumBalance,
+        required: prices.callReservation,
       })}
       explain={(failure) =>
         failure.code === 'patient_unreachable' ? t('start.noPhone') : undefined

@@ -37,12 +37,14 @@ const es = {
     callsWrite: 'Iniciar llamadas',
     creditsRead: 'Consultar créditos',
     webhooksWrite: 'Gestionar webhooks',
+    sandboxWrite: 'Herramientas del sandbox (reloj, bandeja de salida, reinicio)',
   },
   groups: {
     patients: 'Pacientes',
     forms: 'Formularios y envíos',
     engagement: 'Conversaciones y llamadas',
     account: 'Créditos y webhooks',
+    sandbox: 'Sandbox',
   },
   create: {
     title: 'Nueva clave de API',
@@ -115,12 +117,14 @@ export const keysMessages: Catalogue<typeof es> = {
       callsWrite: 'Iniciar trucades',
       creditsRead: 'Consultar crèdits',
       webhooksWrite: 'Gestionar webhooks',
+      sandboxWrite: 'Eines del sandbox (rellotge, safata de sortida, reinici)',
     },
     groups: {
       patients: 'Pacients',
       forms: 'Formularis i enviaments',
       engagement: 'Converses i trucades',
       account: 'Crèdits i webhooks',
+      sandbox: 'Sandbox',
     },
     create: {
       title: "Nova clau d'API",
@@ -190,12 +194,14 @@ export const keysMessages: Catalogue<typeof es> = {
       callsWrite: 'Start calls',
       creditsRead: 'View credits',
       webhooksWrite: 'Manage webhooks',
+      sandboxWrite: 'Sandbox tools (clock, outbox, reset)',
     },
     groups: {
       patients: 'Patients',
       forms: 'Forms and deliveries',
       engagement: 'Conversations and calls',
       account: 'Credits and webhooks',
+      sandbox: 'Sandbox',
     },
     create: {
       title: 'New API key',

@@ -14,6 +14,7 @@ export const PERMISSION_LABEL_KEYS = {
   'calls:write': 'callsWrite',
   'credits:read': 'creditsRead',
   'webhooks:write': 'webhooksWrite',
+  'sandbox:write': 'sandboxWrite',
 } as const satisfies Record<Permission, string>;
 
 /** The permissions in the order the service lists them. */
@@ -25,6 +26,7 @@ export const PERMISSION_GROUPS = [
   { key: 'forms', permissions: ['forms:read', 'schedules:write'] },
   { key: 'engagement', permissions: ['conversations:write', 'calls:write'] },
   { key: 'account', permissions: ['credits:read', 'webhooks:write'] },
+  { key: 'sandbox', permissions: ['sandbox:write'] },
 ] as const satisfies readonly { key: string; permissions: readonly Permission[] }[];
 
 /** Keeps a selection in the service's order, so the request and the chips read the same way. */

@@ -212,51 +212,90 @@ export function PlanCard(props: { settings: AppSettings }) {
 
 export function SandboxModeCard(props: { settings: AppSettings }) {
   const { t } = useTranslation('settings');
+  const format = useFormat();
   const setSandbox = useApp((s) => s.setSandbox);
-  const section = useSectionSave(['/sandbox']);
+  const section = useSectionSave(['/sandbox', '/confirmSandbox']);
   const draft = useDraft({ sandbox: props.settings.sandbox });
+  const [confirming, setConfirming] = useState(false);
   const labelId = useId();
   const hintId = useId();
   const on = draft.value.sandbox;
+  const save = (confirmSandbox: boolean) =>
+    void section
+      .save({ sandbox: on, ...(confirmSandbox ? { confirmSandbox } : {}) })
+      .then((saved) => {
+        setConfirming(false);
+        if (!saved) return;
+        draft.clear();
+        setSandbox(saved.sandbox);
+      });
   return (
-    <SectionCard
-      title={t('sandbox.title')}
-      section={section}
-      dirty={draft.dirty}
-      onSubmit={() => {
-        if (!draft.dirty) return;
-        void section.save({ sandbox: on }).then((saved) => {
-          if (!saved) return;
-          draft.clear();
-          setSandbox(saved.sandbox);
-        });
-      }}
-    >
-      <div className="switch-row settings-switch-row">
-        <Switch
-          checked={on}
-          labelledBy={labelId}
-          describedBy={hintId}
-          onChange={(next) => {
-            section.touch();
-            draft.set({ sandbox: next });
-          }}
-        />
-        <span id={labelId} className="switch-label">
-          {t('sandbox.switchLabel')}
-        </span>
-        <span className="muted" aria-hidden="true">
-          {on ? t('sandbox.on') : t('sandbox.off')}
-        </span>
-      </div>
-      <p className="field-hint" id={hintId}>
-        {t('sandbox.hint')}
-      </p>
-      {!on && props.settings.sandbox && (
-        <p className="notice notice-warning settings-inline-notice" role="alert">
-          {t('sandbox.offWarning')}
+    <>
+      <SectionCard
+        title={t('sandbox.title')}
+        section={section}
+        dirty={draft.dirty}
+        onSubmit={() => {
+          if (!draft.dirty) return;
+          // Turning it on lets its tools replace this clinic: a person confirms, and it is recorded.
+          if (on && !props.settings.sandbox) setConfirming(true);
+          else save(false);
+        }}
+      >
+        <div className="switch-row settings-switch-row">
+          <Switch
+            checked={on}
+            labelledBy={labelId}
+            describedBy={hintId}
+            onChange={(next) => {
+              section.touch();
+              draft.set({ sandbox: next });
+            }}
+          />
+          <span id={labelId} className="switch-label">
+            {t('sandbox.switchLabel')}
+          </span>
+          <span className="muted" aria-hidden="true">
+            {on ? t('sandbox.on') : t('sandbox.off')}
+          </span>
+        </div>
+        <p className="field-hint" id={hintId}>
+          {t('sandbox.hint')}
         </p>
-      )}
-    </SectionCard>
+        {!on && props.settings.sandbox && (
+          <p className="notice notice-warning settings-inline-notice" role="alert">
+            {t('sandbox.offWarning')}
+          </p>
+        )}
+        {props.settings.sandboxLog.length > 0 && (
+          <div className="settings-sandbox-log">
+            <h3>{t('sandbox.logTitle')}</h3>
+            <ul>
+              {props.settings.sandboxLog.map((entry) => (
+                <li key={entry.id}>
+                  {t(`sandbox.log.${entry.action}`, {
+                    when: format.dateTime(entry.at),
+                    source: t(`sandbox.sources.${entry.source}`),
+                    count: entry.patients,
+                    formatted: format.number(entry.patients),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </SectionCard>
+      <ConfirmDialog
+        open={confirming}
+        danger
+        title={t('sandbox.confirmTitle')}
+        confirmLabel={t('sandbox.confirm')}
+        busy={section.saving}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => save(true)}
+      >
+        <p>{t('sandbox.confirmBody')}</p>
+      </ConfirmDialog>
+    </>
   );
 }

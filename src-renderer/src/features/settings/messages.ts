@@ -48,6 +48,25 @@ const es = {
     hint: 'Herramientas para probar integraciones: adelantar el reloj del servicio, restablecer la clínica de demostración y webhooks a http://localhost.',
     offWarning:
       'Si lo desactivas, dejan de funcionar las herramientas de sandbox y los webhooks a http://localhost.',
+    confirmTitle: '¿Activar el modo sandbox en esta clínica?',
+    confirmBody:
+      'En modo sandbox, cualquier clave de API con el permiso «Herramientas del sandbox» puede leer los mensajes enviados a los pacientes, adelantar el reloj y sustituir todos los datos de la clínica. Actívalo solo en una clínica de pruebas. El cambio queda registrado.',
+    confirm: 'Activar el modo sandbox',
+    logTitle: 'Registro del modo sandbox',
+    sources: { window: 'la ventana', cli: 'la línea de órdenes', api: 'la API' },
+    log: {
+      enabled_one: '{{when}}: activado desde {{source}} ({{formatted}} paciente)',
+      enabled_other: '{{when}}: activado desde {{source}} ({{formatted}} pacientes)',
+      disabled_one: '{{when}}: desactivado desde {{source}} ({{formatted}} paciente)',
+      disabled_other: '{{when}}: desactivado desde {{source}} ({{formatted}} pacientes)',
+      reset_demo_one:
+        '{{when}}: clínica sustituida por la de demostración desde {{source}} (tenía {{formatted}} paciente)',
+      reset_demo_other:
+        '{{when}}: clínica sustituida por la de demostración desde {{source}} (tenía {{formatted}} pacientes)',
+      reset_empty_one: '{{when}}: clínica vaciada desde {{source}} (tenía {{formatted}} paciente)',
+      reset_empty_other:
+        '{{when}}: clínica vaciada desde {{source}} (tenía {{formatted}} pacientes)',
+    },
   },
   assistant: {
     title: 'Asistente',
@@ -169,6 +188,26 @@ export const settingsMessages: Catalogue<typeof es> = {
       hint: 'Eines per provar integracions: avançar el rellotge del servei, restablir la clínica de demostració i webhooks a http://localhost.',
       offWarning:
         'Si el desactives, deixen de funcionar les eines de sandbox i els webhooks a http://localhost.',
+      confirmTitle: 'Vols activar el mode sandbox en aquesta clínica?',
+      confirmBody:
+        "En mode sandbox, qualsevol clau d'API amb el permís «Eines del sandbox» pot llegir els missatges enviats als pacients, avançar el rellotge i substituir totes les dades de la clínica. Activa'l només en una clínica de proves. El canvi queda registrat.",
+      confirm: 'Activa el mode sandbox',
+      logTitle: 'Registre del mode sandbox',
+      sources: { window: 'la finestra', cli: "la línia d'ordres", api: "l'API" },
+      log: {
+        enabled_one: '{{when}}: activat des de {{source}} ({{formatted}} pacient)',
+        enabled_other: '{{when}}: activat des de {{source}} ({{formatted}} pacients)',
+        disabled_one: '{{when}}: desactivat des de {{source}} ({{formatted}} pacient)',
+        disabled_other: '{{when}}: desactivat des de {{source}} ({{formatted}} pacients)',
+        reset_demo_one:
+          '{{when}}: clínica substituïda per la de demostració des de {{source}} (tenia {{formatted}} pacient)',
+        reset_demo_other:
+          '{{when}}: clínica substituïda per la de demostració des de {{source}} (tenia {{formatted}} pacients)',
+        reset_empty_one:
+          '{{when}}: clínica buidada des de {{source}} (tenia {{formatted}} pacient)',
+        reset_empty_other:
+          '{{when}}: clínica buidada des de {{source}} (tenia {{formatted}} pacients)',
+      },
     },
     assistant: {
       title: 'Assistent',
@@ -287,6 +326,25 @@ export const settingsMessages: Catalogue<typeof es> = {
       hint: 'Tools for testing integrations: move the service clock forward, reset the demo clinic and webhooks to http://localhost.',
       offWarning:
         'If you turn it off, the sandbox tools and webhooks to http://localhost stop working.',
+      confirmTitle: 'Turn sandbox mode on for this clinic?',
+      confirmBody:
+        'In sandbox mode, any API key with the “Sandbox tools” permission can read the messages sent to patients, move the clock forward and replace all of the clinic’s data. Turn it on only in a test clinic. The change is recorded.',
+      confirm: 'Turn sandbox mode on',
+      logTitle: 'Sandbox mode log',
+      sources: { window: 'the window', cli: 'the command line', api: 'the API' },
+      log: {
+        enabled_one: '{{when}}: turned on from {{source}} ({{formatted}} patient)',
+        enabled_other: '{{when}}: turned on from {{source}} ({{formatted}} patients)',
+        disabled_one: '{{when}}: turned off from {{source}} ({{formatted}} patient)',
+        disabled_other: '{{when}}: turned off from {{source}} ({{formatted}} patients)',
+        reset_demo_one:
+          '{{when}}: clinic replaced by the demo clinic from {{source}} (it had {{formatted}} patient)',
+        reset_demo_other:
+          '{{when}}: clinic replaced by the demo clinic from {{source}} (it had {{formatted}} patients)',
+        reset_empty_one: '{{when}}: clinic emptied from {{source}} (it had {{formatted}} patient)',
+        reset_empty_other:
+          '{{when}}: clinic emptied from {{source}} (it had {{formatted}} patients)',
+      },
     },
     assistant: {
       title: 'Assistant',
