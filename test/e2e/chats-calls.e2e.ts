@@ -207,10 +207,10 @@ describe('calls in web mode', () => {
     const cost = dialog.getByTestId('cost-notice');
     await expect.poll(() => cost.textContent()).toMatch(/Saldo actual: [\d.]+ créditos\./);
     expect(await cost.textContent()).toContain(
-      'Cada minuto iniciado cuesta 5 créditos y se cobra al terminar',
+      'Cada minuto iniciado cuesta 5 créditos y se cobra al contestar',
     );
     expect(await cost.textContent()).toContain(
-      'Para iniciarla hace falta un saldo mínimo de 5 créditos.',
+      'Al iniciarla se reservan 5 créditos (el primer minuto); se devuelven si no contesta.',
     );
     await dialog.getByRole('button', { name: 'Iniciar la llamada' }).click();
 

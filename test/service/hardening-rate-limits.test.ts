@@ -127,6 +127,11 @@ describe('rate limits per kind of caller (issue 17, finding 8)', () => {
     for (let i = 1; i <= limit; i++) last = await send(s, `/f/${first}`);
     expect(last!.status).toBe(429);
     expect(last!.headers['retry-after']).toMatch(/^\d+$/);
+    // The patient reads a page in their language, not the API's JSON problem.
+    expect(last!.headers['content-type']).toMatch(/^text\/html/);
+    expect(last!.body).toMatch(
+      /Massa intents seguits|Demasiados intentos seguidos|Too many attempts/,
+    );
     expect((await send(s, `/f/${second}`)).status).toBe(200);
   });
 

@@ -10,7 +10,7 @@ export interface ErrorFacts {
   step?: number;
 }
 
-export type StatusKind = 'completed' | 'cancelled' | 'unavailable' | 'not_found';
+export type StatusKind = 'completed' | 'cancelled' | 'unavailable' | 'busy' | 'not_found';
 
 /** What a status page may say; `completedAt` arrives already formatted for the language. */
 export interface StatusFacts {
@@ -136,6 +136,13 @@ function spanish(): PageText {
           `Si el problema continúa, póngase en contacto con ${f.clinicName}.`,
         ],
       },
+      busy: {
+        title: 'Demasiados intentos seguidos',
+        paragraphs: () => [
+          'Espere unos minutos y vuelva a abrir el enlace.',
+          'Si ya envió sus respuestas, están guardadas.',
+        ],
+      },
       not_found: {
         title: 'Este enlace no es válido',
         paragraphs: () => [
@@ -230,6 +237,13 @@ function catalan(): PageText {
         paragraphs: (f) => [
           'Torni-ho a provar més tard.',
           `Si el problema continua, posi's en contacte amb ${f.clinicName}.`,
+        ],
+      },
+      busy: {
+        title: 'Massa intents seguits',
+        paragraphs: () => [
+          "Esperi uns minuts i torni a obrir l'enllaç.",
+          'Si ja va enviar les respostes, estan desades.',
         ],
       },
       not_found: {
@@ -327,6 +341,13 @@ function english(): PageText {
         paragraphs: (f) => [
           'Please try again later.',
           `If the problem continues, please contact ${f.clinicName}.`,
+        ],
+      },
+      busy: {
+        title: 'Too many attempts in a row',
+        paragraphs: () => [
+          'Please wait a few minutes and open the link again.',
+          'If you already sent your answers, they are saved.',
         ],
       },
       not_found: {

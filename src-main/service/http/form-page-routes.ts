@@ -9,7 +9,7 @@ import { editionOfStored } from '../instruments/validated-instruments';
 import { renderStatusPage } from '../form-page/render-status';
 import type { Language } from '../schemas/form-schedule';
 import type { FormScheduleRow } from '../store/queries/form-schedules';
-import { addressKey, enforceRateLimit, type RateLimiters } from './rate-limit';
+import { addressKey, type RateLimiters } from './rate-limit';
 
 /** The page's own address: nothing but the token, and the form it opens, is reachable here. */
 export const FORM_PAGE_PREFIX = '/f';
@@ -46,8 +46,15 @@ export async function formPageRoutes(
       const token = (request.params as { token?: unknown }).token;
       if (typeof token !== 'string') return;
       const schedule = core.schedules.byToken(token);
-      if (schedule) enforceRateLimit(reply, limits.formPage, `schedule:${schedule.id}`);
-      else enforceRateLimit(reply, limits.address, addressKey(request.ip));
+      const limiter = schedule ? limits.formPage : limits.address;
+      const decision = limiter?.(schedule ? `schedule:${schedule.id}` : addressKey(request.ip));
+      if (!decision) return;
+      reply.headers(decision.headers);
+      // A patient gets a page in their language, not the API's JSON problem.
+      if (!decision.allowed) {
+        reply.header('retry-after', String(decision.retryAfterSeconds));
+        return statusPage(reply, 429, 'busy', schedule);
+      }
     });
   }
 

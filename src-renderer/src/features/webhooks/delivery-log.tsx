@@ -272,7 +272,10 @@ function AttemptItem(props: { attempt: WebhookDelivery['attempts'][number]; n: n
           <code>{prettyJson(attempt.responseBody)}</code>
         </pre>
       ) : (
-        <p className="muted">{t('attempt.noResponse')}</p>
+        <p className="muted">
+          {/* A receiver on this machine keeps only its status (api-decisions, Webhooks). */}
+          {attempt.statusCode !== undefined ? t('attempt.bodyNotKept') : t('attempt.noResponse')}
+        </p>
       )}
     </li>
   );

@@ -170,6 +170,8 @@ const es = {
     headers: 'Cabeceras enviadas',
     response: 'Respuesta recibida',
     noResponse: 'Sin respuesta.',
+    bodyNotKept:
+      'Respondió sin cuerpo, o con uno que no se guarda (de un receptor en este equipo solo se guarda el estado).',
     detail: 'Detalle técnico',
     answered: 'Respondió {{status}}',
     errors: {
@@ -395,6 +397,8 @@ export const webhooksMessages: Catalogue<typeof es> = {
       headers: 'Capçaleres enviades',
       response: 'Resposta rebuda',
       noResponse: 'Sense resposta.',
+      bodyNotKept:
+        "Va respondre sense cos, o amb un que no es desa (d'un receptor en aquest equip només se'n desa l'estat).",
       detail: 'Detall tècnic',
       answered: 'Ha respost {{status}}',
       errors: {
@@ -615,6 +619,8 @@ export const webhooksMessages: Catalogue<typeof es> = {
       headers: 'Headers sent',
       response: 'Response received',
       noResponse: 'No response.',
+      bodyNotKept:
+        'It answered with no body, or one that is not kept (a receiver on this machine keeps only its status).',
       detail: 'Technical detail',
       answered: 'Answered {{status}}',
       errors: {
