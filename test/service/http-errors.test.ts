@@ -160,9 +160,9 @@ describe('HTTP errors and request ids', () => {
       }
     });
 
-    it('rejects an empty body that claims to be JSON with 400 invalid_json', async () => {
+    it('takes an empty body that claims to be JSON as no body: 422 where one is needed', async () => {
       const res = await server.request('POST', '/patients', { rawBody: '', headers: json });
-      expectProblem(res, 400, 'invalid_json');
+      expectProblem(res, 422, 'validation_failed');
     });
 
     it('rejects bytes that are not UTF-8 with 400 invalid_json, storing nothing (fuzz find)', async () => {

@@ -1380,9 +1380,9 @@ describe('request bodies', () => {
     expect(await getPatient(server, patient.id)).toEqual(patient);
   });
 
-  it('an empty body with a JSON content type -> 400 invalid_json', async () => {
+  it('an empty body with a JSON content type is no body -> 422 validation_failed', async () => {
     const res = await server.request('POST', '/patients', { rawBody: '', headers: json });
-    expectProblem(res, 400, 'invalid_json');
+    expectProblem(res, 422, 'validation_failed');
   });
 
   it.each([

@@ -13,7 +13,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * in JSON.stringify or trip SQLite's JSON depth limit further in), and every string must be
  * well-formed Unicode (a lone surrogate cannot be stored as UTF-8). Both are answered 422 before
  * any handler or hook touches the value. A body whose bytes are not UTF-8 is not JSON text (400).
- * Compressed bodies are refused rather than misread.
+ * Compressed bodies are refused rather than misread. An empty body is no body.
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
@@ -29,6 +29,12 @@ export function installJsonBodyParser(app: FastifyInstance): void {
         ),
         undefined,
       );
+      return;
+    }
+    // No body at all, with the JSON content type most HTTP clients send by default: a bodiless POST
+    // (cancel, end, retry) is what it says; a route that needs a body says so itself (422).
+    if ((bytes as Buffer).length === 0) {
+      done(null, undefined);
       return;
     }
     // JSON text is UTF-8 (RFC 8259 §8.1): bytes that are not are refused, never replaced by U+FFFD.

@@ -328,6 +328,8 @@ const rawBody: Generator = (op, ctx, rng) => {
       body: withRawBytes(base, bytes),
     };
   }
+  // An empty body is no body (issue 18): invalid only where the body is required.
+  if (!op.bodyRequired) return undefined;
   return {
     kind: 'empty-json',
     note: 'empty body with JSON content type',

@@ -21,6 +21,8 @@ export interface Operation {
   query: Param[];
   /** The JSON body schema, when the operation takes a body. */
   body?: Json;
+  /** The body must be there (an empty one is no body: fine where it is optional). */
+  bodyRequired: boolean;
 }
 
 export function operationsOf(doc: Json): Operation[] {
@@ -43,6 +45,11 @@ export function operationsOf(doc: Json): Operation[] {
         pathParams: pick('path'),
         query: pick('query'),
         body: op.requestBody?.content?.['application/json']?.schema,
+        // A body whose every property is optional (a resolve note) may be left out: no body.
+        bodyRequired: Boolean(
+          op.requestBody?.required &&
+          (op.requestBody?.content?.['application/json']?.schema?.required?.length ?? 0) > 0,
+        ),
       });
     }
   }
