@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessTokens, Credential } from '../domain/access-tokens';
 import { invalidToken } from '../domain/access-tokens';
 import { insufficientPermissions } from '../domain/api-keys';
-import { ProblemError } from '../errors';
-import type { RateLimiter } from './rate-limit';
+import { enforceRateLimit, type RateLimiter } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,15 +37,15 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
       } catch {
         credential = undefined;
       }
-      if (credential) limit(reply, options.limiter, `key:${credential.keyId}`);
-      else limit(reply, options.addressLimiter, `ip:${request.ip}`);
+      if (credential) enforceRateLimit(reply, options.limiter, `key:${credential.keyId}`);
+      else enforceRateLimit(reply, options.addressLimiter, `ip:${request.ip}`);
       return;
     }
     const access = request.routeOptions.config.access ?? 'public';
     if (access === 'public') {
       if (request.routeOptions.config.rateLimitPolicy === 'none') return;
       const tokenExchange = request.routeOptions.config.rateLimitPolicy === 'token-exchange';
-      limit(
+      enforceRateLimit(
         reply,
         tokenExchange ? options.tokenLimiter : options.addressLimiter,
         `ip:${request.ip}`,
@@ -58,11 +57,11 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
       credential = await options.tokens.authenticate(bearer(request));
     } catch (error) {
       // Failed attempts draw from the caller's address bucket, which slows down key guessing.
-      limit(reply, options.addressLimiter, `ip:${request.ip}`);
+      enforceRateLimit(reply, options.addressLimiter, `ip:${request.ip}`);
       throw error;
     }
     request.credential = credential;
-    limit(reply, options.limiter, `key:${credential.keyId}`);
+    enforceRateLimit(reply, options.limiter, `key:${credential.keyId}`);
     if (access !== 'any-credential' && !credential.permissions.includes(access)) {
       throw insufficientPermissions(access);
     }
@@ -77,19 +76,4 @@ function bearer(request: FastifyRequest): string {
   if (!match)
     throw invalidToken('The Authorization header must be: Bearer <API key or access token>.');
   return match[1]!;
-}
-
-function limit(reply: FastifyReply, limiter: RateLimiter | undefined, key: string): void {
-  if (!limiter) return;
-  const decision = limiter(key);
-  reply.headers(decision.headers);
-  if (!decision.allowed) {
-    reply.header('retry-after', String(decision.retryAfterSeconds));
-    throw new ProblemError(
-      429,
-      'rate_limited',
-      `Too many requests; try again in ${decision.retryAfterSeconds} s.`,
-      { retryAfter: decision.retryAfterSeconds },
-    );
-  }
 }

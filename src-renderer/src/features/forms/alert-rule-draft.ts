@@ -125,13 +125,18 @@ function numberOrText(value: string): number {
   return (value.trim() !== '' && Number.isFinite(n) ? n : value) as number;
 }
 
+/** Whether a kind of rule compares with its `min` ("at least") or its `max` ("at most"). */
+export function usesBound(kind: RuleKind, bound: 'min' | 'max'): boolean {
+  return kind === 'between' || kind === (bound === 'min' ? 'atLeast' : 'atMost');
+}
+
 /** The bounds a kind sends; a blank bound is left out, so the service says it is missing. */
 function bounds(rule: { kind: RuleKind; min: string; max: string }): {
   min?: number;
   max?: number;
 } {
-  const min = rule.kind === 'atLeast' || rule.kind === 'between';
-  const max = rule.kind === 'atMost' || rule.kind === 'between';
+  const min = usesBound(rule.kind, 'min');
+  const max = usesBound(rule.kind, 'max');
   return {
     ...(min && rule.min.trim() !== '' ? { min: numberOrText(rule.min) } : {}),
     ...(max && rule.max.trim() !== '' ? { max: numberOrText(rule.max) } : {}),

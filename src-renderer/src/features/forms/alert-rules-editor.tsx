@@ -8,6 +8,7 @@ import {
   newScoreRule,
   PRIORITIES,
   ruleKinds,
+  usesBound,
   type DraftRule,
   type DraftScoreRule,
   type InstrumentKey,
@@ -392,36 +393,26 @@ function BoundInputs(props: {
 }) {
   const { t } = useTranslation('forms');
   const { rule } = props;
-  const from = rule.kind === 'atLeast' || rule.kind === 'between';
-  const to = rule.kind === 'atMost' || rule.kind === 'between';
+  const label = { min: t('rules.from'), max: t('rules.to') };
+  const error = { min: props.minError, max: props.maxError };
   return (
     <>
-      {from && (
-        <TextField
-          id={ruleInputId(rule.key, 'min')}
-          label={rule.kind === 'between' ? t('rules.from') : t('rules.value')}
-          type="number"
-          step="any"
-          inputMode="decimal"
-          className="forms-rule-number"
-          value={rule.min}
-          error={props.minError}
-          onChange={(e) => props.onChange({ min: e.target.value })}
-        />
-      )}
-      {to && (
-        <TextField
-          id={ruleInputId(rule.key, 'max')}
-          label={rule.kind === 'between' ? t('rules.to') : t('rules.value')}
-          type="number"
-          step="any"
-          inputMode="decimal"
-          className="forms-rule-number"
-          value={rule.max}
-          error={props.maxError}
-          onChange={(e) => props.onChange({ max: e.target.value })}
-        />
-      )}
+      {(['min', 'max'] as const)
+        .filter((bound) => usesBound(rule.kind, bound))
+        .map((bound) => (
+          <TextField
+            key={bound}
+            id={ruleInputId(rule.key, bound)}
+            label={rule.kind === 'between' ? label[bound] : t('rules.value')}
+            type="number"
+            step="any"
+            inputMode="decimal"
+            className="forms-rule-number"
+            value={rule[bound]}
+            error={error[bound]}
+            onChange={(e) => props.onChange({ [bound]: e.target.value })}
+          />
+        ))}
     </>
   );
 }
