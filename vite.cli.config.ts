@@ -13,15 +13,8 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rollupOptions: {
-      // The benchmark fixture writer and the delivery, webhook and triage benchmarks ride along, so that they go
-      // through the same service code.
-      input: {
-        cli: 'src-main/cli.ts',
-        'bench-fixture': 'bench/patient-fixture.ts',
-        'delivery-bench': 'bench/delivery-bench.ts',
-        'webhook-bench': 'bench/webhook-bench.ts',
-        'triage-bench': 'bench/triage-bench.ts',
-      },
+      // The CLI only: the benchmark programs are bundled on their own (vite.bench.config.ts).
+      input: { cli: 'src-main/cli.ts' },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

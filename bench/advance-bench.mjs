@@ -4,14 +4,14 @@
 // database (the service's pragmas); this process only sends requests, one /health at a time
 // with a 2 ms pause between them, and times each from send to last byte.
 //
-// `node bench/advance-bench.mjs [N]` (default 5,000) after `npm run build:cli`; prints one JSON
-// line on stdout (run.mjs adds it to the report) and a summary on stderr. ENGAGE_DESK_OUT runs
-// the CLI built there instead of out/ (to compare two builds).
+// `node bench/advance-bench.mjs [N]` (default 5,000) after `npm run build:cli` and `npm run
+// build:bench`; prints one JSON line on stdout (run.mjs adds it to the report) and a summary on
+// stderr. ENGAGE_DESK_OUT runs the builds there instead of out/ (to compare two builds).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repo, run, startProcess, stop } from './processes.mjs';
+import { OUT, run, startProcess, stop } from './processes.mjs';
 
 const COUNT = Number(process.argv[2] ?? 5_000);
 const PATIENTS = 500;
@@ -20,7 +20,6 @@ const PAUSE_MS = 2;
 /** Schedules created at once over HTTP (the setup, not measured). */
 const CREATE_PARALLEL = 4;
 const API_KEY = 'sk_bench0000000000000000000000000000000000000000';
-const OUT = process.env.ENGAGE_DESK_OUT ?? join(repo, 'out');
 const cli = join(OUT, 'cli', 'cli.js');
 
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
@@ -97,7 +96,7 @@ async function main() {
     const first = startProcess([...serveArgs, '--seed', 'empty']);
     await first.firstLine;
     await stop(first.child);
-    await run([join(OUT, 'cli', 'bench-fixture.js'), dir, String(PATIENTS), String(COUNT * 4)]);
+    await run([join(OUT, 'bench', 'bench-fixture.js'), dir, String(PATIENTS), String(COUNT * 4)]);
 
     const server = startProcess(serveArgs);
     try {

@@ -2,7 +2,8 @@
 // POST /sandbox/clock/advance on a real server with a durable (file) database. The baseline, in
 // the same run and on the same disk, is the floor of any delivery path: writing N rows of the
 // same size to SQLite with the same pragmas and the same number of commits, and nothing else.
-// Bundled with the CLI (vite.cli.config.ts) so it runs plain JavaScript; prints one JSON line.
+// Bundled by vite.bench.config.ts (out/bench/delivery-bench.js) so it runs plain JavaScript;
+// prints one JSON line.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ async function deliveries(dir: string) {
     seed: 'empty',
     port: 0,
     rateLimit: 'off',
+    // The clock advance is a /sandbox route, and a new clinic is real (not a sandbox) by default.
+    sandbox: true,
   });
   const { core } = service;
   try {

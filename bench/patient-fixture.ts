@@ -1,6 +1,7 @@
 // Fills a data directory with N synthetic patients for load tests, through the service's own
 // patients query module (the same search text, triggers and time-order invariant as the API).
-// Bundled with the CLI (vite.cli.config.ts) so the benchmark runs plain JavaScript.
+// Bundled by vite.bench.config.ts (out/bench/bench-fixture.js) so the benchmark runs plain
+// JavaScript.
 import { monotonicFactory } from 'ulidx';
 import { createCore } from '../src-main/service/core';
 import { openDb } from '../src-main/service/store/db';
@@ -69,7 +70,7 @@ export function prepareAccount(dataDir: string, credits: number): void {
   }
 }
 
-// `node out/cli/bench-fixture.js DIR COUNT [CREDITS]`
+// `node out/bench/bench-fixture.js DIR COUNT [CREDITS]`
 const [dir, count, credits] = process.argv.slice(2);
 if (dir && count) fillPatients(dir, Number(count));
 if (dir && credits) prepareAccount(dir, Number(credits));

@@ -2,9 +2,15 @@
 // generator (this process) never shares an event loop with what it measures, and so that each
 // server's memory can be read on its own (rss.mjs).
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 export const repo = new URL('..', import.meta.url).pathname;
+/**
+ * The builds the benchmark runs: `out/cli` (npm run build:cli) and `out/bench` (npm run
+ * build:bench), or under ENGAGE_DESK_OUT (relative to the repository) to measure another build.
+ */
+export const OUT = resolve(repo, process.env.ENGAGE_DESK_OUT ?? 'out');
 
 /** Starts `node ARGS` from the repository root; `firstLine` is its first line on stdout. */
 export function startProcess(args, env = {}) {

@@ -4,14 +4,15 @@
 // start and idle memory of `serve`, then the job runner (10,000 due deliveries), /health during a
 // 5,000-delivery clock advance, the webhook dispatcher, and the triage of patient text. Every
 // server runs in its own process on 127.0.0.1; every step stops by itself.
-// BENCH_SECONDS (per measured run) and BENCH_PATIENTS shorten a run.
+// BENCH_SECONDS (per measured run) and BENCH_PATIENTS shorten a run. It runs the CLI in out/cli and
+// the benchmark programs in out/bench (vite.bench.config.ts), or those under ENGAGE_DESK_OUT.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONNECTIONS, measure } from './load.mjs';
 import { load, machine } from './machine.mjs';
 import { startJsonServer } from './peer-json-server.mjs';
-import { repo, run, startProcess, stop } from './processes.mjs';
+import { OUT, repo, run, startProcess, stop } from './processes.mjs';
 import { printReport } from './report.mjs';
 import { httpScenarios } from './scenarios.mjs';
 import { coldStart, idleRss } from './startup.mjs';
@@ -29,6 +30,9 @@ const CREDITS = 10_000_000;
 const API_KEY = 'sk_bench0000000000000000000000000000000000000000';
 
 const timing = { seconds: SECONDS, warmUpSeconds: WARM_UP_SECONDS };
+/** The CLI bundle `bin/engage-desk.mjs` loads, and a benchmark program from out/bench. */
+const CLI = join(OUT, 'cli', 'cli.js');
+const bench = (name) => join(OUT, 'bench', `${name}.js`);
 
 /** The scenario's target, then a bare server with a body of the same size, same load. */
 async function besideBare(title, target, bodyBytes, pid) {
@@ -53,7 +57,7 @@ async function besideBare(title, target, bodyBytes, pid) {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'engage-desk-bench-'));
   // Rate limit off: the load generator is one credential, and the limit is not what is measured.
-  const serveArgs = ['bin/engage-desk.mjs', 'serve', '--data', dir, '--port', '0', '--json'];
+  const serveArgs = [CLI, 'serve', '--data', dir, '--port', '0', '--json'];
   serveArgs.push('--rate-limit', 'off', '--api-key', API_KEY);
   const loadAtStart = load();
   try {
@@ -63,7 +67,7 @@ async function main() {
     const first = startProcess([...serveArgs, '--seed', 'empty']);
     await first.firstLine;
     await stop(first.child);
-    await run(['out/cli/bench-fixture.js', dir, String(PATIENTS), String(CREDITS)]);
+    await run([bench('bench-fixture'), dir, String(PATIENTS), String(CREDITS)]);
 
     process.stderr.write(`  starting serve ${COLD_STARTS} times, then leaving it idle…\n`);
     const startup = {
@@ -107,7 +111,7 @@ async function main() {
 
     process.stderr.write(`  measuring ${SCHEDULES.toLocaleString('en')} deliveries due at once…\n`);
     const deliveries = JSON.parse(
-      await startProcess(['out/cli/delivery-bench.js', String(SCHEDULES)]).firstLine,
+      await startProcess([bench('delivery-bench'), String(SCHEDULES)]).firstLine,
     );
     process.stderr.write(
       `  measuring /health during an advance of ${ADVANCE_JOBS.toLocaleString('en')} deliveries…\n`,
@@ -117,11 +121,11 @@ async function main() {
     );
     process.stderr.write('  measuring signed webhook deliveries (1 and 20 webhooks)…\n');
     const webhooks = JSON.parse(
-      await startProcess(['out/cli/webhook-bench.js', String(WEBHOOK_DELIVERIES)]).firstLine,
+      await startProcess([bench('webhook-bench'), String(WEBHOOK_DELIVERIES)]).firstLine,
     );
 
     process.stderr.write('  measuring triage on every labelled corpus message…\n');
-    const triage = JSON.parse(await startProcess(['out/cli/triage-bench.js']).firstLine);
+    const triage = JSON.parse(await startProcess([bench('triage-bench')]).firstLine);
 
     const report = {
       date: new Date().toISOString(),

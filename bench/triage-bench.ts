@@ -2,7 +2,8 @@
 // at a time, many rounds, each call timed. The baseline, in the same run on the same messages, is
 // the floor of any reading of them: folding the text (lower case, no accents), which every step
 // of triage starts with. The target (issue 16): p99 under 2 ms per message, so the built-in
-// assistant stays instant. Bundled with the CLI (vite.cli.config.ts); prints one JSON line.
+// assistant stays instant. Bundled by vite.bench.config.ts (out/bench/triage-bench.js), never
+// into the shipped CLI, since it carries the corpora; prints one JSON line.
 import {
   builtinReply,
   builtinWelcome,

@@ -3,7 +3,8 @@
 // baseline, in the same run against the same receiver, is the floor of any dispatcher: undici
 // POSTs of the same signed body with the same parallelism (one request in flight per webhook) and
 // nothing else: no database, no signing per request, no records.
-// Bundled with the CLI (vite.cli.config.ts); run from the repository root; prints one JSON line.
+// Bundled by vite.bench.config.ts (out/bench/webhook-bench.js); run from the repository root;
+// prints one JSON line.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,7 +52,14 @@ function startReceiver() {
 
 /** N webhooks subscribed to patient.created; DELIVERIES / N events written in one transaction. */
 async function dispatch(dir: string, webhooks: number, port: number) {
-  const service = await createService({ dataDir: dir, seed: 'empty', port: 0, rateLimit: 'off' });
+  // Sandbox mode: webhooks to http://127.0.0.1 are refused in a real clinic (the default).
+  const service = await createService({
+    dataDir: dir,
+    seed: 'empty',
+    port: 0,
+    rateLimit: 'off',
+    sandbox: true,
+  });
   const { core } = service;
   try {
     for (let i = 0; i < webhooks; i++) {

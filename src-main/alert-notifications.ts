@@ -1,5 +1,5 @@
 import { Notification, type BrowserWindow } from 'electron';
-import type { PushEvent } from '../src-preload/contract';
+import type { PushEvent } from './service/contract';
 import type { UiLanguage } from './leave-guard';
 
 /** What the desktop notification needs of the service. */

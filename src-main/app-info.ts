@@ -1,4 +1,4 @@
-import type { AppInfo } from '../src-preload/contract';
+import type { AppInfo } from './service/contract';
 
 /** What `app.info` needs to know about the running service. */
 export interface RunningService {

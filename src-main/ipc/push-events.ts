@@ -1,5 +1,5 @@
 import type { BrowserWindow } from 'electron';
-import { IPC_EVENT_CHANNEL, type PushEvent } from '../../src-preload/contract';
+import { IPC_EVENT_CHANNEL, type PushEvent } from '../service/contract';
 
 /** The service's change feed (`service.core.changes`). */
 export interface ChangeFeed {

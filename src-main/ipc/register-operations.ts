@@ -4,7 +4,7 @@ import {
   operationNames,
   type BridgeResult,
   type OperationName,
-} from '../../src-preload/contract';
+} from '../service/contract';
 
 /** What main needs from the service's operations (src-main/service/operations). */
 export interface OperationRunner {

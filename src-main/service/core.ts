@@ -1,4 +1,5 @@
-import { createAssistantRouter, type AssistantOptions } from './assistant/assistant-settings';
+import { createAssistantRouter } from './assistant/assistant-settings';
+import type { CoreOptions, SeedName } from './core-options';
 import { createAccessTokens } from './domain/access-tokens';
 import { createApiKeys } from './domain/api-keys';
 import { CALL_STEP_JOB, createCalls } from './domain/calls';
@@ -10,6 +11,9 @@ import { createForms } from './domain/forms';
 import { createFormSchedules, DELIVER_JOB } from './domain/form-schedules';
 import { createOutbox } from './domain/outbox';
 import { createPatients } from './domain/patients';
+import { createDeskSettings } from './domain/desk-settings';
+import { createDeskViews } from './domain/desk-views';
+import { createSandboxSwitch } from './domain/sandbox-switch';
 import { createNotifications } from './domain/notifications';
 import { createAlerts } from './domain/alerts';
 import { createWebhookDeliveries, FLUSH_JOB } from './domain/webhook-deliveries';
@@ -19,66 +23,31 @@ import { createSampleEvents } from './webhooks/sample-events';
 import { createTestReceiver } from './webhooks/test-receiver';
 import { createWebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { createWebhookSender } from './webhooks/webhook-sender';
-import { systemResolver, type Resolver } from './webhooks/webhook-url-policy';
-import { createDeliverySettings, type DeliveryOptions } from './delivery/delivery-settings';
+import { systemResolver } from './webhooks/webhook-url-policy';
+import { createDeliverySettings } from './delivery/delivery-settings';
 import { createFormDelivery } from './delivery/form-delivery';
-import { DEFAULT_PLANS, DEFAULT_PRICES, type Prices } from './domain/pricing';
+import { DEFAULT_PLANS, DEFAULT_PRICES } from './domain/pricing';
 import { createIdFactory } from './ids';
 import { createClock, type MutableClock } from './jobs/clock';
 import { createJobRunner } from './jobs/job-runner';
-import type { Plan } from './schemas/billing';
 import { createCursorSigner } from './security/cursor-signer';
 import { seedDemoClinic } from './seed/demo-clinic';
 import { openDb } from './store/db';
 import { createListRunner } from './store/keyset-list';
 import { createQueries } from './store/queries';
 import { clearClinicData } from './store/clinic-reset';
-import { SANDBOX_SETTING, savedSandbox } from './app-settings';
-import type { SandboxAction, SandboxSource } from './store/queries/sandbox-audit';
+import type { SandboxSource } from './store/queries/sandbox-audit';
 import { createChangeFeed } from './changes/change-feed';
-import { ALL_TOPICS, EVENT_TOPICS } from './changes/change-topics';
+import { ALL_TOPICS } from './contract/topics';
+import { announce } from './changes/announce';
+import { DOMAIN_TOPICS } from './changes/domain-topics';
 import { createJobEvents } from './changes/job-events';
 import { createApiDocument } from './developer/api-document';
 import { createRequestLog } from './developer/request-log';
 
-export type SeedName = 'demo' | 'empty';
+export type { CoreOptions, SeedName } from './core-options';
 
-export interface CoreOptions extends DeliveryOptions, AssistantOptions {
-  /** Directory of the database; ignored with `memory`. */
-  dataDir?: string;
-  /** Told when the data folder is readable by others (default: a process warning). */
-  onFileWarning?: (message: string) => void;
-  memory?: boolean;
-  /** What a new database starts with (default demo). An existing database is never re-seeded. */
-  seed?: SeedName;
-  plan?: Plan;
-  plans?: Record<Plan, number>;
-  prices?: Prices;
-  /** Real-time source of the clock (tests); the sandbox offset is kept in the database. */
-  realNow?: () => number;
-  onJobError?: (kind: string, error: unknown) => void;
-  /**
-   * Sandbox mode: the /sandbox routes (with `sandbox:write`), and webhooks to http://localhost;
-   * off, webhook targets must be public HTTPS hosts. Given, it wins over the saved switch (a CLI
-   * flag, a test); turning it on over a clinic whose switch was saved off is recorded as coming
-   * from `sandboxSource`.
-   */
-  sandbox?: boolean;
-  /**
-   * Sandbox mode for a clinic whose switch was never saved (default off: a clinic is real unless
-   * said otherwise; the developers' `serve` and web mode say otherwise).
-   */
-  sandboxDefault?: boolean;
-  /** Where an explicit `sandbox` comes from, for the sandbox audit (default `cli`). */
-  sandboxSource?: SandboxSource;
-  /** Webhook receivers' time limit (default 10 s, the interface spec's; tests shorten it). */
-  webhookTimeoutMs?: number;
-  /** Webhook requests in flight at once across all webhooks (default 32). */
-  webhookConcurrency?: number;
-  /** Name resolution for the webhook SSRF guard (default the system resolver; tests fake DNS). */
-  webhookResolver?: Resolver;
-}
-
+type ResetResult = { seed: SeedName; patients: number };
 const CLOCK_OFFSET_SETTING = 'clock_offset_ms';
 
 /**
@@ -98,6 +67,9 @@ export function createCore(options: CoreOptions) {
   const changes = createChangeFeed({
     onListenerError: (error) => options.onJobError?.('changes.listener', error),
   });
+  /** A domain service whose writes tell the window what they changed (changes/domain-topics). */
+  const announced = <S extends keyof typeof DOMAIN_TOPICS, T extends object>(name: S, service: T) =>
+    announce(service, DOMAIN_TOPICS[name] as never, changes.changed);
   const runner = createJobRunner({
     db,
     clock,
@@ -109,34 +81,28 @@ export function createCore(options: CoreOptions) {
   const scheduleJob = (job: Parameters<typeof runner.schedule>[0]) => {
     runner.schedule(job);
   };
-  // The desktop app's switch is saved; an explicit option (a CLI flag, a test) wins over it. A
-  // clinic is real unless said otherwise: sandbox mode is off by default.
-  const saved = savedSandbox(q.settings);
-  let sandbox = options.sandbox ?? saved ?? options.sandboxDefault ?? false;
-  /** Records a switch or a reset of the sandbox, with the clinic's size at that moment. */
-  const audit = (action: SandboxAction, source: SandboxSource) =>
-    q.sandboxAudit.insert({
-      id: newId('sbx', clock.now()),
-      at: clock.nowIso(),
-      action,
-      source,
-      patients: q.patients.count({}),
-    });
-  if (saved === false && sandbox) audit('enabled', options.sandboxSource ?? 'cli');
-  if (saved === undefined) q.settings.set(SANDBOX_SETTING, sandbox ? 'on' : 'off');
-  const delivery = createDeliverySettings(q.settings, options);
+  const sandboxSwitch = createSandboxSwitch({
+    db,
+    q,
+    clock,
+    newId,
+    explicit: options.sandbox,
+    fallback: options.sandboxDefault ?? false,
+    source: options.sandboxSource ?? 'cli',
+  });
+  const isSandbox = sandboxSwitch.isOn;
+  const delivery = announced('delivery', createDeliverySettings(q.settings, options));
   const notificationStore = createNotifications({ clock, newId, q, listPage });
-  const notifications: typeof notificationStore = {
+  const notifications: typeof notificationStore = announced('notifications', {
     ...notificationStore,
     raise(kind, data) {
       const id = notificationStore.raise(kind, data);
       changes.emit({ type: 'notification', data: { id, kind } });
-      changes.changed('notifications');
       return id;
     },
-  };
+  });
   const alertStore = createAlerts({ db, clock, newId, q, listPage });
-  const alerts: typeof alertStore = {
+  const alerts: typeof alertStore = announced('alerts', {
     ...alertStore,
     raise(input) {
       const id = alertStore.raise(input);
@@ -144,11 +110,13 @@ export function createCore(options: CoreOptions) {
         type: 'alert',
         data: { id, priority: input.priority, patientId: input.patientId, code: input.code },
       });
-      changes.changed('alerts');
       return id;
     },
-  };
-  const notices = createNoticeEmail({ clock, newId, q, settings: delivery, scheduleJob });
+  });
+  const notices = announced(
+    'notices',
+    createNoticeEmail({ clock, newId, q, settings: delivery, scheduleJob }),
+  );
   const webhookDeliveries = createWebhookDeliveries({
     db,
     clock,
@@ -163,73 +131,89 @@ export function createCore(options: CoreOptions) {
     },
     wake: (job) => runner.wake(job),
   });
-  // Every event fans out to the subscribed webhooks in the transaction that writes it, and tells
-  // the window what it touched.
+  // Every event fans out to the subscribed webhooks in the transaction that writes it; what the
+  // event's own write changed is announced by the domain service that wrote it.
   const events = createEventLog(q.events, clock, newId, (id, type, createdAt) => {
     if (webhookDeliveries.fanOut(id, type, createdAt).length) changes.changed('webhooks');
-    changes.changed(...EVENT_TOPICS[type]);
   });
   const resolve = options.webhookResolver ?? systemResolver;
-  const webhooks = createWebhooks({
-    db,
-    clock,
-    newId,
-    q,
-    listPage,
-    sandbox: () => sandbox,
-    resolve,
-  });
+  const webhooks = announced(
+    'webhooks',
+    createWebhooks({
+      db,
+      clock,
+      newId,
+      q,
+      listPage,
+      sandbox: isSandbox,
+      resolve,
+    }),
+  );
   const webhookSender = createWebhookSender({
-    sandbox: () => sandbox,
+    sandbox: isSandbox,
     resolve,
     ...(options.webhookTimeoutMs ? { timeoutMs: options.webhookTimeoutMs } : {}),
   });
-  const dispatcher = createWebhookDispatcher({
-    db,
-    clock,
-    q,
-    webhooks,
-    deliveries: webhookDeliveries,
-    sender: webhookSender,
-    ...(options.webhookConcurrency ? { concurrency: options.webhookConcurrency } : {}),
-  });
-  const sampleEvents = createSampleEvents({ db, clock, newId, q, events });
-  const testReceiver = createTestReceiver({
-    db,
-    clock,
-    q,
-    changes,
-    sandbox: () => sandbox,
-    baseUrl: () => delivery.listeningUrl(),
-  });
+  const dispatcher = announced(
+    'dispatcher',
+    createWebhookDispatcher({
+      db,
+      clock,
+      q,
+      webhooks,
+      deliveries: webhookDeliveries,
+      sender: webhookSender,
+      ...(options.webhookConcurrency ? { concurrency: options.webhookConcurrency } : {}),
+    }),
+  );
+  const sampleEvents = announced(
+    'sampleEvents',
+    createSampleEvents({ db, clock, newId, q, events }),
+  );
+  const testReceiver = announced(
+    'testReceiver',
+    createTestReceiver({
+      db,
+      clock,
+      q,
+      sandbox: isSandbox,
+      baseUrl: () => delivery.listeningUrl(),
+    }),
+  );
   const plans = options.plans ?? DEFAULT_PLANS;
   const prices = options.prices ?? DEFAULT_PRICES;
-  const credits = createCredits({
-    db,
-    clock,
-    newId,
-    q,
-    events,
-    plans,
-    listPage,
-    notifications,
-    scheduleJob: (job) => runner.schedule(job),
-  });
-  const patients = createPatients({ db, clock, newId, q, events, listPage });
-  const forms = createForms({ db, clock, newId, q, listPage });
-  const schedules = createFormSchedules({
-    db,
-    clock,
-    newId,
-    q,
-    events,
-    credits,
-    forms,
-    prices,
-    listPage,
-    scheduleJob,
-    alerts,
-  });
+  const credits = announced(
+    'credits',
+    createCredits({
+      db,
+      clock,
+      newId,
+      q,
+      events,
+      plans,
+      listPage,
+      notifications,
+      scheduleJob: (job) => runner.schedule(job),
+    }),
+  );
+  const patients = announced('patients', createPatients({ db, clock, newId, q, events, listPage }));
+  const forms = announced('forms', createForms({ db, clock, newId, q, listPage }));
+  const schedules = announced(
+    'schedules',
+    createFormSchedules({
+      db,
+      clock,
+      newId,
+      q,
+      events,
+      credits,
+      forms,
+      prices,
+      listPage,
+      scheduleJob,
+      alerts,
+    }),
+  );
   const formDelivery = createFormDelivery({
     db,
     clock,
@@ -240,7 +224,7 @@ export function createCore(options: CoreOptions) {
     scheduleJob,
   });
   const outbox = createOutbox({ listPage });
-  const assistants = createAssistantRouter(q.settings, options);
+  const assistants = announced('assistants', createAssistantRouter(q.settings, options));
   // Chats and calls share what they are built from.
   const engagement = {
     db,
@@ -254,19 +238,45 @@ export function createCore(options: CoreOptions) {
     assistant: assistants.assistant,
     clinicName: delivery.clinicName,
   };
-  const conversations = createConversations({
-    ...engagement,
-    notifications,
-    alerts,
-    rescheduleJob: (job) => runner.reschedule(job),
-  });
-  const calls = createCalls({ ...engagement, scheduleJob, alerts });
-  const apiKeys = createApiKeys({ clock, newId, q });
+  const conversations = announced(
+    'conversations',
+    createConversations({
+      ...engagement,
+      notifications,
+      alerts,
+      rescheduleJob: (job) => runner.reschedule(job),
+    }),
+  );
+  const calls = announced('calls', createCalls({ ...engagement, scheduleJob, alerts }));
+  const apiKeys = announced('apiKeys', createApiKeys({ clock, newId, q }));
   const tokens = createAccessTokens({
     secret: q.settings.secret('jwt_secret'),
     clock,
     apiKeys,
   });
+
+  // The window's reads across resources, as domain functions any transport may use.
+  const views = createDeskViews({
+    q,
+    clock,
+    credits,
+    forms,
+    appLanguage: () => delivery.appLanguage(),
+    requirePatient: (id) => void patients.getJson(id),
+  });
+  const deskSettings = announced(
+    'deskSettings',
+    createDeskSettings({
+      db,
+      q,
+      assistants,
+      delivery,
+      credits,
+      isSandbox,
+      setSandbox: sandboxSwitch.set,
+      sandboxAudit: sandboxSwitch.latest,
+    }),
+  );
 
   runner.register(DELIVER_JOB, formDelivery.deliver);
   runner.register(CONVERSATION_CLOSE_JOB, ({ payload }) => {
@@ -329,23 +339,17 @@ export function createCore(options: CoreOptions) {
     requestLog: createRequestLog({ clock, changes }),
     /** The OpenAPI document the HTTP interface serves, for the window's API reference. */
     apiDocument: createApiDocument(),
+    /** The stored answers to Idempotency-Keys (the HTTP API's replay, http/idempotency.ts). */
+    idempotency: q.idempotency,
     /** Whether sandbox mode is on (the HTTP adapter mounts /sandbox accordingly). */
-    isSandbox: () => sandbox,
-    /**
-     * Switches sandbox mode, saves and records it (sandbox_audit); webhook URL rules and the
-     * /sandbox routes follow at once. The caller asks for confirmation before turning it on over
-     * a clinic's data (settings.update's `confirmSandbox`).
-     */
-    setSandbox(on: boolean, source: SandboxSource): void {
-      if (on === sandbox) return;
-      db.transaction(() => {
-        q.settings.set(SANDBOX_SETTING, on ? 'on' : 'off');
-        audit(on ? 'enabled' : 'disabled', source);
-      })();
-      sandbox = on;
-    },
+    isSandbox,
+    /** The window's views across resources (names beside ids, timeline, dashboard, usage). */
+    views,
+    deskSettings,
+    /** Switches sandbox mode, saves and records it (domain/sandbox-switch.ts). */
+    setSandbox: sandboxSwitch.set,
     /** The latest sandbox switches and resets, newest first (the settings screen shows them). */
-    sandboxAudit: (limit = 20) => q.sandboxAudit.latest(limit),
+    sandboxAudit: sandboxSwitch.latest,
     /** Moves the sandbox clock, running due jobs on the way, and remembers the offset. */
     async advanceClock(seconds: number) {
       // Saved before the jobs run, not after: if the process dies half-way, it comes back at the
@@ -356,10 +360,8 @@ export function createCore(options: CoreOptions) {
         before: (targetOffsetMs) => q.settings.set(CLOCK_OFFSET_SETTING, String(targetOffsetMs)),
         after: () => q.settings.set(CLOCK_OFFSET_SETTING, String(clock.offsetMs)),
       });
-      changes.emit({
-        type: 'clock',
-        data: { now: clock.nowIso(), offsetSeconds: clock.offsetSeconds },
-      });
+      const now = { now: clock.nowIso(), offsetSeconds: clock.offsetSeconds };
+      changes.emit({ type: 'clock', data: now });
       changes.changed('clock');
       return ran;
     },
@@ -369,14 +371,11 @@ export function createCore(options: CoreOptions) {
      * stay; so does the clock offset, since service time never goes back. Runs with no job in
      * flight. An empty clinic keeps the current plan.
      */
-    resetClinic(
-      seed: SeedName,
-      source: SandboxSource,
-    ): Promise<{ seed: SeedName; patients: number }> {
+    resetClinic(seed: SeedName, source: SandboxSource): Promise<ResetResult> {
       return runner.exclusive(() => {
         db.transaction(() => {
           // Recorded first, with the patients the reset is about to replace.
-          audit(seed === 'demo' ? 'reset_demo' : 'reset_empty', source);
+          sandboxSwitch.audit(seed === 'demo' ? 'reset_demo' : 'reset_empty', source);
           const plan = q.creditAccount.get()?.plan ?? options.plan ?? 'professional';
           const clinicName = q.settings.get('clinic_name');
           clearClinicData(db, clock.nowIso());

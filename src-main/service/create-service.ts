@@ -6,6 +6,10 @@ import { capConnections, resolveServerLimits, type ServerLimits } from './http/s
 import { createOperations, type Operations } from './operations';
 import { SERVICE_VERSION } from './version';
 
+// What an adapter needs to know about the database it opens (the CLI names the file and explains
+// a database written by a newer version), without reaching into the store.
+export { DatabaseFromTheFutureError, DB_FILE_NAME } from './store/db';
+
 export interface ServiceOptions
   extends CoreOptions, Partial<Omit<HttpOptions, 'webBridge' | 'bindHost' | 'serverLimits'>> {
   /**

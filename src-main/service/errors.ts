@@ -20,6 +20,8 @@ export const PROBLEM_CODES = [
   'insufficient_permissions',
   'resource_missing',
   'route_not_found',
+  // A known path asked with a method it does not answer (405, with Allow).
+  'method_not_allowed',
   'idempotency_key_in_use',
   'payload_too_large',
   'unsupported_media_type',
@@ -29,6 +31,8 @@ export const PROBLEM_CODES = [
   'idempotency_key_reused',
   'rate_limited',
   'bad_request',
+  // Headers or body that came too slowly (408, written by the HTTP server's client-error handler).
+  'request_timeout',
   'internal_error',
   'sandbox_off',
   'bridge_forbidden',

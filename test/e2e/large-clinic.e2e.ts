@@ -9,7 +9,7 @@ const PATIENTS = 100_000;
 const suite = webAppSuite({
   prepare: (dataDir) =>
     execFileSync(process.execPath, [
-      join(OUT, 'cli', 'bench-fixture.js'),
+      join(OUT, 'bench', 'bench-fixture.js'),
       dataDir,
       String(PATIENTS),
     ]),

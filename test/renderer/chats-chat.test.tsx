@@ -231,10 +231,14 @@ describe('chats: one conversation', () => {
     const user = userEvent.setup();
     const endedAt = '2026-11-22T10:45:00.000Z';
     let ends = 0;
-    renderChat(conversation('conv_1'), {
+    // The service answers the conversation as ended from then on.
+    let current = conversation('conv_1');
+    renderChat(current, {
+      get: () => current,
       end: () => {
         ends++;
-        return conversation('conv_1', { status: 'ended', endReason: 'closed', endedAt });
+        current = conversation('conv_1', { status: 'ended', endReason: 'closed', endedAt });
+        return current;
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Finalizar la conversación' }));

@@ -5,19 +5,13 @@ import type {
   CreditBalance,
   CreditUsage,
   LedgerEntry,
-  Page,
-  PageInput,
+  InputOf,
   LedgerKind,
+  Page,
 } from '../../src-preload/contract';
-import {
-  createMemoryBridge,
-  type MemoryHandlers,
-} from '../../src-renderer/src/bridge/memory-bridge';
+import type { MemoryHandlers } from '../../src-renderer/src/bridge/memory-bridge';
 import { CreditsScreen } from '../../src-renderer/src/features/credits/credits-screen';
-import {
-  createCreditsStore,
-  isLowBalance,
-} from '../../src-renderer/src/features/credits/credits-store';
+import { isLowBalance } from '../../src-renderer/src/features/credits/credits-store';
 import { parseAmount } from '../../src-renderer/src/features/credits/top-up-dialog';
 import { UsageChart } from '../../src-renderer/src/features/credits/usage-chart';
 import type { AppLanguage } from '../../src-renderer/src/i18n/messages';
@@ -89,7 +83,7 @@ function page(data: LedgerEntry[], cursor: string, hasMore: boolean): Page<Ledge
 }
 
 /** A ledger that pages (first page, then the second with cursor `c1`) and filters by kind. */
-function ledgerHandler(input: PageInput & { kind?: LedgerKind }) {
+function ledgerHandler(input: InputOf<'credits', 'ledger'>) {
   const all = [...firstPage, ...secondPage].filter((e) => !input.kind || e.kind === input.kind);
   if (input.kind) return page(all, '', false);
   if (input.cursor === 'c1') return page(secondPage, '', false);
@@ -410,43 +404,50 @@ describe('usage chart', () => {
   });
 });
 
-describe('credits store', () => {
+describe('credits ledger and helpers', () => {
   it('does not load more when there is no next page, and a new filter starts over', async () => {
-    const bridge = createMemoryBridge(handlers());
-    const store = createCreditsStore(bridge);
-    await store.getState().setKind('grant');
-    expect(store.getState().ledger).toMatchObject({ status: 'ready', data: { hasMore: false } });
-    await store.getState().loadMore();
-    expect(ledgerCalls(bridge.log)).toEqual([{ limit: 20, kind: 'grant' }]);
-    await store.getState().setKind(undefined);
-    expect(ledgerCalls(bridge.log).at(-1)).toEqual({ limit: 20 });
-    expect(store.getState().ledger).toMatchObject({ data: { cursor: 'c1', hasMore: true } });
+    const user = userEvent.setup();
+    const { bridge } = renderCredits({ handlers: handlers() });
+    const ledger = await screen.findByRole('region', { name: 'Movimientos' });
+    await within(ledger).findByText('Inicio de conversación con IA');
+    const kind = within(ledger).getByRole('combobox', { name: 'Tipo de movimiento' });
+    await user.selectOptions(kind, 'grant');
+    await waitFor(() => expect(within(ledger).getAllByRole('row')).toHaveLength(3));
+    expect(within(ledger).queryByRole('button', { name: 'Cargar más' })).toBeNull();
+    expect(ledgerCalls(bridge.log)).toEqual([{ limit: 20 }, { limit: 20, kind: 'grant' }]);
+    await user.selectOptions(kind, '');
+    expect(await within(ledger).findByRole('button', { name: 'Cargar más' })).toBeInTheDocument();
+    await waitFor(() => expect(ledgerCalls(bridge.log).at(-1)).toEqual({ limit: 20 }));
   });
 
-  it('keeps the loaded rows on a refresh by reloading as many as are shown', async () => {
+  it('keeps the loaded rows on a refresh by reading again every page shown', async () => {
     const many = Array.from({ length: 25 }, (_, i) =>
       entry(i + 1, 'consume', -1, 'AI conversation message'),
     );
-    const bridge = createMemoryBridge({
-      credits: {
-        ledger: (input) =>
-          input.cursor === 'c1'
-            ? page(many.slice(20), '', false)
-            : page(many.slice(0, input.limit ?? 20), 'c1', (input.limit ?? 20) < 25),
+    const user = userEvent.setup();
+    const { bridge } = renderCredits({
+      handlers: {
+        credits: {
+          ...handlers().credits,
+          ledger: (input) =>
+            input.cursor === 'c1'
+              ? page(many.slice(20), '', false)
+              : page(many.slice(0, input.limit ?? 20), 'c1', (input.limit ?? 20) < 25),
+        },
       },
     });
-    const store = createCreditsStore(bridge);
-    await store.getState().loadLedger();
-    await store.getState().loadMore();
-    expect(store.getState().ledger).toMatchObject({ data: { hasMore: false } });
-    await store.getState().loadLedger();
+    const ledger = await screen.findByRole('region', { name: 'Movimientos' });
+    await user.click(await within(ledger).findByRole('button', { name: 'Cargar más' }));
+    await waitFor(() => expect(within(ledger).getAllByRole('row')).toHaveLength(26));
+    bridge.emit('changed', { topics: ['credits'] });
+    await waitFor(() => expect(ledgerCalls(bridge.log)).toHaveLength(4));
     expect(ledgerCalls(bridge.log)).toEqual([
       { limit: 20 },
       { limit: 20, cursor: 'c1' },
-      { limit: 25 },
+      { limit: 20 },
+      { limit: 20, cursor: 'c1' },
     ]);
-    const ledger = store.getState().ledger;
-    expect('data' in ledger && ledger.data?.entries).toHaveLength(25);
+    expect(within(ledger).getAllByRole('row')).toHaveLength(26);
   });
 
   it('agrees with the service on what a low balance is', () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type {
@@ -11,11 +11,7 @@ import type {
 } from '../../src-preload/contract';
 import type { MemoryHandlers } from '../../src-renderer/src/bridge/memory-bridge';
 import { DashboardScreen } from '../../src-renderer/src/features/dashboard/dashboard-screen';
-import {
-  createDashboardStore,
-  groupByDay,
-} from '../../src-renderer/src/features/dashboard/dashboard-store';
-import { createMemoryBridge } from '../../src-renderer/src/bridge/memory-bridge';
+import { groupByDay } from '../../src-renderer/src/features/dashboard/delivery-days';
 import type { AppLanguage } from '../../src-renderer/src/i18n/messages';
 import { renderWithApp } from './render-app';
 
@@ -412,24 +408,33 @@ describe('groupByDay', () => {
   });
 });
 
-describe('dashboard store', () => {
+describe('dashboard upcoming deliveries', () => {
   it('keeps the answer for the latest "now" when an older one arrives late', async () => {
+    const OLD = '2020-01-01T00:00:00.000Z';
     let release: (() => void) | undefined;
-    const bridge = createMemoryBridge({
-      schedules: {
-        upcoming: (input) =>
-          input.from === '2020-01-01T00:00:00.000Z'
-            ? new Promise<UpcomingDelivery[]>((resolve) => {
-                release = () => resolve([]);
-              })
-            : upcoming,
-      },
+    const result = renderWithApp(<DashboardScreen />, {
+      handlers: handlers({
+        schedules: {
+          upcoming: (input) =>
+            input.from === OLD
+              ? new Promise<UpcomingDelivery[]>((resolve) => {
+                  release = () => resolve([]);
+                })
+              : upcoming,
+        },
+      }),
     });
-    const store = createDashboardStore(bridge);
-    const stale = store.getState().loadUpcoming(new Date('2020-01-01T00:00:00.000Z'));
-    await store.getState().loadUpcoming(new Date(NOW));
-    release?.();
-    await stale;
-    expect(store.getState().upcoming).toMatchObject({ status: 'ready', data: upcoming });
+    act(() => result.appStore.setState({ sandbox: true, clock: { now: OLD, offsetSeconds: 0 } }));
+    await waitFor(() => expect(release).toBeDefined());
+    // The clock jumps while the answer for the old "now" is still on its way.
+    act(() => result.appStore.setState({ clock: { now: NOW, offsetSeconds: 0 } }));
+    const card = await screen.findByRole('region', { name: 'Envíos de hoy y próximos' });
+    expect(await within(card).findByRole('table', { name: 'Hoy' })).toBeInTheDocument();
+    await act(async () => release?.());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(card).getByRole('table', { name: 'Hoy' })).toBeInTheDocument();
+    expect(
+      within(card).queryByText('No hay envíos programados para los próximos 7 días.'),
+    ).toBeNull();
   });
 });

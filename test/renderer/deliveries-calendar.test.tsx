@@ -55,8 +55,9 @@ describe('the calendar of pending deliveries', () => {
       .map((h) => h.textContent);
     expect(headers[0]).toBe('lun');
     expect(headers[6]).toBe('dom');
+    // The grid shows at once; the counts when the service answers.
     expect(
-      within(grid).getByRole('button', { name: 'lunes, 23 de noviembre de 2026, 2 envíos' }),
+      await within(grid).findByRole('button', { name: 'lunes, 23 de noviembre de 2026, 2 envíos' }),
     ).toBeInTheDocument();
     expect(
       within(grid).getByRole('button', { name: 'miércoles, 25 de noviembre de 2026, 1 envío' }),
@@ -175,8 +176,11 @@ describe('the calendar of pending deliveries', () => {
     renderCalendar('ca');
     const grid = await screen.findByRole('grid', { name: 'Novembre del 2026' });
     expect(within(grid).getAllByRole('columnheader')[0]).toHaveTextContent('dl.');
+    // The grid shows at once; the counts when the service answers.
     expect(
-      within(grid).getByRole('button', { name: 'dilluns, 23 de novembre del 2026, 2 enviaments' }),
+      await within(grid).findByRole('button', {
+        name: 'dilluns, 23 de novembre del 2026, 2 enviaments',
+      }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Calendari' })).toHaveAttribute('aria-current', 'page');
   });

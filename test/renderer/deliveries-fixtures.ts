@@ -83,6 +83,8 @@ export const PHQ9 = form('form_phq9', 'PHQ-9', 'active');
 export const SATISFACTION = form('form_sat', 'Satisfacción', 'active');
 export const OLD_FORM = form('form_old', 'Dolor (antiguo)', 'archived');
 export const FORMS = [PHQ9, SATISFACTION, OLD_FORM];
+/** What `forms.list` adds to a form nothing references yet. */
+const UNUSED = { responseCount: 0, deliveryCount: 0, pendingDeliveries: 0, deletable: true };
 
 export function problem(code: string, message: string, details?: Record<string, unknown>) {
   return Object.assign(new Error(message), { code, ...(details ? { details } : {}) });
@@ -143,7 +145,10 @@ export function createFakeClinic(
   const handlers: MemoryHandlers = {
     credits: { balance: balanceView, prices: () => PRICES },
     forms: {
-      list: () => ({ data: FORMS, pagination: { cursor: '', hasMore: false, limit: 100 } }),
+      list: () => ({
+        data: FORMS.map((f) => ({ ...f, ...UNUSED })),
+        pagination: { cursor: '', hasMore: false, limit: 100 },
+      }),
     },
     patients: {
       list: (input) => {

@@ -169,16 +169,19 @@ describe('developer screen', () => {
     expect(screen.getByText('En directo')).toBeInTheDocument();
 
     act(() => bridge.emit('request.logged', { entries: [entry(5), entry(4)] }));
-    expect(rows().map((r) => r.textContent?.includes('limit=5'))).toEqual([
-      true,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    await waitFor(() =>
+      expect(rows().map((r) => r.textContent?.includes('limit=5'))).toEqual([
+        true,
+        false,
+        false,
+        false,
+        false,
+      ]),
+    );
     expect(rows()).toHaveLength(5);
     // A push repeating what is shown adds nothing.
     act(() => bridge.emit('request.logged', { entries: [entry(4)] }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(rows()).toHaveLength(5);
   });
 

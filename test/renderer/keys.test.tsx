@@ -1,12 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { StoreApi } from 'zustand';
 import type { ApiKeyInfo, CreatedApiKey, Permission } from '../../src-preload/contract';
-import { useFeatureStore } from '../../src-renderer/src/app/app-context';
 import { curlExample } from '../../src-renderer/src/features/keys/create-key-dialog';
 import { KeysScreen } from '../../src-renderer/src/features/keys/keys-screen';
-import { createKeysStore, type KeysState } from '../../src-renderer/src/features/keys/keys-store';
 import { renderWithApp } from './render-app';
 
 const info = {
@@ -33,12 +30,6 @@ const script: ApiKeyInfo = {
 };
 
 const PLAINTEXT = 'sk_7Hq2LmN9pQ4rS8tV1wX5yZ3aB6cD0eF2gH4iJ6kL8m';
-
-/** Exposes the feature store the screen uses, to assert what it holds. */
-function StoreProbe(props: { onStore: (store: StoreApi<KeysState>) => void }) {
-  props.onStore(useFeatureStore(createKeysStore));
-  return null;
-}
 
 function validationError(pointer: string, code: string, detail: string) {
   return Object.assign(new Error('Invalid request'), {
@@ -111,29 +102,40 @@ describe('keys screen', () => {
 
   it('creates a key, shows it once with copy buttons and a curl example, then forgets it', async () => {
     const user = userEvent.setup();
-    let store: StoreApi<KeysState> | undefined;
-    const { bridge, appStore } = renderWithApp(
-      <>
-        <KeysScreen />
-        <StoreProbe onStore={(s) => (store = s)} />
-      </>,
-      {
-        handlers: {
-          app: { info: () => info },
-          keys: {
-            list: () => [crm],
-            create: (input): CreatedApiKey => ({
+    // The service lists the new key afterwards (without its plaintext).
+    const keys: ApiKeyInfo[] = [crm];
+    const { bridge, appStore, queryClient } = renderWithApp(<KeysScreen />, {
+      handlers: {
+        app: { info: () => info },
+        keys: {
+          list: () => keys,
+          create: (input): CreatedApiKey => {
+            const { key, ...created } = {
               id: 'key_01HZNEW',
               name: input.name,
               hint: 'sk_7Hq2…L8m',
               permissions: input.permissions,
               createdAt: '2026-11-24T09:30:00.000Z',
               key: PLAINTEXT,
-            }),
+            };
+            keys.push(created);
+            return { ...created, key };
           },
         },
       },
-    );
+    });
+    /** Everything the window keeps of the service's data (reads and writes). */
+    const cached = () =>
+      JSON.stringify([
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.state),
+        queryClient
+          .getMutationCache()
+          .getAll()
+          .map((m) => m.state),
+      ]);
     await appStore.getState().start();
     await screen.findByRole('table', { name: 'Claves activas' });
     await user.click(screen.getByRole('button', { name: 'Nueva clave' }));
@@ -163,14 +165,14 @@ describe('keys screen', () => {
     await user.click(within(shown).getByRole('button', { name: 'Copiar el ejemplo' }));
     expect(await navigator.clipboard.readText()).toBe(curl);
 
-    // The store has the new key's info already, but never its plaintext.
-    expect(JSON.stringify(store?.getState())).not.toContain(PLAINTEXT);
-    expect(JSON.stringify(store?.getState())).toContain('key_01HZNEW');
+    // The cache has the new key's info already, but never its plaintext.
+    expect(cached()).not.toContain(PLAINTEXT);
+    expect(cached()).toContain('key_01HZNEW');
 
     await user.click(within(shown).getByRole('button', { name: 'Ya la he guardado' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.body.innerHTML).not.toContain(PLAINTEXT);
-    expect(JSON.stringify(store?.getState())).not.toContain(PLAINTEXT);
+    expect(cached()).not.toContain(PLAINTEXT);
     const row = within(screen.getByRole('table', { name: 'Claves activas' })).getByRole('row', {
       name: /Historia clínica/,
     });
@@ -264,11 +266,18 @@ describe('keys screen', () => {
 
   it('revokes a key after confirmation and shows it as revoked', async () => {
     const user = userEvent.setup();
+    let keys = [crm];
     const { bridge } = renderWithApp(<KeysScreen />, {
       handlers: {
+        // The service lists the key as revoked afterwards.
         keys: {
-          list: () => [crm],
-          revoke: ({ id }) => ({ ...crm, id, revokedAt: '2026-11-24T09:30:00.000Z' }),
+          list: () => keys,
+          revoke: ({ id }) => {
+            keys = keys.map((k) =>
+              k.id === id ? { ...k, revokedAt: '2026-11-24T09:30:00.000Z' } : k,
+            );
+            return keys.find((k) => k.id === id)!;
+          },
         },
       },
     });

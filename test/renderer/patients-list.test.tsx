@@ -2,12 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutputOf } from '../../src-preload/contract';
-import { createMemoryBridge } from '../../src-renderer/src/bridge/memory-bridge';
 import { PatientsScreen } from '../../src-renderer/src/features/patients/patients-screen';
-import {
-  createPatientsStore,
-  PAGE_SIZE,
-} from '../../src-renderer/src/features/patients/patients-store';
+import { listName } from '../../src-renderer/src/features/patients/patient-format';
+import { PAGE_SIZE } from '../../src-renderer/src/features/patients/patients-queries';
+import { createPatientsStore } from '../../src-renderer/src/features/patients/patients-store';
 import { ROW_HEIGHT } from '../../src-renderer/src/features/patients/patients-table';
 import {
   deferred,
@@ -36,78 +34,88 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('patients store', () => {
-  it('sends one search for fast typing, after the debounce', async () => {
+const beforeEachTable = () => giveTablesHeight();
+const listNameOf = (p: ReturnType<typeof makePatient>) => listName(p);
+
+describe('patients search and paging', () => {
+  it('sends the typed search once typing pauses', async () => {
     vi.useFakeTimers();
-    const bridge = createMemoryBridge({ patients: { list: listHandler(makePatients(30)) } });
-    const store = createPatientsStore(bridge);
-    await store.getState().reload();
+    const store = createPatientsStore();
     for (const text of ['j', 'jo', 'jos', 'jose']) {
       store.getState().typeSearch(text);
       await vi.advanceTimersByTimeAsync(60);
     }
-    expect(listCalls(bridge.log)).toHaveLength(1);
+    // The box follows every key; the query (what the list asks for) waits for the pause.
     expect(store.getState().searchText).toBe('jose');
+    expect(store.getState().query.search).toBe('');
     await vi.advanceTimersByTimeAsync(250);
-    const calls = listCalls(bridge.log);
-    expect(calls).toHaveLength(2);
-    expect(calls[1]).toEqual({ limit: PAGE_SIZE, search: 'jose' });
-    // The server folds accents: "jose" finds every José.
-    expect(store.getState().rows.length).toBeGreaterThan(0);
-    expect(store.getState().rows.every((p) => p.firstName === 'José')).toBe(true);
+    expect(store.getState().query.search).toBe('jose');
+    // Enter, or a filter, applies what is typed at once.
+    store.getState().typeSearch('ana');
+    store.getState().setQuery({ status: 'active' });
+    expect(store.getState().query).toEqual({ search: 'ana', status: 'active', tag: '' });
   });
 
   it('never lets an older, slower answer overwrite a newer one', async () => {
+    beforeEachTable();
     const slow = deferred<ListOutput>();
     const fast = deferred<ListOutput>();
-    const answers = [slow.promise, fast.promise];
-    const bridge = createMemoryBridge({ patients: { list: () => answers.shift()! } });
-    const store = createPatientsStore(bridge);
-    const first = store.getState().setQuery({ search: 'an' });
-    const second = store.getState().setQuery({ search: 'ana' });
+    const answers: (ListOutput | Promise<ListOutput>)[] = [
+      listHandler(makePatients(5))({ limit: PAGE_SIZE }),
+      slow.promise,
+      fast.promise,
+    ];
+    const { bridge } = renderWithApp(<PatientsScreen />, {
+      handlers: { patients: { list: () => answers.shift()!, tags } },
+    });
+    await screen.findByText('5 pacientes');
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Buscar' });
+    await user.type(box, 'an');
+    await waitFor(() => expect(listCalls(bridge.log)).toHaveLength(2));
+    await user.type(box, 'a');
+    await waitFor(() => expect(listCalls(bridge.log)).toHaveLength(3));
     const page = (name: string, total: number): ListOutput => ({
       data: [makePatient(1, { firstName: name })],
       pagination: { cursor: '', hasMore: false, limit: PAGE_SIZE },
       total,
     });
-    fast.resolve(page('Ana', 1));
-    await second;
-    slow.resolve(page('Andrés', 42));
-    await first;
-    expect(store.getState().rows.map((p) => p.firstName)).toEqual(['Ana']);
-    expect(store.getState().total).toBe(1);
-    expect(store.getState().query.search).toBe('ana');
+    await act(async () => fast.resolve(page('Ana', 1)));
+    expect(await screen.findByText('1 paciente')).toBeInTheDocument();
+    await act(async () => slow.resolve(page('Andrés', 42)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('1 paciente')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Andrés/ })).toBeNull();
   });
 
-  it('loads the next page with the cursor and appends it; drops a page for an old query', async () => {
-    const bridge = createMemoryBridge({ patients: { list: listHandler(makePatients(250)) } });
-    const store = createPatientsStore(bridge);
-    await store.getState().setQuery({ status: 'active' });
-    expect(store.getState().rows).toHaveLength(100);
-    await store.getState().loadMore();
-    expect(listCalls(bridge.log)[1]).toEqual({ limit: 100, status: 'active', cursor: 'c100' });
-    expect(store.getState().rows).toHaveLength(200);
-    expect(new Set(store.getState().rows.map((p) => p.id)).size).toBe(200);
-    await store.getState().loadMore();
-    expect(store.getState().hasMore).toBe(false);
-    await store.getState().loadMore();
-    expect(listCalls(bridge.log)).toHaveLength(3);
-
-    // A page that answers after the query changed is not appended to the new rows.
+  it('does not append a page that answers after the query changed', async () => {
+    beforeEachTable();
     const late = deferred<ListOutput>();
+    const all = makePatients(250);
     const answers: (ListOutput | Promise<ListOutput>)[] = [];
-    const bridge2 = createMemoryBridge({
-      patients: { list: (input) => answers.shift() ?? listHandler(makePatients(250))(input) },
+    const { bridge } = renderWithApp(<PatientsScreen />, {
+      handlers: {
+        patients: { list: (input) => answers.shift() ?? listHandler(all)(input), tags },
+      },
     });
-    const store2 = createPatientsStore(bridge2);
-    await store2.getState().reload();
+    await screen.findByText('250 pacientes');
     answers.push(late.promise);
-    const more = store2.getState().loadMore();
-    await store2.getState().setQuery({ tag: 'diabetes' });
-    late.resolve(listHandler(makePatients(250))({ limit: 100, cursor: 'c100' }));
-    await more;
-    expect(store2.getState().rows.every((p) => p.tags.includes('diabetes'))).toBe(true);
-    expect(store2.getState().loadingMore).toBe(false);
+    const table = screen.getByRole('table');
+    act(() => {
+      table.scrollTop = 90 * ROW_HEIGHT;
+      fireEvent.scroll(table);
+    });
+    await waitFor(() => expect(listCalls(bridge.log)).toHaveLength(2));
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Etiqueta' }), 'diabetes');
+    await screen.findByText('84 pacientes');
+    await act(async () => late.resolve(listHandler(all)({ limit: 100, cursor: 'c100' })));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const names = within(screen.getByRole('table'))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    const diabetic = new Set(all.filter((p) => p.tags.includes('diabetes')).map(listNameOf));
+    expect(names.every((name) => diabetic.has(name ?? ''))).toBe(true);
   });
 });
 

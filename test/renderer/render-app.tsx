@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProvider } from '../../src-renderer/src/app/app-context';
+import { createQueryClient } from '../../src-renderer/src/app/query-client';
 import {
   createMemoryBridge,
   type MemoryHandlers,
@@ -12,9 +13,9 @@ import type { AppLanguage } from '../../src-renderer/src/i18n/messages';
 import { createAppStore } from '../../src-renderer/src/stores/app-store';
 
 /**
- * Renders a screen the way the app does (bridge, i18n, app store, router) with an in-memory
- * Bridge answering from `handlers`. Returns the bridge (its `log` and `emit`) and the router's
- * location history.
+ * Renders a screen the way the app does (bridge, i18n, app store, query cache, router) with an
+ * in-memory Bridge answering from `handlers`. Returns the bridge (its `log` and `emit`), the
+ * query cache and the router's location history.
  */
 export function renderWithApp(
   ui: ReactNode,
@@ -23,11 +24,12 @@ export function renderWithApp(
   const bridge = createMemoryBridge(options.handlers ?? {});
   const i18n = createI18n(options.language ?? 'es');
   const appStore = createAppStore(bridge, i18n);
+  const queryClient = createQueryClient();
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const result = render(
-    <AppProvider bridge={bridge} i18n={i18n} appStore={appStore}>
+    <AppProvider bridge={bridge} i18n={i18n} appStore={appStore} queryClient={queryClient}>
       <Router hook={location.hook}>{ui}</Router>
     </AppProvider>,
   );
-  return { ...result, bridge, i18n, appStore, location };
+  return { ...result, bridge, i18n, appStore, queryClient, location };
 }

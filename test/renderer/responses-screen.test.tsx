@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InputOf, ResponseExport } from '../../src-preload/contract';
 import type { MemoryHandlers } from '../../src-renderer/src/bridge/memory-bridge';
 import { ResponsesScreen } from '../../src-renderer/src/features/responses/responses-screen';
-import { localDayStart } from '../../src-renderer/src/features/responses/responses-store';
+import { localDayStart } from '../../src-renderer/src/features/responses/responses-queries';
 import { createFormatters } from '../../src-renderer/src/i18n/format';
 import type { AppLanguage } from '../../src-renderer/src/i18n/messages';
 import { ana, analysis, joan, page, patient, phqForm, row, rows } from './responses-fixtures';
@@ -15,7 +15,15 @@ type AnalysisInput = InputOf<'responses', 'analysis'>;
 
 function handlers(overrides: MemoryHandlers['responses'] = {}): MemoryHandlers {
   return {
-    forms: { get: () => phqForm },
+    forms: {
+      get: () => ({
+        ...phqForm,
+        responseCount: 2,
+        deliveryCount: 2,
+        pendingDeliveries: 0,
+        deletable: false,
+      }),
+    },
     patients: {
       list: ({ search }) => ({
         data: [ana, joan]

@@ -600,7 +600,7 @@ describe('sandbox panel', () => {
     const { bridge } = renderSandbox({});
     const shown = await screen.findByTestId('sandbox-clock');
     act(() => bridge.emit('clock', { now: '2027-01-02T10:00:00.000Z', offsetSeconds: 90 * 60 }));
-    expect(shown).toHaveTextContent('2 ene 2027');
+    await waitFor(() => expect(shown).toHaveTextContent('2 ene 2027'));
     expect(shown).toHaveTextContent('+1 h 30 min respecto a la hora real');
   });
 });

@@ -26,11 +26,24 @@ function handlers(
   ],
   more: MemoryHandlers['webhooks'] = {},
 ): MemoryHandlers {
+  // As the service: what a change or a retry answered is what it lists afterwards.
+  let current = webhook;
+  const retriedNow = new Map<string, WebhookDelivery>();
+  const { update, retry, ...rest } = more;
   return {
     webhooks: {
-      get: () => webhook,
-      deliveries: (input) => deliveriesPage(deliveries(input)),
-      ...more,
+      get: () => current,
+      deliveries: (input) =>
+        deliveriesPage(deliveries(input).map((d) => retriedNow.get(d.eventId) ?? d)),
+      ...rest,
+      ...(update && { update: async (input) => (current = await update(input)) }),
+      ...(retry && {
+        retry: async (input) => {
+          const delivery = await retry(input);
+          retriedNow.set(delivery.eventId, delivery);
+          return delivery;
+        },
+      }),
     },
   };
 }

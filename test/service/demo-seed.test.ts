@@ -3,7 +3,7 @@ import { Value } from 'typebox/value';
 import { decodeTime } from 'ulidx';
 import { createCore, type Core } from '../../src-main/service/core';
 import { Patient } from '../../src-main/service/schemas/patient';
-import { listBody, listItems } from '../../src-main/service/store/keyset-list';
+import { listBody, listItems } from '../../src-main/service/domain/list-page';
 import { MAGIC_PATIENTS, TAGS } from '../../src-main/service/seed/demo-names';
 import { DEMO_CLINIC_NAME } from '../../src-main/service/seed/demo-clinic';
 import { DEMO_FORMS } from '../../src-main/service/seed/demo-forms';

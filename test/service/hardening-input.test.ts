@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileBodyValidator } from '../../src-main/service/http/validation';
+import { compileBodyValidator } from '../../src-main/service/validation/input-validator';
 import { textProblem } from '../../src-main/service/schemas/text-rules';
 import { foldForSearch } from '../../src-main/service/store/search-text';
 import { logCapture } from './log-capture';

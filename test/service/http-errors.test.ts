@@ -28,6 +28,8 @@ const PROBLEM_CODES = [
   'insufficient_permissions',
   'resource_missing',
   'route_not_found',
+  // A known path asked with a method it does not answer (405 with Allow).
+  'method_not_allowed',
   'idempotency_key_in_use',
   'payload_too_large',
   'unsupported_media_type',
@@ -37,6 +39,7 @@ const PROBLEM_CODES = [
   'idempotency_key_reused',
   'rate_limited',
   'bad_request',
+  'request_timeout',
   'internal_error',
   // Desktop operations only (the HTTP sandbox routes answer 404 when sandbox mode is off).
   'sandbox_off',
@@ -139,16 +142,20 @@ describe('HTTP errors and request ids', () => {
       expectProblem(await send(`${origin()}/api/v2/patients`), 404, 'route_not_found');
     });
 
-    it('answers 404 route_not_found to a wrong method on a known path', async () => {
-      expectProblem(await server.request('DELETE', '/patients'), 404, 'route_not_found');
-      expectProblem(await server.request('PUT', '/patients'), 404, 'route_not_found');
-      expectProblem(await server.request('POST', '/billing/balance'), 404, 'route_not_found');
-      expectProblem(
-        await server.request('DELETE', '/patients/pat_01ARZ3NDEKTSV4RRFFQ69G5FAV'),
-        404,
-        'route_not_found',
-      );
-      expectProblem(await server.request('GET', '/auth/token'), 404, 'route_not_found');
+    it('answers 405 method_not_allowed with Allow to a wrong method on a known path', async () => {
+      // More cases (HEAD, OPTIONS, the sandbox switch, authentication) in http-405.test.ts.
+      const cases: [string, string, string][] = [
+        ['DELETE', '/patients', 'GET, HEAD, POST'],
+        ['PUT', '/patients', 'GET, HEAD, POST'],
+        ['POST', '/billing/balance', 'GET, HEAD'],
+        ['DELETE', '/patients/pat_01ARZ3NDEKTSV4RRFFQ69G5FAV', 'GET, HEAD, PATCH'],
+        ['GET', '/auth/token', 'POST'],
+      ];
+      for (const [method, path, allow] of cases) {
+        const res = await server.request(method, path);
+        expectProblem(res, 405, 'method_not_allowed');
+        expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      }
     });
   });
 
@@ -350,7 +357,8 @@ describe('HTTP errors and request ids', () => {
     });
 
     it('names the parameter for path errors', async () => {
-      const res = await server.request('GET', `/patients/pat_${'x'.repeat(80)}`);
+      // An over-long id names nothing (404, long-ids.test.ts); a control character is a 422.
+      const res = await server.request('GET', `/patients/pat_x%01y`);
       expectProblem(res, 422, 'validation_failed');
       expectEntries(res, 'parameter');
       expect(res.body.errors[0].parameter).toBe('id');

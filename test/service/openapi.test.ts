@@ -72,58 +72,20 @@ import {
   AlertListQuery,
 } from '../../src-main/service/schemas/alert';
 import { expectProblem, startServer, type TestServer } from './helpers';
+import {
+  dereference,
+  HTTP_METHODS,
+  label,
+  operations,
+  resolvePointer,
+  type Json,
+  type Operation,
+  normalize,
+} from './openapi-document';
 
-type Json = any;
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const PROBLEM_JSON = 'application/problem+json';
 
-interface Operation {
-  path: string;
-  method: string;
-  op: Json;
-}
-
-function operations(doc: Json): Operation[] {
-  const out: Operation[] = [];
-  for (const [path, item] of Object.entries<Json>(doc.paths)) {
-    for (const method of HTTP_METHODS)
-      if (item[method]) out.push({ path, method, op: item[method] });
-  }
-  return out;
-}
-
-const label = ({ method, path }: Operation) => `${method.toUpperCase()} ${path}`;
 const isPublic = (op: Json) => Array.isArray(op.security) && op.security.length === 0;
-const isList = (op: Json) => {
-  const schema = op.responses?.['200']?.content?.['application/json']?.schema;
-  return Boolean(schema?.properties?.data && schema?.properties?.pagination);
-};
-
-/**
- * A TypeBox schema as the document should show it: plain JSON, with the rewrites @fastify/swagger
- * makes and that do not change what is valid: `const: x` as `enum: [x]`, and the catch-all
- * patternProperties of `Type.Record(String, …)` as additionalProperties.
- */
-function normalize(schema: unknown): Json {
-  const walk = (value: Json): Json => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (!value || typeof value !== 'object') return value;
-    const out: Json = {};
-    for (const [k, v] of Object.entries<Json>(value)) out[k] = walk(v);
-    if ('const' in out && !('enum' in out)) {
-      out.enum = [out.const];
-      delete out.const;
-    }
-    const patterns = out.patternProperties;
-    if (patterns && Object.keys(patterns).length === 1 && patterns['^.*$'] !== undefined) {
-      delete out.patternProperties;
-      out.additionalProperties = patterns['^.*$'];
-    }
-    return out;
-  };
-  return walk(JSON.parse(JSON.stringify(schema)));
-}
 
 /** Rebuilds the querystring (or params) object schema from the document's parameter list. */
 function parametersAsSchema(op: Json, where: 'query' | 'path'): Json {
@@ -211,6 +173,12 @@ describe('OpenAPI document', () => {
   let server: TestServer;
   let doc: Json;
   let ops: Operation[];
+  /** A schema of the document with its component references resolved. */
+  const inline = (schema: Json) => dereference(doc, schema);
+  const isList = (op: Json) => {
+    const schema = inline(op.responses?.['200']?.content?.['application/json']?.schema);
+    return Boolean(schema?.properties?.data && schema?.properties?.pagination);
+  };
 
   beforeAll(async () => {
     server = await startServer();
@@ -366,7 +334,7 @@ describe('OpenAPI document', () => {
       expect(PERMISSIONS, label(o)).toContain(permission);
       for (const status of ['401', '403', '429']) {
         expect(
-          o.op.responses[status]?.content?.[PROBLEM_JSON]?.schema,
+          inline(o.op.responses[status])?.content?.[PROBLEM_JSON]?.schema,
           `${label(o)} ${status}`,
         ).toEqual(expect.objectContaining({ type: 'object' }));
       }
@@ -403,7 +371,7 @@ describe('OpenAPI document', () => {
       expect(o.op.requestBody.required, label(o)).toBe(true);
       for (const status of ['413', '415', '422']) {
         expect(
-          o.op.responses[status]?.content?.[PROBLEM_JSON],
+          inline(o.op.responses[status])?.content?.[PROBLEM_JSON],
           `${label(o)} ${status}`,
         ).toBeDefined();
       }
@@ -440,7 +408,7 @@ describe('OpenAPI document', () => {
       expect(header.schema).toMatchObject({ type: 'string', maxLength: 255 });
       for (const status of ['409', '422']) {
         expect(
-          o.op.responses[status]?.content?.[PROBLEM_JSON],
+          inline(o.op.responses[status])?.content?.[PROBLEM_JSON],
           `${label(o)} ${status}`,
         ).toBeDefined();
       }
@@ -474,19 +442,23 @@ describe('OpenAPI document', () => {
       expect(params.limit.required).toBe(false);
       expect(params.cursor?.schema, label(o)).toMatchObject({ type: 'string' });
       expect(params.cursor.required).toBe(false);
-      expect(o.op.responses['422']?.content?.[PROBLEM_JSON], label(o)).toBeDefined();
+      expect(inline(o.op.responses['422'])?.content?.[PROBLEM_JSON], label(o)).toBeDefined();
     }
   });
 
   it('documents every error response as a problem document', () => {
     const problem = normalize(Problem);
     for (const o of ops) {
-      for (const [status, response] of Object.entries<Json>(o.op.responses)) {
+      for (const [status, entry] of Object.entries<Json>(o.op.responses)) {
         if (Number(status) < 400) continue;
+        // Problem responses are shared (components.responses); read through the reference.
+        const response = inline(entry);
         expect(Object.keys(response.content ?? {}), `${label(o)} ${status}`).toEqual([
           PROBLEM_JSON,
         ]);
-        expect(response.content[PROBLEM_JSON].schema, `${label(o)} ${status}`).toEqual(problem);
+        expect(inline(response.content[PROBLEM_JSON].schema), `${label(o)} ${status}`).toEqual(
+          problem,
+        );
         expect(response.description, `${label(o)} ${status}`).toEqual(expect.any(String));
       }
     }
@@ -529,7 +501,7 @@ describe('OpenAPI document', () => {
           continue;
         }
         expect(
-          o.op.responses[status]?.content?.['application/json']?.schema,
+          inline(o.op.responses[status]?.content?.['application/json']?.schema),
           `${name} ${status}`,
         ).toEqual(normalize(schema));
       }
@@ -741,8 +713,10 @@ describe('OpenAPI document', () => {
           );
           expect(Object.keys(o.op.requestBody.content).length).toBeGreaterThan(0);
         }
-        for (const [status, response] of Object.entries<Json>(o.op.responses)) {
+        for (const [status, entry] of Object.entries<Json>(o.op.responses)) {
           const where = `${label(o)} ${status}`;
+          // A shared response is a reference; the response object is under components.
+          const response = entry.$ref ? resolvePointer(doc, entry.$ref) : entry;
           expect(status, where).toMatch(/^([1-5](\d\d|XX)|default)$/);
           allowed(response, ['description', 'headers', 'content', 'links'], where);
           expect(response.description, where).toEqual(expect.any(String));
@@ -782,7 +756,8 @@ describe('OpenAPI document', () => {
     it('uses valid JSON Schema 2020-12 for every schema', () => {
       const ajv = new Ajv2020({ strict: false, allErrors: true });
       addFormats.default(ajv);
-      // Schemas may use $ref into components; give Ajv the whole document as a resource.
+      // Schemas refer to components by local references into the document: each is checked
+      // with those resolved (and each component on its own below).
       const schemas: [string, Json][] = [];
       for (const o of ops) {
         for (const p of o.op.parameters ?? [])
@@ -791,7 +766,7 @@ describe('OpenAPI document', () => {
           schemas.push([`${label(o)} body ${type}`, media.schema]);
         }
         for (const [status, response] of Object.entries<Json>(o.op.responses)) {
-          for (const [type, media] of Object.entries<Json>(response.content ?? {})) {
+          for (const [type, media] of Object.entries<Json>(inline(response).content ?? {})) {
             schemas.push([`${label(o)} ${status} ${type}`, media.schema]);
           }
         }
@@ -800,7 +775,8 @@ describe('OpenAPI document', () => {
         schemas.push([`components.schemas.${name}`, schema]);
       }
       expect(schemas.length).toBeGreaterThan(20);
-      for (const [where, schema] of schemas) {
+      for (const [where, given] of schemas) {
+        const schema = inline(given);
         expect(ajv.validateSchema(schema), `${where}: ${ajv.errorsText(ajv.errors)}`).toBe(true);
         expect(() => ajv.compile(schema), where).not.toThrow();
       }

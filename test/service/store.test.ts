@@ -15,7 +15,7 @@ import {
   migrations,
   type Migration,
 } from '../../src-main/service/store/migrations';
-import { listItems } from '../../src-main/service/store/keyset-list';
+import { listItems } from '../../src-main/service/domain/list-page';
 import { tempDataDir } from './helpers';
 
 const cleanups: Array<() => unknown> = [];

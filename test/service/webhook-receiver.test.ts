@@ -319,7 +319,8 @@ describe('the built-in test receiver', () => {
     expectProblem(await post(`${origin}/sandbox-receiver/-dash`, '{}'), 422, 'validation_failed');
     expectProblem(await post(receiverUrl, 'x'.repeat(1024 * 1024 + 1)), 413, 'payload_too_large');
     const get = await readResponse(await fetch(receiverUrl));
-    expectProblem(get, 404, 'route_not_found');
+    expectProblem(get, 405, 'method_not_allowed');
+    expect(get.headers.get('allow')).toBe('POST');
     expect(count(server, 'receiver_requests')).toBe(0);
 
     const bad: [string, unknown, string][] = [

@@ -1,4 +1,4 @@
-import type { PushEvent, Topic } from '../../../src-preload/contract';
+import type { PushEvent, Topic } from '../contract';
 
 export type ChangeListener = (event: PushEvent) => void;
 

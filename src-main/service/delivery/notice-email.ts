@@ -76,5 +76,3 @@ export function createNoticeEmail(deps: {
     },
   };
 }
-
-export type NoticeEmail = ReturnType<typeof createNoticeEmail>;

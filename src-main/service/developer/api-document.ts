@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../../../src-preload/contract';
+import type { OpenApiDocument } from '../contract';
 
 /**
  * The service's own OpenAPI document for the window's API reference. The HTTP interface publishes
@@ -23,5 +23,3 @@ export function createApiDocument() {
     },
   };
 }
-
-export type ApiDocument = ReturnType<typeof createApiDocument>;

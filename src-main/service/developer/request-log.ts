@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '../../../src-preload/contract';
+import type { RequestLogEntry } from '../contract';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { Clock } from '../jobs/clock';
 

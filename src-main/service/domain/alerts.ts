@@ -159,5 +159,3 @@ export function createAlerts(deps: {
     hasUrgentUnresolved: (patientId: string) => q.alerts.hasUrgentUnresolved(patientId),
   };
 }
-
-export type Alerts = ReturnType<typeof createAlerts>;

@@ -1,3 +1,7 @@
+// Long on purpose (over 400 lines): starting a chat and sending a message follow the same two-step
+// write (begin checks, prepare asks the assistant outside any transaction, commit checks again
+// and stores), and both share this module's private steps (the active check, message insert,
+// the close job and its settle). Split apart, those steps would have to become public.
 import type {
   Assistant,
   AssistantReply,
@@ -341,9 +345,9 @@ export function createConversations(
   });
 
   /**
-   * Closes the conversation now if its 30 minutes have passed and the job has not run yet. Call
-   * it outside the transaction of the request that follows, so the close commits even when that
-   * request is then refused (a message or an end to what is by now an ended conversation).
+   * Closes the conversation now if its 30 minutes have passed and the job has not run yet, so a
+   * read never shows as active what is by now ended. Every public read and the end settle first,
+   * outside their own transaction, so the close commits even when the end is then refused.
    */
   function settle(id: string): void {
     closeIfIdle(row(id));
@@ -364,17 +368,31 @@ export function createConversations(
     send(id: string, content: string): Promise<MessageExchange> {
       return retryStale(() => prepareMessage(id, content), commitMessage);
     },
+    /**
+     * For a caller that runs the end inside its own transaction (the HTTP route stores the
+     * idempotent answer with it): settle first, outside, so an idle close commits even when the
+     * end is then refused.
+     */
     settle,
-    /** POST /conversations/{id}/end: call `settle` first; an ended conversation is 400. */
-    close: closeNow,
+    /** Ends it now (POST /conversations/{id}/end); one already ended, by inactivity too, is 400. */
+    close(id: string): Conversation {
+      settle(id);
+      return closeNow(id);
+    },
     /** The inactivity job: closes the conversation if its deadline has really passed. */
     onCloseDue(conversationId: string): void {
       const conversation = q.conversations.get(conversationId);
       if (!conversation || conversation.status !== 'active') return;
       if (!closeIfIdle(conversation)) armClose(conversation.id, conversation.last_message_at);
     },
-    get,
-    getJson,
+    get(id: string): Conversation {
+      settle(id);
+      return get(id);
+    },
+    getJson(id: string): string {
+      settle(id);
+      return getJson(id);
+    },
     row,
     list(query: ConversationListQuery): ListPage {
       const where = equalTo({ patient_id: query.patientId, status: query.status });

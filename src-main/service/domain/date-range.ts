@@ -23,7 +23,8 @@ export function dateRangeConditions(
   return where;
 }
 
-function normalise(parameter: string, value: string): string {
+/** A query bound as stored: a bare date is 00:00 UTC of that day; a bad value answers 422. */
+export function normalise(parameter: string, value: string): string {
   const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value);
   if (Number.isNaN(ms)) {
     throw validationFailed([

@@ -1,4 +1,4 @@
-import type { DeliveryCalendar } from '../../../src-preload/contract';
+import type { DeliveryCalendar } from '../contract';
 import { validationFailed, type FieldError } from '../errors';
 import { CALENDAR_MAX_DAYS } from '../schemas/deliveries';
 import type { DeliveryViewQueries } from '../store/queries/delivery-views';

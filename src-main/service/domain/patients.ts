@@ -151,8 +151,6 @@ export function createPatients(deps: {
   };
 }
 
-export type Patients = ReturnType<typeof createPatients>;
-
 /** Tags are trimmed; two that differ only by surrounding spaces are one tag. */
 function cleanTags(tags: string[]): string[] {
   return [...new Set(tags.map((t) => t.trim()))];

@@ -1,5 +1,6 @@
 import type { SubmittedAnswer } from '../domain/form-answers';
 import type { FormField } from '../schemas/clinical-form';
+import { textProblem } from '../schemas/text-rules';
 
 export interface ParsedFormPost {
   /** For checkAnswers: typed values in form order, then any names the form does not have. */
@@ -59,6 +60,11 @@ function convert(field: FormField, raw: string): unknown {
     case 'boolean':
       return raw === 'true' ? true : raw === 'false' ? false : raw;
     case 'text':
+      // U+0000 and the other control characters but tab and line breaks are refused in every
+      // string of the API (the `multiline` text rule; the sandbox submit answers 422), and no
+      // control of this page produces them. checkAnswers reads any text as an answer, so such
+      // a post goes on as what it is not, a string: refused as `type`, nothing stored.
+      if (textProblem(raw, 'multiline')) return { notText: raw };
       // Browsers send a textarea's line breaks as CRLF, but count them as one character against
       // maxlength: without this a patient at the limit would be told their answer is too long.
       return raw.replace(/\r\n/g, '\n');

@@ -3,11 +3,11 @@ import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Core } from '../core';
 import { createIdFactory } from '../ids';
-import { API_VERSION } from '../version';
 import { installAuth } from './auth';
 import { installIdempotency } from './idempotency';
 import { installHostCheck } from './host-check';
 import { installProblemHandlers, sendProblem } from './problems';
+import { installMethodTable } from './method-table';
 import { installJsonBodyParser } from './json-body';
 import { loggerOptions } from './log-redaction';
 import { clientErrorHandler } from './client-errors';
@@ -15,6 +15,7 @@ import { ProblemError } from '../errors';
 import { createRateLimiters } from './rate-limit';
 import { DEFAULT_SERVER_LIMITS, fastifyServerOptions, type ServerLimits } from './server-limits';
 import { installResponseCheck } from './response-check';
+import { swaggerOptions } from './openapi-document';
 import { alertRoutes } from './routes/alerts';
 import { authTokenRoutes } from './routes/auth-token';
 import { billingRoutes } from './routes/billing';
@@ -37,7 +38,6 @@ import {
   webBridgeRoutes,
   type WebBridgeOptions,
 } from './routes/web-bridge';
-import { routeTopics } from '../changes/change-topics';
 import { installRequestLog } from './request-log-hook';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
 import { webhookRoutes } from './routes/webhooks';
@@ -50,11 +50,6 @@ export const API_PREFIX = '/api/v1';
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface HttpOptions {
-  /**
-   * Unused since sandbox mode switches live (the /sandbox routes ask `core.isSandbox()` on
-   * every request); kept so existing callers compile.
-   */
-  sandbox?: boolean;
   /** Per-credential bucket; 'off' disables every limit. Default 600 per 60 s. */
   rateLimit?: { limit: number; windowSeconds: number } | 'off';
   /** Fastify/pino logger options; off by default (the CLI decides). */
@@ -68,6 +63,8 @@ export interface HttpOptions {
 }
 
 const SANDBOX_PATH = `${API_PREFIX}/sandbox/`;
+/** Node's default limit for the request line and headers together (`--max-http-header-size`). */
+const MAX_URL_LENGTH = 16 * 1024;
 
 export async function buildHttpApp(core: Core, options: HttpOptions): Promise<TypedApp> {
   // Request ids follow real time: they identify log lines, not domain records.
@@ -81,7 +78,13 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
     ...fastifyServerOptions(options.serverLimits ?? DEFAULT_SERVER_LIMITS),
     // In-flight requests finish normally while the server closes; new connections are refused.
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // The router's own limit (100 characters a parameter) answered a long id 400 before
+      // authentication. Node's 16 KiB for the request line and headers bounds a URL already;
+      // past that, the route's schema decides (an id over 64 characters is a 404 after auth).
+      maxParamLength: MAX_URL_LENGTH,
+    },
     clientErrorHandler: clientErrorHandler(() => requestIds('req')),
     // A URL Fastify cannot decode (bad percent-encoding) is answered like every other failure.
     frameworkErrors: (error, request, reply) => {
@@ -96,7 +99,15 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
 
   app.setValidatorCompiler(validatorCompiler);
   installJsonBodyParser(app);
-  installProblemHandlers(app);
+  // A known path asked with another method is a 405 with Allow; the sandbox's paths are known
+  // only while sandbox mode is on (the test receiver's too), as their routes answer.
+  const allowedMethods = installMethodTable(
+    app,
+    (path) =>
+      !core.isSandbox() &&
+      (path.startsWith(SANDBOX_PATH) || path.startsWith(`${RECEIVER_PREFIX}/`)),
+  );
+  installProblemHandlers(app, { allowedMethods });
   installHostCheck(app, { bindHost: options.bindHost, publicUrl: core.delivery.publicUrl });
 
   // Sandbox mode switches live (the desktop app's switch): with it off, the /sandbox routes
@@ -111,13 +122,8 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
       );
     }
   });
-  // Writes over the API reach the window's change feed too (not only those that log events).
-  app.addHook('onResponse', async (request, reply) => {
-    const url = request.routeOptions.url;
-    if (request.method === 'GET' || reply.statusCode >= 300 || !url?.startsWith(API_PREFIX)) return;
-    const topics = routeTopics(url.slice(API_PREFIX.length));
-    if (topics.length) core.changes.changed(...topics);
-  });
+  // Writes over the API reach the window's change feed through the domain services they call,
+  // which announce what they changed (changes/domain-topics.ts): nothing to declare per route.
 
   installRequestLog(app, core.requestLog);
 
@@ -134,35 +140,11 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
         }
       : {}),
   });
-  installIdempotency(app, { clock: core.clock, q: core.q.idempotency });
+  installIdempotency(app, { clock: core.clock, q: core.idempotency });
   installResponseCheck(app);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Healthcare Engagement Service (Engage Desk)',
-        version: API_VERSION,
-        description:
-          'The Healthcare Engagement Service interface as embedded in Engage Desk. Errors are RFC 9457 problem documents with a stable `code`; lists use opaque cursors; every POST accepts an Idempotency-Key.',
-      },
-      servers: [{ url: API_PREFIX }],
-      components: {
-        securitySchemes: {
-          bearerAuth: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'An API key (sk_…) or an access token from POST /auth/token.',
-          },
-        },
-      },
-    },
-    // Paths are documented relative to the server URL, which carries the version segment.
-    transform: ({ schema, url }) => ({
-      schema,
-      url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
-    }),
-  });
+  // The document's info, tags, components and headers: openapi-document.ts.
+  await app.register(swagger, swaggerOptions(API_PREFIX));
 
   await app.register(
     async (api) => {

@@ -10,7 +10,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * key still unanswered, so a retry after a crash replays instead of acting (and charging) twice.
  */
 export function replyWithWrite<T>(
-  core: { db: Db; q: { idempotency: IdempotencyQueries } },
+  core: { db: Db; idempotency: IdempotencyQueries },
   request: FastifyRequest,
   reply: FastifyReply,
   write: () => T,
@@ -22,7 +22,7 @@ export function replyWithWrite<T>(
     const where = answer.location?.(value) ?? null;
     const held = request.idempotency;
     if (held) {
-      core.q.idempotency.complete(
+      core.idempotency.complete(
         held.credentialId,
         held.key,
         answer.status,

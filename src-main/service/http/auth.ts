@@ -30,7 +30,8 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.is404) {
-      // Unknown routes are answered 404 whatever the credential, but still cost the caller's bucket.
+      // No route: an unknown path (404) or a known one asked with another method (405, see
+      // problems.ts) is answered whatever the credential, but still costs the caller's bucket.
       let credential: Credential | undefined;
       try {
         credential = await options.tokens.authenticate(bearer(request));

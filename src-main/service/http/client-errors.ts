@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ProblemCode } from '../errors';
 import { problemType, PROBLEM_CONTENT_TYPE } from './problems';
 
 /**
@@ -17,7 +18,7 @@ export function clientErrorHandler(newRequestId: () => string) {
     // The headers or the body did not arrive within the server limits (server-limits.ts).
     const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
     const status = tooLarge ? 431 : timedOut ? 408 : 400;
-    const code = timedOut ? 'request_timeout' : 'bad_request';
+    const code: ProblemCode = timedOut ? 'request_timeout' : 'bad_request';
     const requestId = newRequestId();
     const body = JSON.stringify({
       type: problemType(code),

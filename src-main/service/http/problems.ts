@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
+import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError, type ProblemCode } from '../errors';
-import { fieldErrors } from './validation';
+import { fieldErrors } from '../validation/field-errors';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -13,24 +14,44 @@ export const problemType = (code: string) => `urn:engage-desk:problem:${code}`;
  * content type, oversized body, schema failures) are translated to the codes of api-decisions §2;
  * anything unexpected becomes a 500 without internals in the body.
  */
-export function installProblemHandlers(app: FastifyInstance): void {
+export function installProblemHandlers(
+  app: FastifyInstance,
+  options: {
+    /** The methods a path answers (method-table.ts); without it every miss is a 404. */
+    allowedMethods?: (url: string) => string[];
+  } = {},
+): void {
   app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
     const problem = toProblemError(error);
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(request, reply, problem);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+  // No route for this method and path. Like the 404, this is decided before any credential is
+  // looked at (docs/api-decisions.md, "Errors"): which methods a path has is public (the OpenAPI
+  // document), and a path that does not exist right now has none.
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allow = options.allowedMethods?.(request.url) ?? [];
+    // A route that handed its request over (reply.callNotFound) does answer its own method.
+    if (allow.length > 0 && !allow.includes(request.method)) {
+      reply.header('allow', allow.join(', '));
+      return sendProblem(
+        request,
+        reply,
+        new ProblemError(
+          405,
+          'method_not_allowed',
+          `${path} does not answer ${request.method}; it answers ${allow.join(', ')}.`,
+        ),
+      );
+    }
+    return sendProblem(
       request,
       reply,
-      new ProblemError(
-        404,
-        'route_not_found',
-        `No route matches ${request.method} ${request.url.split('?')[0]}.`,
-      ),
-    ),
-  );
+      new ProblemError(404, 'route_not_found', `No route matches ${request.method} ${path}.`),
+    );
+  });
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemError) {
@@ -87,6 +108,8 @@ export function toProblemError(error: FastifyError | ProblemError | Error): Prob
   if (error instanceof ProblemError) return error;
   const fe = error as FastifyError;
   if (fe.validation) {
+    const tooLong = overLongId(fe.validation as never, fe.validationContext);
+    if (tooLong) return tooLong;
     const errors = fieldErrors(fe.validation as never, fe.validationContext);
     return new ProblemError(
       422,
@@ -110,5 +133,26 @@ export function toProblemError(error: FastifyError | ProblemError | Error): Prob
     500,
     'internal_error',
     'Something went wrong on our side; the request id helps us find it.',
+  );
+}
+
+/**
+ * A path parameter over its `maxLength` (an id longer than any id: 64 characters) names nothing,
+ * so it is answered as an id that does not exist, 404 `resource_missing`, not as a 422 about
+ * its length: the id is where the resource is, not a value the client sent to be stored (a
+ * reference in a body or a query filter stays 422). Validation runs after authentication and
+ * permissions, so a caller without a credential still gets 401 and one without the permission
+ * 403, whatever the id. A parameter that is also wrong in another way (a control character) is
+ * a 422 as before.
+ */
+function overLongId(errors: ErrorObject[], part: string | undefined): ProblemError | undefined {
+  if (part !== 'params' || errors.length === 0) return undefined;
+  if (!errors.every((e) => e.keyword === 'maxLength')) return undefined;
+  const names = [...new Set(errors.map((e) => e.instancePath.split('/')[1] ?? 'id'))];
+  const limit = Math.max(...errors.map((e) => Number((e.params as { limit?: number }).limit)));
+  return new ProblemError(
+    404,
+    'resource_missing',
+    `No resource has this ${names.join(' and ')}: ids are at most ${limit} characters.`,
   );
 }

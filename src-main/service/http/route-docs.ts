@@ -50,7 +50,8 @@ export function route<S extends FastifySchema & { response?: Record<number, unkn
   if (access !== 'public' && access !== 'any-credential') statuses.add(403);
   // A body can be unparseable (400 invalid_json), too large, not JSON, or invalid.
   if (schema.body) [400, 413, 415, 422].forEach((s) => statuses.add(s));
-  // Path parameters are validated too (an id over 64 characters is a 422).
+  // Query and path parameters are validated too (a control character is a 422; an id too long
+  // to exist is a 404 after authentication, see api-decisions).
   if (schema.querystring || schema.params) statuses.add(422);
   const response: Record<string, unknown> = { ...schema.response };
   for (const s of [...statuses].sort()) response[s] = problemResponse(s);

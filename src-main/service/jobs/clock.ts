@@ -49,7 +49,3 @@ export function createClock(
     },
   };
 }
-
-export function toIso(ms: number): string {
-  return new Date(ms).toISOString();
-}

@@ -387,5 +387,3 @@ export function createJobRunner(deps: {
     idle: (): Promise<void> => serial(settleInFlight),
   };
 }
-
-export type JobRunner = ReturnType<typeof createJobRunner>;

@@ -1,14 +1,13 @@
-import {
-  operationNames,
-  type BridgeResult,
-  type OperationName,
-} from '../../../src-preload/contract';
+import { operationNames, type BridgeResult, type OperationName } from '../contract';
+import type { InputSpec } from '../contract/input-spec';
+import { OPERATION_INPUTS } from './operation-inputs';
 import { ProblemError } from '../errors';
+import { parserFor } from './input-parsers';
 import { creditOperations, keyOperations, notificationOperations } from './account-operations';
 import { alertOperations } from './alert-operations';
 import { developerOperations } from './developer-operations';
 import { callOperations, conversationOperations } from './engagement-operations';
-import { formOperations } from './forms-operations';
+import { formOperations } from './form-authoring-operations';
 import { responseOperations } from './responses-operations';
 import type { OperationDef, OperationDeps, OperationHandlers } from './operation-kit';
 import { patientOperations } from './patients-operations';
@@ -23,7 +22,7 @@ export type { OperationDeps, OperationHandlers } from './operation-kit';
 /** Every operation of the contract, grouped as the contract groups them. */
 export function createOperationHandlers(deps: OperationDeps): OperationHandlers {
   return {
-    app: { info: { parse: () => undefined, run: () => deps.info() } },
+    app: { info: { run: () => deps.info() } },
     patients: patientOperations(deps),
     forms: formOperations(deps),
     responses: responseOperations(deps),
@@ -64,6 +63,15 @@ export function createOperations(
   deps: OperationDeps & { onError?: (name: string, error: unknown) => void },
 ): Operations {
   const handlers = createOperationHandlers(deps);
+  // One parser per operation, compiled once from its contract entry (contract/operation-inputs).
+  const parsers = new Map(
+    operationNames().map((name) => {
+      const [group, method] = name.split('.') as [string, string];
+      const specs = OPERATION_INPUTS as unknown as Record<string, Record<string, InputSpec>>;
+      return [name, parserFor(specs[group]![method]!)] as const;
+    }),
+  );
+  const parse = (name: OperationName) => parsers.get(name)!;
   const groups = handlers as unknown as Record<
     string,
     Record<string, OperationDef<unknown, unknown>>
@@ -96,9 +104,7 @@ export function createOperations(
         };
       }
       try {
-        const value = await def.run(def.parse(input));
-        if (def.topics?.length) deps.core.changes.changed(...def.topics);
-        return { ok: true, value };
+        return { ok: true, value: await def.run(parse(name as OperationName)(input)) };
       } catch (error) {
         if (error instanceof ProblemError) {
           return {
@@ -122,6 +128,3 @@ export function createOperations(
     },
   };
 }
-
-/** The contract's names, for transports that register before a service exists. */
-export const CONTRACT_OPERATION_NAMES: readonly OperationName[] = operationNames();

@@ -1,7 +1,6 @@
 import type { Core } from '../core';
 import { ProblemError } from '../errors';
-import { ClockAdvance, SandboxReset } from '../schemas/sandbox';
-import { noInput, op, schemaInput, type GroupHandlers, type OperationDeps } from './operation-kit';
+import { op, type GroupHandlers, type OperationDeps } from './operation-kit';
 
 function requireSandbox(core: Core): void {
   if (!core.isSandbox()) {
@@ -17,14 +16,12 @@ export function sandboxOperations({ core }: OperationDeps): GroupHandlers<'sandb
   const read = () => ({ now: core.clock.nowIso(), offsetSeconds: core.clock.offsetSeconds });
   return {
     clock: op({
-      parse: noInput,
       run() {
         requireSandbox(core);
         return read();
       },
     }),
     advance: op({
-      parse: schemaInput<{ seconds: number }>(ClockAdvance),
       async run({ seconds }) {
         requireSandbox(core);
         const jobsRun = await core.advanceClock(seconds);
@@ -32,7 +29,6 @@ export function sandboxOperations({ core }: OperationDeps): GroupHandlers<'sandb
       },
     }),
     reset: op({
-      parse: schemaInput<{ seed: 'demo' | 'empty' }>(SandboxReset),
       async run({ seed }) {
         requireSandbox(core);
         return core.resetClinic(seed, 'window');

@@ -79,7 +79,11 @@ export const Alert = Type.Object(
     resolveNote: Type.Optional(Type.String()),
     updatedAt: DateTime,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      'A warning sign in front of a coordinator, raised by the service; move it forward with acknowledge and resolve.',
+  },
 );
 export type Alert = Static<typeof Alert>;
 
@@ -88,10 +92,24 @@ export const AlertList = ListOf(Alert, 'Alerts, newest first.');
 export const AlertListQuery = Type.Object(
   {
     ...PageQuery,
-    patientId: Type.Optional(Type.String({ maxLength: 64 })),
-    state: Type.Optional(Type.Enum([...ALERT_STATES], { type: 'string' })),
-    priority: Type.Optional(Type.Enum([...ALERT_PRIORITIES], { type: 'string' })),
-    sourceType: Type.Optional(Type.Enum([...ALERT_SOURCES], { type: 'string' })),
+    patientId: Type.Optional(
+      Type.String({ maxLength: 64, description: "Only this patient's alerts." }),
+    ),
+    state: Type.Optional(
+      Type.Enum([...ALERT_STATES], { type: 'string', description: 'Only alerts in this state.' }),
+    ),
+    priority: Type.Optional(
+      Type.Enum([...ALERT_PRIORITIES], {
+        type: 'string',
+        description: 'Only alerts of this priority.',
+      }),
+    ),
+    sourceType: Type.Optional(
+      Type.Enum([...ALERT_SOURCES], {
+        type: 'string',
+        description: 'Only alerts raised by this kind of record.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -14,7 +14,10 @@ export const CreditBalance = Type.Object(
     }),
     resetsAt: DateTime,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'The credit balance shared by the API and the web platform.',
+  },
 );
 export type CreditBalance = Static<typeof CreditBalance>;
 
@@ -34,14 +37,27 @@ export const LedgerEntry = Type.Object(
     resourceId: Type.Optional(Type.String()),
     createdAt: DateTime,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      'One movement of credits: a grant, a charge (consume), a refund or a monthly reset.',
+  },
 );
 export type LedgerEntry = Static<typeof LedgerEntry>;
 
 export const LedgerList = ListOf(LedgerEntry, 'Ledger entries, newest first.');
 
 export const LedgerQuery = Type.Object(
-  { ...PageQuery, kind: Type.Optional(LedgerKind), ...DateRangeQuery },
+  {
+    ...PageQuery,
+    kind: Type.Optional(
+      Type.Enum(['grant', 'consume', 'refund', 'reset'], {
+        type: 'string',
+        description: 'Only entries of this kind.',
+      }),
+    ),
+    ...DateRangeQuery,
+  },
   { additionalProperties: false },
 );
 export type LedgerQuery = Static<typeof LedgerQuery>;

@@ -69,7 +69,11 @@ export const CallDetail = Type.Object(
         'Which assistant produced the conversation (`provider`, `model`), a `fallback` when the language model failed, and what was understood (`findings`, `redFlags`).',
     }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      'A voice call with everything known about it: a completed call adds its transcript and summary.',
+  },
 );
 export type CallDetail = Static<typeof CallDetail>;
 
@@ -78,8 +82,12 @@ export const CallList = ListOf(Call, 'Calls, newest first, without transcript or
 export const CallListQuery = Type.Object(
   {
     ...PageQuery,
-    patientId: Type.Optional(Type.String({ maxLength: 64 })),
-    status: Type.Optional(Type.Enum([...CALL_STATUSES], { type: 'string' })),
+    patientId: Type.Optional(
+      Type.String({ maxLength: 64, description: 'Only calls to this patient.' }),
+    ),
+    status: Type.Optional(
+      Type.Enum([...CALL_STATUSES], { type: 'string', description: 'Only calls in this status.' }),
+    ),
     ...DateRangeQuery,
   },
   { additionalProperties: false },

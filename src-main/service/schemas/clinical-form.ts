@@ -118,7 +118,11 @@ export const FormField = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      'A question of a clinical form; `type` decides which of min, max, step and options apply.',
+  },
 );
 export type FormField = Static<typeof FormField>;
 
@@ -143,7 +147,10 @@ export const ClinicalForm = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'A clinical form with its complete field definitions.',
+  },
 );
 export type ClinicalForm = Static<typeof ClinicalForm>;
 
@@ -168,7 +175,9 @@ export const ClinicalFormList = ListOf(ClinicalForm, 'Clinical forms, newest fir
 export const ClinicalFormListQuery = Type.Object(
   {
     ...PageQuery,
-    status: Type.Optional(Type.Enum([...FORM_STATUSES], { type: 'string' })),
+    status: Type.Optional(
+      Type.Enum([...FORM_STATUSES], { type: 'string', description: 'Only forms in this status.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -195,7 +204,10 @@ export const FormResponse = Type.Object(
     responses: Type.Array(Answer),
     completedAt: DateTime,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: "A patient's answers to a form; never changed once stored.",
+  },
 );
 export type FormResponse = Static<typeof FormResponse>;
 
@@ -204,7 +216,9 @@ export const FormResponseList = ListOf(FormResponse, 'Responses, newest complete
 export const FormResponseListQuery = Type.Object(
   {
     ...PageQuery,
-    patientId: Type.Optional(Type.String({ maxLength: 64 })),
+    patientId: Type.Optional(
+      Type.String({ maxLength: 64, description: "Only this patient's responses." }),
+    ),
     ...DateRangeQuery,
   },
   { additionalProperties: false },

@@ -53,7 +53,10 @@ export const Pagination = Type.Object(
     hasMore: Type.Boolean(),
     limit: Type.Integer(),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'Where a list page stands: pass `cursor` back for the next one.',
+  },
 );
 
 export function ListOf<T extends TSchema>(item: T, description: string) {
@@ -93,16 +96,25 @@ export const DateRangeQuery = {
 };
 
 export const IdParams = Type.Object(
-  { id: Type.String({ maxLength: 64 }) },
+  {
+    id: Type.String({
+      maxLength: 64,
+      description:
+        'The id of the resource the path names, with its type prefix (`pat_…`, `form_…`, …).',
+    }),
+  },
   { additionalProperties: false },
 );
 
-export const FieldErrorSchema = Type.Object({
-  pointer: Type.Optional(Type.String({ description: 'JSON pointer into the request body.' })),
-  parameter: Type.Optional(Type.String({ description: 'Name of the query or path parameter.' })),
-  code: Type.String(),
-  detail: Type.String(),
-});
+export const FieldErrorSchema = Type.Object(
+  {
+    pointer: Type.Optional(Type.String({ description: 'JSON pointer into the request body.' })),
+    parameter: Type.Optional(Type.String({ description: 'Name of the query or path parameter.' })),
+    code: Type.String(),
+    detail: Type.String(),
+  },
+  { description: 'One invalid value of a 422: where it is and what is wrong with it.' },
+);
 
 /** RFC 9457 problem details; extensions (errors, balance, required, ...) depend on `code`. */
 export const Problem = Type.Object(
@@ -116,5 +128,9 @@ export const Problem = Type.Object(
     requestId: Type.String(),
     errors: Type.Optional(Type.Array(FieldErrorSchema)),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    description:
+      'An RFC 9457 problem document (`application/problem+json`), the body of every 4xx and 5xx. Switch on `code`; extensions such as `errors`, `balance` or `requiredPermission` depend on it.',
+  },
 );

@@ -8,7 +8,6 @@ export const CONVERSATION_STATUSES = ['active', 'ended'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
 export const END_REASONS = ['inactivity', 'closed'] as const;
-export type EndReason = (typeof END_REASONS)[number];
 
 const Language = Type.Enum([...LANGUAGES], { type: 'string' });
 
@@ -66,7 +65,10 @@ export const Message = Type.Object(
     metadata: Type.Optional(MessageMetadata),
     createdAt: DateTime,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'A message of a conversation, from the patient or the AI assistant.',
+  },
 );
 export type Message = Static<typeof Message>;
 
@@ -98,7 +100,10 @@ const conversationFields = {
 
 export const Conversation = Type.Object(
   { ...conversationFields, messages: Type.Array(Message) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'An AI chat conversation with a patient, with its messages in order.',
+  },
 );
 export type Conversation = Static<typeof Conversation>;
 
@@ -116,8 +121,15 @@ export const ConversationList = ListOf(
 export const ConversationListQuery = Type.Object(
   {
     ...PageQuery,
-    patientId: Type.Optional(Type.String({ maxLength: 64 })),
-    status: Type.Optional(Type.Enum([...CONVERSATION_STATUSES], { type: 'string' })),
+    patientId: Type.Optional(
+      Type.String({ maxLength: 64, description: 'Only conversations with this patient.' }),
+    ),
+    status: Type.Optional(
+      Type.Enum([...CONVERSATION_STATUSES], {
+        type: 'string',
+        description: 'Only conversations in this status.',
+      }),
+    ),
     escalated: Type.Optional(
       Type.Boolean({
         description: 'Only conversations with (true) or without (false) escalation.',
@@ -162,7 +174,8 @@ export const MessageExchange = Type.Object(
   {
     patientMessage: Message,
     assistantMessage: Message,
-    creditsConsumed: Type.Literal(1),
+    // An integer (the spec's type), not Literal(1), which TypeBox writes as a JSON number.
+    creditsConsumed: Type.Integer({ const: 1, description: 'Always 1: one credit an exchange.' }),
   },
   { additionalProperties: false },
 );

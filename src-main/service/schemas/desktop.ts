@@ -5,6 +5,7 @@ import { DateRangeQuery, PageQuery, DisplayName } from './common';
 import { DELIVERY_STATUSES } from './webhook';
 import { LANGUAGES } from './form-schedule';
 import { SendMessage } from './conversation';
+import { AlertAction } from './alert';
 
 /**
  * Inputs of the desktop operations that have no HTTP route of their own (or whose HTTP form puts
@@ -109,5 +110,11 @@ export const SettingsUpdate = Type.Object(
       Type.Union([Type.String({ minLength: 1, maxLength: 2000 }), Type.Null()]),
     ),
   },
+  { additionalProperties: false },
+);
+
+/** Acknowledge or resolve from the window: the alert and an optional note. */
+export const AlertActionInput = Type.Object(
+  { id: IdInput.properties.id, ...AlertAction.properties },
   { additionalProperties: false },
 );

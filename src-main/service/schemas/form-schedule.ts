@@ -57,7 +57,11 @@ export const FormSchedule = Type.Object(
     ),
     createdAt: DateTime,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      'A scheduled delivery of a form to a patient: pending, then sent (with a link to the form page) and completed when answered; or failed, or cancelled.',
+  },
 );
 export type FormSchedule = Static<typeof FormSchedule>;
 
@@ -66,10 +70,21 @@ export const FormScheduleList = ListOf(FormSchedule, 'Form schedules, newest fir
 export const FormScheduleListQuery = Type.Object(
   {
     ...PageQuery,
-    patientId: Type.Optional(Type.String({ maxLength: 64 })),
-    formId: Type.Optional(Type.String({ maxLength: 64 })),
-    status: Type.Optional(Type.Enum([...SCHEDULE_STATUSES], { type: 'string' })),
-    channel: Type.Optional(Channel),
+    patientId: Type.Optional(
+      Type.String({ maxLength: 64, description: 'Only deliveries to this patient.' }),
+    ),
+    formId: Type.Optional(
+      Type.String({ maxLength: 64, description: 'Only deliveries of this form.' }),
+    ),
+    status: Type.Optional(
+      Type.Enum([...SCHEDULE_STATUSES], {
+        type: 'string',
+        description: 'Only schedules in this status.',
+      }),
+    ),
+    channel: Type.Optional(
+      Type.Enum([...CHANNELS], { type: 'string', description: 'Only deliveries by this channel.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -83,7 +98,8 @@ export const CreateFormSchedule = Type.Object(
     scheduledAt: Type.Optional(
       Type.String({
         format: 'date-time',
-        description: 'When to deliver (default now); a time in the past means now.',
+        description:
+          'When to deliver, by the service clock; default now. At most 366 days ahead. A time up to 5 minutes in the past counts as now (clock skew); earlier, later than 366 days ahead, or a leap second (23:59:60) is refused with 422.',
       }),
     ),
     message: Type.Optional(
@@ -141,9 +157,18 @@ export const OutboxList = ListOf(OutboxMessage, 'Messages the service sent, newe
 export const OutboxListQuery = Type.Object(
   {
     ...PageQuery,
-    channel: Type.Optional(Channel),
-    patientId: Type.Optional(Type.String({ maxLength: 64 })),
-    scheduleId: Type.Optional(Type.String({ maxLength: 64 })),
+    channel: Type.Optional(
+      Type.Enum([...CHANNELS], {
+        type: 'string',
+        description: 'Only messages sent by this channel.',
+      }),
+    ),
+    patientId: Type.Optional(
+      Type.String({ maxLength: 64, description: 'Only messages to this patient.' }),
+    ),
+    scheduleId: Type.Optional(
+      Type.String({ maxLength: 64, description: "Only messages of this schedule's delivery." }),
+    ),
   },
   { additionalProperties: false },
 );

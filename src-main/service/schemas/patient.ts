@@ -33,7 +33,11 @@ export const Patient = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description:
+      'A patient of the clinic. Optional fields that are not known (email, phone, dateOfBirth) are left out.',
+  },
 );
 export type Patient = Static<typeof Patient>;
 
@@ -43,7 +47,7 @@ export const PatientList = Type.Object(
     pagination: Pagination,
     total: Type.Integer({ description: 'Number of patients matching the filters.' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, description: 'Patients, newest first.' },
 );
 
 export const PatientListQuery = Type.Object(
@@ -56,7 +60,12 @@ export const PatientListQuery = Type.Object(
           'Case- and accent-insensitive substring of first name, last name, full name, e-mail or phone digits.',
       }),
     ),
-    status: Type.Optional(PatientStatus),
+    status: Type.Optional(
+      Type.Enum(['active', 'inactive'], {
+        type: 'string',
+        description: 'Only patients in this status.',
+      }),
+    ),
     tag: Type.Optional(
       Type.String({
         minLength: 1,

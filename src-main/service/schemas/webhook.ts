@@ -46,7 +46,11 @@ const webhookFields = {
   updatedAt: DateTime,
 };
 
-export const Webhook = Type.Object(webhookFields, { additionalProperties: false });
+export const Webhook = Type.Object(webhookFields, {
+  additionalProperties: false,
+  description:
+    'A registered receiver of event notifications; its signing secret is never shown again.',
+});
 export type Webhook = Static<typeof Webhook>;
 
 export const CreatedWebhook = Type.Object(
@@ -160,7 +164,10 @@ export const WebhookDelivery = Type.Object(
     payload: EventEnvelope,
     attempts: Type.Array(DeliveryAttempt, { description: 'Every attempt, oldest first.' }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    description: 'One event on its way to one webhook, with every attempt made.',
+  },
 );
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
@@ -169,15 +176,31 @@ export const DeliveryList = ListOf(WebhookDelivery, 'Deliveries of one webhook, 
 export const DeliveryListQuery = Type.Object(
   {
     ...PageQuery,
-    status: Type.Optional(Type.Enum([...DELIVERY_STATUSES], { type: 'string' })),
-    event: Type.Optional(EventKind),
+    status: Type.Optional(
+      Type.Enum([...DELIVERY_STATUSES], {
+        type: 'string',
+        description: 'Only deliveries in this status (`failed`: those no longer retried).',
+      }),
+    ),
+    event: Type.Optional(
+      Type.Enum([...EVENT_TYPES], {
+        type: 'string',
+        description: 'Only deliveries of this event kind.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 export type DeliveryListQuery = Static<typeof DeliveryListQuery>;
 
 export const DeliveryParams = Type.Object(
-  { id: Type.String({ maxLength: 64 }), eventId: Type.String({ maxLength: 64 }) },
+  {
+    id: Type.String({ maxLength: 64, description: 'The webhook (`wh_…`).' }),
+    eventId: Type.String({
+      maxLength: 64,
+      description: 'The event (`evt_…`) whose delivery to this webhook is meant.',
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -200,7 +223,12 @@ export type SandboxEventResult = Static<typeof SandboxEventResult>;
 export const WebhookListQuery = Type.Object(
   {
     ...PageQuery,
-    status: Type.Optional(Type.Enum([...WEBHOOK_STATUSES], { type: 'string' })),
+    status: Type.Optional(
+      Type.Enum([...WEBHOOK_STATUSES], {
+        type: 'string',
+        description: 'Only webhooks in this status.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -96,22 +96,6 @@ const EMPTY = Buffer.alloc(0);
 
 export type ListRunner = ReturnType<typeof createListRunner>;
 
-const DATA_OPEN = Buffer.from('{"data":[');
-
-/** The list response body, `{data, pagination, ...extra}`, around the page's rows. */
-export function listBody(page: ListPage, extra?: Record<string, unknown>): Buffer {
-  let tail = `],"pagination":${JSON.stringify(page.pagination)}`;
-  if (extra)
-    for (const [k, v] of Object.entries(extra))
-      tail += `,${JSON.stringify(k)}:${JSON.stringify(v)}`;
-  return Buffer.concat([DATA_OPEN, page.rows, Buffer.from(`${tail}}`)]);
-}
-
-/** The page's rows as values, for callers that need objects rather than bytes (IPC, tests). */
-export function listItems<T>(page: ListPage): T[] {
-  return JSON.parse(`[${page.rows.toString('utf8')}]`) as T[];
-}
-
 /** `column = ?` for each column whose filter value is given: the equality filters of a list. */
 export function equalTo(filters: Record<string, string | undefined>): ListCondition[] {
   return Object.entries(filters)

@@ -1,3 +1,7 @@
+// Long on purpose: data only, the Catalan triage's whole word list (SMS spellings, then the phrases
+// for every clinical concept and ConText cue), kept in one file so that a clinician reviews
+// every Catalan word the triage knows in one place (docs/clinical-safety.md). The matching is
+// in lexicon.ts.
 import type { LexiconSource } from './lexicon';
 
 /**

@@ -32,7 +32,6 @@ export const URGENT_SIGNS = [
 export type UrgentSign = (typeof URGENT_SIGNS)[number];
 
 export type TriageSign = EmergencySign | UrgentSign;
-export const TRIAGE_SIGNS: readonly TriageSign[] = [...EMERGENCY_SIGNS, ...URGENT_SIGNS];
 
 export const TRIAGE_LEVELS = ['emergency', 'urgent', 'team', 'none'] as const;
 export type TriageLevel = (typeof TRIAGE_LEVELS)[number];

@@ -121,5 +121,3 @@ export function createSampleEvents(deps: {
     }),
   };
 }
-
-export type SampleEvents = ReturnType<typeof createSampleEvents>;

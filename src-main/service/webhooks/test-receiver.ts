@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ChangeFeed } from '../changes/change-feed';
 import { ProblemError } from '../errors';
 import type { Clock } from '../jobs/clock';
 import {
@@ -78,7 +77,6 @@ export function createTestReceiver(deps: {
   db: Db;
   clock: Clock;
   q: Queries;
-  changes: ChangeFeed;
   sandbox: () => boolean;
   /** This server's own address, e.g. http://127.0.0.1:4010. */
   baseUrl: () => string;
@@ -192,7 +190,6 @@ export function createTestReceiver(deps: {
             : { received: true, verified },
         };
       })();
-      deps.changes.changed('receiver');
       return answer;
     },
 
@@ -209,17 +206,13 @@ export function createTestReceiver(deps: {
     clear(): { cleared: number } {
       requireSandbox();
       const cleared = q.receiverRequests.clear();
-      deps.changes.changed('receiver');
       return { cleared };
     },
 
     configure(input: { failing: boolean }): ReceiverInfo {
       requireSandbox();
       q.settings.set(FAILING_SETTING, input.failing ? '1' : '0');
-      deps.changes.changed('receiver');
       return info();
     },
   };
 }
-
-export type TestReceiver = ReturnType<typeof createTestReceiver>;

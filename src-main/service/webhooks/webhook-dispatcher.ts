@@ -141,5 +141,3 @@ export function createWebhookDispatcher(deps: {
     },
   };
 }
-
-export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;

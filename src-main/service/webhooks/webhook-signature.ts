@@ -31,8 +31,3 @@ export function verifySignature(
   const given = Buffer.from(header);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-/** A secret's first characters, so people can tell secrets apart without seeing them. */
-export function secretHint(secret: string): string {
-  return `${secret.slice(0, SECRET_PREFIX.length + 4)}…`;
-}

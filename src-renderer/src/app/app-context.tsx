@@ -1,24 +1,32 @@
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useStore, type StoreApi } from 'zustand';
-import type { Topic } from '../../../src-preload/contract';
 import type { Bridge } from '../bridge/bridge';
+import { useTopicInvalidation } from '../data/topic-invalidation';
 import type { AppState, AppStore } from '../stores/app-store';
+import { createQueryClient } from './query-client';
 
 interface AppContextValue {
   bridge: Bridge;
   appStore: AppStore;
-  /** Feature stores, created on first use and kept while the app runs (state survives navigation). */
+  /** Feature stores (client state), made on first use and kept while the app runs. */
   stores: Map<unknown, StoreApi<unknown>>;
 }
 
 const AppContext = createContext<AppContextValue | null>(null);
 
+/**
+ * The window's context: the bridge, the app store, the feature stores (client state) and the
+ * query cache (the service's data), which pushed `changed` events invalidate by topic.
+ */
 export function AppProvider(props: {
   bridge: Bridge;
   i18n: i18n;
   appStore: AppStore;
+  /** Tests pass their own to look into it; the app makes one per run. */
+  queryClient?: QueryClient;
   children: ReactNode;
 }) {
   const value = useRef<AppContextValue>({
@@ -26,10 +34,14 @@ export function AppProvider(props: {
     appStore: props.appStore,
     stores: new Map(),
   });
+  const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
+  useTopicInvalidation(props.bridge, queryClient);
   return (
-    <AppContext.Provider value={value.current}>
-      <I18nextProvider i18n={props.i18n}>{props.children}</I18nextProvider>
-    </AppContext.Provider>
+    <QueryClientProvider client={queryClient}>
+      <AppContext.Provider value={value.current}>
+        <I18nextProvider i18n={props.i18n}>{props.children}</I18nextProvider>
+      </AppContext.Provider>
+    </QueryClientProvider>
   );
 }
 
@@ -48,32 +60,17 @@ export function useApp<T>(selector: (state: AppState) => T): T {
 }
 
 /**
- * The store a feature's factory makes for this app's bridge, made once and shared by every
- * component of the feature: `const store = useFeatureStore(createPatientsStore)`.
+ * A feature's client-state store (filters, selections, what an action said), made once per app
+ * run and shared by every component of the feature, so it survives navigation:
+ * `const store = useFeatureStore(createPatientsStore)`. The service's data is not kept there but
+ * in the query cache (data/).
  */
-export function useFeatureStore<S>(factory: (bridge: Bridge) => StoreApi<S>): StoreApi<S> {
-  const { bridge, stores } = useAppContext();
+export function useFeatureStore<S>(factory: () => StoreApi<S>): StoreApi<S> {
+  const { stores } = useAppContext();
   let store = stores.get(factory) as StoreApi<S> | undefined;
   if (!store) {
-    store = factory(bridge);
+    store = factory();
     stores.set(factory, store as StoreApi<unknown>);
   }
   return store;
-}
-
-/**
- * Calls `refresh` when a pushed `changed` event touches one of `topics` (a delivery ran, a patient
- * was created over the API, …), so open screens stay current without polling.
- */
-export function useRefreshOn(topics: readonly Topic[], refresh: () => void): void {
-  const bridge = useBridge();
-  const latest = useRef(refresh);
-  latest.current = refresh;
-  const key = topics.join(',');
-  useEffect(() => {
-    const wanted = new Set(key.split(','));
-    return bridge.on('changed', ({ topics: changed }) => {
-      if (changed.some((t) => wanted.has(t))) latest.current();
-    });
-  }, [bridge, key]);
 }

@@ -25,6 +25,10 @@ export interface MemoryBridge extends Bridge {
   emit<K extends PushEventName>(event: K, data: PushEvents[K]): void;
 }
 
+function copy<T>(value: T): T {
+  return value === undefined ? value : structuredClone(value);
+}
+
 /**
  * The in-memory Bridge for unit tests: the same named functions as `window.engage` (built from
  * the contract), answering from the handlers a test gives. An operation without a handler fails
@@ -43,7 +47,9 @@ export function createMemoryBridge(handlers: MemoryHandlers = {}): MemoryBridge 
       return { ok: false, error: { code: 'not_implemented_in_test', message: name } };
     }
     try {
-      return { ok: true, value: await handler(input) };
+      // A copy, as every real transport (IPC, HTTP) hands the window: an answer never shares
+      // objects with the handler's data, which a test may change afterwards.
+      return { ok: true, value: copy(await handler(input)) };
     } catch (error) {
       const e = error as { code?: string; message?: string; details?: Record<string, unknown> };
       return {

@@ -1,7 +1,8 @@
 /**
- * Message catalogues are plain objects: Spanish is the source (the app's default language), and
- * Catalan and English must have exactly the same keys, which `Translation<typeof es>` enforces at
- * compile time, so a missing string is a type error rather than an English word in the Spanish UI.
+ * Message catalogues are plain objects, one file per language (`features/<f>/messages/es.ts`,
+ * `ca.ts`, `en.ts`, joined in its `index.ts`): Spanish is the source (the app's default language),
+ * and Catalan and English must have exactly the same keys, which `Translation<typeof es>` enforces
+ * at compile time, so a missing string is a type error rather than an English word in the Spanish UI.
  */
 export type Translation<T> = {
   [K in keyof T]: T[K] extends string ? string : Translation<T[K]>;

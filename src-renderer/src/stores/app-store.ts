@@ -1,12 +1,21 @@
 import type { i18n } from 'i18next';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo, SandboxClockView } from '../../../src-preload/contract';
-import { BridgeFailure, unwrap, type Bridge } from '../bridge/bridge';
+import { asFailure, BridgeFailure, unwrap, type Bridge } from '../bridge/bridge';
 import { LANGUAGES, type AppLanguage } from '../i18n/messages';
-import { idle, load, type Async } from './async';
 
+/** The service's first answer: the window waits for it (the starting screen), or says why not. */
+export type AppInfoState =
+  | { status: 'loading'; data?: AppInfo }
+  | { status: 'ready'; data: AppInfo }
+  | { status: 'error'; error: BridgeFailure; data?: AppInfo };
+
+/**
+ * The window's app-level client state: what the service said about itself, the UI language, the
+ * sandbox switch and its clock. The service's data lives in the query cache (see data/).
+ */
 export interface AppState {
-  info: Async<AppInfo>;
+  info: AppInfoState;
   language: AppLanguage;
   sandbox: boolean;
   clock: SandboxClockView | undefined;
@@ -25,18 +34,22 @@ export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(bridge: Bridge, i18n: i18n): AppStore {
   const store = createStore<AppState>()((set, get) => ({
-    info: idle,
+    info: { status: 'loading' },
     language: (LANGUAGES as readonly string[]).includes(i18n.language)
       ? (i18n.language as AppLanguage)
       : 'es',
     sandbox: false,
     clock: undefined,
     async start() {
-      await load(
-        get().info,
-        (info) => set({ info }),
-        () => unwrap(bridge.app.info()),
-      );
+      // Read again (a retry), what an earlier answer said stays meanwhile.
+      const before = get().info;
+      const data = 'data' in before ? before.data : undefined;
+      set({ info: data ? { status: 'loading', data } : { status: 'loading' } });
+      try {
+        set({ info: { status: 'ready', data: await unwrap(bridge.app.info()) } });
+      } catch (error) {
+        set({ info: { status: 'error', error: asFailure(error), ...(data ? { data } : {}) } });
+      }
       const settings = await bridge.settings.get();
       if (settings.ok) {
         set({ sandbox: settings.value.sandbox });

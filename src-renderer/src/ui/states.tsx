@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { BridgeFailure } from '../bridge/bridge';
-import type { Async } from '../stores/async';
 import { Button } from './button';
 
 export function LoadingState(props: { label?: string }) {
@@ -45,43 +44,94 @@ export function describeError(t: TFunction, error: BridgeFailure): string {
   }
 }
 
-export function ErrorState(props: { error: BridgeFailure; onRetry?: () => void }) {
+/**
+ * The one "it failed, try again" of the window: what failed (a title the screen may choose, the
+ * error in words) and a retry button when there is something to retry.
+ *
+ * - `block` (default): in place of content that could not be loaded;
+ * - `notice`: a line beside content that stays (a next page, a refresh, a side list);
+ * - `inline`: inside a sentence (the balance beside a price).
+ */
+export function ErrorState(props: {
+  error?: BridgeFailure | null | undefined;
+  /** What failed; "No se ha podido cargar." unless the screen says more. */
+  title?: ReactNode;
+  /** Said after the title: the error's own sentence unless given (null: nothing more). */
+  message?: ReactNode;
+  onRetry?: (() => void) | undefined;
+  variant?: 'block' | 'notice' | 'inline';
+}) {
   const { t } = useTranslation();
+  const variant = props.variant ?? 'block';
+  const message =
+    props.message !== undefined
+      ? props.message
+      : props.error
+        ? describeError(t, props.error)
+        : undefined;
+  const retry = props.onRetry && (
+    <Button size={variant === 'block' ? 'md' : 'sm'} onClick={props.onRetry}>
+      {t('states.retry')}
+    </Button>
+  );
+  if (variant === 'inline') {
+    return (
+      <span className="state-inline">
+        {props.title ?? t('states.error')} {retry}
+      </span>
+    );
+  }
+  if (variant === 'notice') {
+    return (
+      <div className="notice notice-danger state-notice" role="alert">
+        <span>
+          {props.title ?? t('states.error')}
+          {message ? <> {message}</> : null}
+        </span>
+        {retry}
+      </div>
+    );
+  }
   return (
     <div className="state state-error" role="alert">
-      <p className="state-title">{t('states.error')}</p>
-      <p>{describeError(t, props.error)}</p>
-      {props.onRetry && <Button onClick={props.onRetry}>{t('states.retry')}</Button>}
+      <p className="state-title">{props.title ?? t('states.error')}</p>
+      {message ? <p>{message}</p> : null}
+      {retry}
     </div>
   );
 }
 
 /**
- * Renders an Async value: a spinner while it first loads, the error with a retry, an empty state,
- * or the content (kept on screen while a refresh runs).
+ * What a view loads: the data once it answered (kept while it is read again) and the error of the
+ * latest read. A query's result is one; `refetch`, when there, is the default retry.
+ */
+export interface Loadable<T> {
+  data?: T | undefined;
+  error?: BridgeFailure | null | undefined;
+  refetch?: () => unknown;
+}
+
+/**
+ * Renders something loaded: a spinner while it first loads, the error with a retry, an empty
+ * state, or the content (kept on screen while a refresh runs, with the refresh's error above).
  */
 export function AsyncView<T>(props: {
-  state: Async<T>;
+  state: Loadable<T>;
   onRetry?: () => void;
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   const { state } = props;
-  const data = 'data' in state ? state.data : undefined;
+  const { data, refetch } = state;
+  const error = state.error ?? undefined;
+  const onRetry = props.onRetry ?? (refetch ? () => void refetch() : undefined);
   if (data === undefined) {
-    if (state.status === 'error') {
-      return (
-        <ErrorState error={state.error} {...(props.onRetry ? { onRetry: props.onRetry } : {})} />
-      );
-    }
-    return <LoadingState />;
+    return error ? <ErrorState error={error} onRetry={onRetry} /> : <LoadingState />;
   }
   return (
     <>
-      {state.status === 'error' && (
-        <ErrorState error={state.error} {...(props.onRetry ? { onRetry: props.onRetry } : {})} />
-      )}
+      {error && <ErrorState error={error} onRetry={onRetry} />}
       {props.isEmpty?.(data) ? (props.empty ?? <EmptyState />) : props.children(data)}
     </>
   );

@@ -7,7 +7,7 @@ import {
   type AlertActor,
 } from '../../schemas/alert';
 import { IdParams } from '../../schemas/common';
-import { listBody } from '../../store/keyset-list';
+import { listBody } from '../../domain/list-page';
 import { replyWithWrite } from '../atomic-reply';
 import { sendJsonText } from '../json-text';
 import { route } from '../route-docs';

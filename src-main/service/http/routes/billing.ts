@@ -1,6 +1,6 @@
 import type { Core } from '../../core';
 import { CreditBalance, LedgerList, LedgerQuery } from '../../schemas/billing';
-import { listBody } from '../../store/keyset-list';
+import { listBody } from '../../domain/list-page';
 import { sendJsonText } from '../json-text';
 import { route } from '../route-docs';
 import type { TypedApp } from '../typed-app';

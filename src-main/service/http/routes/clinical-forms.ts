@@ -7,7 +7,7 @@ import {
   FormResponseListQuery,
 } from '../../schemas/clinical-form';
 import { IdParams } from '../../schemas/common';
-import { listBody } from '../../store/keyset-list';
+import { listBody } from '../../domain/list-page';
 import { sendJsonText } from '../json-text';
 import { route } from '../route-docs';
 import type { TypedApp } from '../typed-app';

@@ -9,7 +9,7 @@ import {
   SendMessage,
 } from '../../schemas/conversation';
 import { retryStale } from '../../domain/conversations';
-import { listBody } from '../../store/keyset-list';
+import { listBody } from '../../domain/list-page';
 import { replyWithWrite } from '../atomic-reply';
 import { sendJsonText } from '../json-text';
 import { route } from '../route-docs';
@@ -52,7 +52,6 @@ export function conversationRoutes(app: TypedApp, core: Core): void {
       [404],
     ),
     async (request, reply) => {
-      conversations.settle(request.params.id);
       return sendJsonText(reply, conversations.getJson(request.params.id));
     },
   );

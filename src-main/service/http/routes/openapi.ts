@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { sendJsonText } from '../json-text';
+import { withoutSandbox } from '../openapi-document';
 import { route } from '../route-docs';
 import type { TypedApp } from '../typed-app';
 
@@ -18,13 +19,7 @@ export function openapiRoutes(
     let text = texts.get(sandbox);
     if (text === undefined) {
       const doc = app.swagger() as { paths?: Record<string, unknown> };
-      const paths =
-        sandbox || !doc.paths
-          ? doc.paths
-          : Object.fromEntries(
-              Object.entries(doc.paths).filter(([path]) => !path.startsWith('/sandbox/')),
-            );
-      text = JSON.stringify(paths === doc.paths ? doc : { ...doc, paths });
+      text = JSON.stringify(sandbox ? doc : withoutSandbox(doc));
       texts.set(sandbox, text);
     }
     return text;
@@ -37,7 +32,12 @@ export function openapiRoutes(
       description: 'Generated from the same schemas that validate requests.',
       tags: ['Service'],
       operationId: 'getOpenApi',
-      response: { 200: Type.Object({}, { additionalProperties: true }) },
+      response: {
+        200: Type.Object(
+          {},
+          { additionalProperties: true, description: 'The OpenAPI 3.1 document.' },
+        ),
+      },
     }),
     async (_request, reply) => sendJsonText(reply, documentText(isSandbox())),
   );

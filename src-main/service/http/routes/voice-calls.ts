@@ -1,7 +1,7 @@
 import type { Core } from '../../core';
 import { CallDetail, CallList, CallListQuery, CreateCall } from '../../schemas/call';
 import { IdParams } from '../../schemas/common';
-import { listBody } from '../../store/keyset-list';
+import { listBody } from '../../domain/list-page';
 import { replyWithWrite } from '../atomic-reply';
 import { sendJsonText } from '../json-text';
 import { route } from '../route-docs';

@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PushEvent } from '../../../../src-preload/contract';
+import type { PushEvent } from '../../contract';
 import type { Core } from '../../core';
 import { ProblemError } from '../../errors';
 import type { Operations } from '../../operations';

@@ -6,7 +6,7 @@ import {
   DeliveryParams,
   WebhookDelivery,
 } from '../../schemas/webhook';
-import { listBody } from '../../store/keyset-list';
+import { listBody } from '../../domain/list-page';
 import { sendJsonText } from '../json-text';
 import { route } from '../route-docs';
 import type { TypedApp } from '../typed-app';

@@ -8,7 +8,7 @@ import {
   WebhookList,
   WebhookListQuery,
 } from '../../schemas/webhook';
-import { listBody } from '../../store/keyset-list';
+import { listBody } from '../../domain/list-page';
 import { replyWithWrite } from '../atomic-reply';
 import { sendJsonText } from '../json-text';
 import { route } from '../route-docs';

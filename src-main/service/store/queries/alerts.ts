@@ -120,5 +120,3 @@ export function createAlertQueries(db: Db) {
       (urgentOpenForPatient.get(patientId) ?? 0) > 0,
   };
 }
-
-export type AlertQueries = ReturnType<typeof createAlertQueries>;

@@ -36,5 +36,3 @@ export function createApiKeyQueries(db: Db) {
     restore: (id: string, permissions: string) => restore.run(permissions, id),
   };
 }
-
-export type ApiKeyQueries = ReturnType<typeof createApiKeyQueries>;

@@ -73,5 +73,3 @@ export function createCallQueries(db: Db) {
     detailJson: (id: string): string | undefined => detailJson.get(id),
   };
 }
-
-export type CallQueries = ReturnType<typeof createCallQueries>;

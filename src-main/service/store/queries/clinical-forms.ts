@@ -62,5 +62,3 @@ export function createClinicalFormQueries(db: Db) {
     remove: (id: string) => remove.run(id),
   };
 }
-
-export type ClinicalFormQueries = ReturnType<typeof createClinicalFormQueries>;

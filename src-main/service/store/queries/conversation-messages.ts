@@ -37,5 +37,3 @@ export function createConversationMessageQueries(db: Db) {
     getJson: (id: string): string | undefined => jsonById.get(id),
   };
 }
-
-export type ConversationMessageQueries = ReturnType<typeof createConversationMessageQueries>;

@@ -86,5 +86,3 @@ export function createConversationQueries(db: Db) {
     getJson: (id: string): string | undefined => jsonById.get(id),
   };
 }
-
-export type ConversationQueries = ReturnType<typeof createConversationQueries>;

@@ -36,5 +36,3 @@ export function createCreditAccountQueries(db: Db) {
     save: (row: CreditAccountRow) => save.run(row),
   };
 }
-
-export type CreditAccountQueries = ReturnType<typeof createCreditAccountQueries>;

@@ -79,5 +79,3 @@ export function createCreditLedgerQueries(db: Db) {
     sum: () => sum.get() ?? 0,
   };
 }
-
-export type CreditLedgerQueries = ReturnType<typeof createCreditLedgerQueries>;

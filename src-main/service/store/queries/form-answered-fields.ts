@@ -18,5 +18,3 @@ export function createFormAnsweredFieldQueries(db: Db) {
       new Map(ofForm.all(formId).map((r) => [r.field_id, r.type])),
   };
 }
-
-export type FormAnsweredFieldQueries = ReturnType<typeof createFormAnsweredFieldQueries>;

@@ -102,5 +102,3 @@ export function createFormResponseQueries(db: Db) {
     getJson: (id: string): string | undefined => jsonById.get(id),
   };
 }
-
-export type FormResponseQueries = ReturnType<typeof createFormResponseQueries>;

@@ -79,5 +79,3 @@ export function createFormScheduleQueries(db: Db) {
     getJson: (id: string): string | undefined => jsonById.get(id),
   };
 }
-
-export type FormScheduleQueries = ReturnType<typeof createFormScheduleQueries>;

@@ -31,5 +31,3 @@ export function createFormUsageQueries(db: Db) {
     },
   };
 }
-
-export type FormUsageQueries = ReturnType<typeof createFormUsageQueries>;

@@ -31,5 +31,3 @@ export function createNotificationQueries(db: Db) {
     exists: (id: string): boolean => exists.get(id) === 1,
   };
 }
-
-export type NotificationQueries = ReturnType<typeof createNotificationQueries>;

@@ -45,5 +45,3 @@ export function createOutboxQueries(db: Db) {
     bySchedule: (scheduleId: string): OutboxRow[] => bySchedule.all(scheduleId),
   };
 }
-
-export type OutboxQueries = ReturnType<typeof createOutboxQueries>;

@@ -107,5 +107,3 @@ export function createOverviewQueries(db: Db) {
     usage: (from: string, to: string) => usage.all(from, to),
   };
 }
-
-export type OverviewQueries = ReturnType<typeof createOverviewQueries>;

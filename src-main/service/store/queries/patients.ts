@@ -167,8 +167,6 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
   };
 }
 
-export type PatientQueries = ReturnType<typeof createPatientQueries>;
-
 interface Search {
   kind: 'match' | 'like';
   sql: string;

@@ -62,5 +62,3 @@ export function createReceiverRequestQueries(db: Db) {
     clear: (): number => clear.run().changes,
   };
 }
-
-export type ReceiverRequestQueries = ReturnType<typeof createReceiverRequestQueries>;

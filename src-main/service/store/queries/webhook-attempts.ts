@@ -79,5 +79,3 @@ export function createWebhookAttemptQueries(db: Db) {
       webhookIds.length ? summaries.all({ ids: JSON.stringify(webhookIds), since }) : [],
   };
 }
-
-export type WebhookAttemptQueries = ReturnType<typeof createWebhookAttemptQueries>;

@@ -201,5 +201,3 @@ export function createWebhookDeliveryQueries(db: Db) {
       failPending.run({ webhook_id: webhookId, at, reason }).changes,
   };
 }
-
-export type WebhookDeliveryQueries = ReturnType<typeof createWebhookDeliveryQueries>;

@@ -62,5 +62,3 @@ export function createWebhookQueries(db: Db) {
     targets: () => targets.all(),
   };
 }
-
-export type WebhookQueries = ReturnType<typeof createWebhookQueries>;

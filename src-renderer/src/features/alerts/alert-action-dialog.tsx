@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlertView } from '../../../../src-preload/contract';
-import { useFeatureStore } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { describeError } from '../../ui/states';
-import { TextAreaField } from '../chats/text-area-field';
-import { fullName } from '../patients/patient-format';
+import { TextAreaField } from '../chats';
+import { fullName } from '../patients';
 import { useAlertText } from './alert-text';
-import { createAlertsStore, type AlertAction } from './alerts-store';
+import { useAlertAction } from './alerts-queries';
+import type { AlertAction } from './alerts-store';
 
 /** The service's limit on a note. */
 const NOTE_MAX = 2000;
@@ -26,29 +25,22 @@ export function AlertActionDialog(props: {
 }) {
   const { t } = useTranslation('alerts');
   const { t: tc } = useTranslation();
-  const store = useFeatureStore(createAlertsStore);
+  const act = useAlertAction();
   const describe = useAlertText();
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<BridgeFailure>();
   const { alert, action } = props;
+  const failure = act.error;
 
   const confirm = () => {
-    setBusy(true);
-    setFailure(undefined);
-    store
-      .getState()
-      .act(action, alert.id, note)
-      .then(props.onDone, (error: unknown) => {
-        setFailure(asFailure(error));
-        setBusy(false);
-      });
+    act.mutate({ action, id: alert.id, note }, { onSuccess: (done) => props.onDone(done) });
   };
 
   const failureText =
     failure?.code === 'alert_acknowledged' || failure?.code === 'alert_resolved'
       ? t(`dialog.errors.${failure.code}`)
-      : failure && describeError(tc, failure);
+      : failure
+        ? describeError(tc, failure)
+        : undefined;
 
   return (
     <Dialog
@@ -58,7 +50,7 @@ export function AlertActionDialog(props: {
       footer={
         <>
           <Button onClick={props.onClose}>{tc('actions.cancel')}</Button>
-          <Button variant="primary" busy={busy} onClick={confirm}>
+          <Button variant="primary" busy={act.isPending} onClick={confirm}>
             {action === 'acknowledge' ? t('actions.acknowledge') : t('actions.resolve')}
           </Button>
         </>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AlertPriority, AlertState } from '../../../../src-preload/contract';
 import { Badge } from '../../ui/layout';
-import { AlertIcon } from '../chats/alert-icon';
+import { AlertIcon } from '../chats';
 
 /** Urgent in red with the warning sign (not colour alone); for review in amber. */
 export function PriorityBadge(props: { priority: AlertPriority }) {

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { AlertView } from '../../../../src-preload/contract';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 import { PriorityBadge, StateBadge } from './alert-badges';
 import { useAlertText } from './alert-text';
 import type { AlertAction } from './alerts-store';

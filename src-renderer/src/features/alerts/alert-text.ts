@@ -8,8 +8,8 @@ import type {
   FormSchedule,
 } from '../../../../src-preload/contract';
 import { useFormat, type Formatters } from '../../i18n/format';
-import { signWord } from '../notifications/notification-text';
-import { INSTRUMENT_NAMES } from '../responses/score-badges';
+import { signWord } from '../notifications';
+import { INSTRUMENT_NAMES } from '../responses';
 
 /** What the window says of an alert: never its English `reason`, never an id. */
 export interface AlertText {

@@ -1,24 +1,15 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useStore } from 'zustand';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { Card } from '../../ui/layout';
 import { AsyncView } from '../../ui/states';
-import { AlertIcon } from '../chats/alert-icon';
-import { createAlertsStore } from './alerts-store';
+import { AlertIcon } from '../chats';
+import { useAlertCounts } from './alerts-queries';
 import './alerts.css';
 
 /** The dashboard's card: how many alerts are open, urgent ones first, and a link to Alertas. */
 export function AlertsCard() {
   const { t } = useTranslation('alerts');
-  const store = useFeatureStore(createAlertsStore);
-  const counts = useStore(store, (s) => s.counts);
-
-  useEffect(() => {
-    void store.getState().loadCounts();
-  }, [store]);
-  useRefreshOn(['alerts'], () => void store.getState().loadCounts());
+  const counts = useAlertCounts();
 
   return (
     <Card
@@ -31,7 +22,7 @@ export function AlertsCard() {
         </Link>
       }
     >
-      <AsyncView state={counts} onRetry={() => void store.getState().loadCounts()}>
+      <AsyncView state={counts}>
         {({ urgent, review }) =>
           urgent + review === 0 ? (
             <p className="muted alerts-card-none">{t('card.none')}</p>

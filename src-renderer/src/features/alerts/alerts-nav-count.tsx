@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
-import { useBridge, useFeatureStore, useRefreshOn } from '../../app/app-context';
-import { createAlertsStore } from './alerts-store';
+import { useQueryClient } from '@tanstack/react-query';
+import { useBridge } from '../../app/app-context';
+import { alertCountsQuery, useAlertCounts } from './alerts-queries';
 
 /**
  * The open alerts beside "Alertas" in the navigation: urgent ones in a red pill marked "!", the
@@ -10,19 +10,12 @@ import { createAlertsStore } from './alerts-store';
  */
 export function AlertsNavCount() {
   const { t } = useTranslation('alerts');
-  const store = useFeatureStore(createAlertsStore);
-  const counts = useStore(store, (s) => s.counts);
-
-  useEffect(() => {
-    void store.getState().loadCounts();
-  }, [store]);
-  useRefreshOn(['alerts'], () => void store.getState().loadCounts());
-
-  const data = 'data' in counts ? counts.data : undefined;
+  const counts = useAlertCounts();
+  const data = counts.data;
   const urgent = data?.urgent ?? 0;
   const review = data?.review ?? 0;
   const words =
-    counts.status === 'error' && !data
+    counts.isError && !data
       ? t('counts.unknown')
       : urgent + review === 0
         ? t('counts.none')
@@ -59,15 +52,15 @@ export function AlertsNavCount() {
 export function AlertsAnnouncer() {
   const { t } = useTranslation('alerts');
   const bridge = useBridge();
-  const store = useFeatureStore(createAlertsStore);
+  const client = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
   useEffect(
     () =>
       bridge.on('alert', ({ priority }) => {
-        void store.getState().loadCounts();
+        void client.invalidateQueries({ queryKey: alertCountsQuery(bridge).queryKey });
         setAnnouncement(t(`announce.${priority}`));
       }),
-    [bridge, store, t],
+    [bridge, client, t],
   );
   return (
     <span className="visually-hidden" role="status">

@@ -8,16 +8,17 @@ import type {
   AlertState,
   AlertView,
 } from '../../../../src-preload/contract';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFeatureStore } from '../../app/app-context';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/field';
 import { PageHeader } from '../../ui/layout';
+import { LoadMoreFooter } from '../../ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { PatientPicker } from '../chats/patient-picker';
-import { MoreFooter } from '../deliveries/list-parts';
-import { fullName } from '../patients/patient-format';
+import { PatientPicker } from '../chats';
+import { fullName } from '../patients';
 import { AlertActionDialog } from './alert-action-dialog';
 import { AlertItem } from './alert-item';
+import { useAlertList, usePatientName } from './alerts-queries';
 import {
   ALERT_PRIORITIES,
   ALERT_SOURCES,
@@ -25,6 +26,7 @@ import {
   createAlertsStore,
   NO_FILTER,
   type AlertAction,
+  type AlertFilter,
 } from './alerts-store';
 import './alerts.css';
 
@@ -40,37 +42,43 @@ function alertsHref(patientId: string | undefined): string {
 export function AlertsScreen() {
   const { t } = useTranslation('alerts');
   const store = useFeatureStore(createAlertsStore);
-  const state = useStore(store);
+  const stored = useStore(store, (s) => s.filter);
   const search = useSearch();
   const [, navigate] = useLocation();
   const [acting, setActing] = useState<{ alert: AlertView; action: AlertAction }>();
   const [notice, setNotice] = useState('');
   const patientId = new URLSearchParams(search).get('patientId') ?? undefined;
 
-  // The address decides the patient; changes pushed while another screen was shown were not
-  // heard, so the list is read again on every visit (the rows kept stay on screen meanwhile).
+  // The address decides the patient (a link can set it); the store keeps the rest, and the name.
+  const filter: AlertFilter =
+    stored.patient?.id === patientId
+      ? stored
+      : {
+          ...stored,
+          patient: patientId ? { id: patientId, firstName: '', lastName: '' } : undefined,
+        };
   useEffect(() => {
-    const s = store.getState();
-    if (s.filter.patient?.id !== patientId) void s.showPatient(patientId);
-    else void s.reload();
+    store.getState().showPatient(patientId);
   }, [store, patientId]);
-  useRefreshOn(['alerts'], () => void store.getState().reload());
+  const list = useAlertList(filter);
 
-  const { filter } = state;
+  // A patient from the address has no name yet: a row of theirs says it, else the service.
+  const unnamed = filter.patient && !filter.patient.firstName && !filter.patient.lastName;
+  const row = unnamed ? list.data?.find((alert) => alert.patientId === patientId) : undefined;
+  const named = usePatientName(patientId, Boolean(unnamed) && list.data !== undefined && !row);
+  const pickerValue = unnamed ? (row?.patient ?? named.data ?? filter.patient) : filter.patient;
+
   const filtered =
     filter.patient !== undefined ||
     filter.priority !== '' ||
     filter.source !== '' ||
     filter.state !== '';
 
-  const more = () => void store.getState().loadMore();
-
+  const items = list.data ?? [];
   let body;
-  if (state.status === 'error' && state.items.length === 0) {
-    body = <ErrorState error={state.error!} onRetry={() => void store.getState().reload()} />;
-  } else if (state.items.length === 0 && state.status !== 'ready') {
-    body = <LoadingState />;
-  } else if (state.items.length === 0) {
+  if (list.data === undefined) {
+    body = list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : <LoadingState />;
+  } else if (items.length === 0) {
     body = filtered ? (
       <EmptyState title={t('list.noMatches')} />
     ) : (
@@ -81,7 +89,7 @@ export function AlertsScreen() {
   } else {
     body = (
       <ul className="flag-list alert-list" aria-label={t('list.label')}>
-        {state.items.map((alert) => (
+        {items.map((alert) => (
           <li key={alert.id}>
             <AlertItem alert={alert} onAct={(a, action) => setActing({ alert: a, action })} />
           </li>
@@ -96,9 +104,9 @@ export function AlertsScreen() {
       <div className="alerts-filters" role="search" aria-label={t('filters.label')}>
         <PatientPicker
           label={t('filters.patient')}
-          value={filter.patient}
+          value={pickerValue}
           onChange={(patient) => {
-            void store.getState().setFilter({ patient });
+            store.getState().setFilter({ patient });
             navigate(alertsHref(patient?.id), { replace: true });
           }}
           clearLabel={t('filters.allPatients')}
@@ -107,7 +115,7 @@ export function AlertsScreen() {
           label={t('filters.priority')}
           value={filter.priority}
           onChange={(e) =>
-            void store.getState().setFilter({ priority: e.target.value as AlertPriority | '' })
+            store.getState().setFilter({ priority: e.target.value as AlertPriority | '' })
           }
         >
           <option value="">{t('filters.allPriorities')}</option>
@@ -121,7 +129,7 @@ export function AlertsScreen() {
           label={t('filters.source')}
           value={filter.source}
           onChange={(e) =>
-            void store.getState().setFilter({ source: e.target.value as AlertSource | '' })
+            store.getState().setFilter({ source: e.target.value as AlertSource | '' })
           }
         >
           <option value="">{t('filters.allSources')}</option>
@@ -134,9 +142,7 @@ export function AlertsScreen() {
         <SelectField
           label={t('filters.state')}
           value={filter.state}
-          onChange={(e) =>
-            void store.getState().setFilter({ state: e.target.value as AlertState | '' })
-          }
+          onChange={(e) => store.getState().setFilter({ state: e.target.value as AlertState | '' })}
         >
           <option value="">{t('filters.allStates')}</option>
           {ALERT_STATES.map((s) => (
@@ -149,7 +155,7 @@ export function AlertsScreen() {
           <Button
             className="alerts-clear"
             onClick={() => {
-              void store.getState().setFilter(NO_FILTER);
+              store.getState().setFilter(NO_FILTER);
               if (patientId) navigate(alertsHref(undefined), { replace: true });
             }}
           >
@@ -160,18 +166,16 @@ export function AlertsScreen() {
       <p className="alerts-status" role="status">
         {notice}
       </p>
-      {state.status === 'error' && state.items.length > 0 && (
-        <ErrorState error={state.error!} onRetry={() => void store.getState().reload()} />
-      )}
+      {list.error && items.length > 0 && <ErrorState error={list.error} onRetry={list.refetch} />}
       <div className="card alerts-card">
         {body}
-        {state.items.length > 0 && (
-          <MoreFooter
-            hasMore={state.hasMore}
-            loadingMore={state.loadingMore}
-            moreError={state.moreError}
+        {items.length > 0 && (
+          <LoadMoreFooter
+            hasMore={list.hasMore}
+            loading={list.loadingMore}
+            error={list.moreError}
             failed={t('list.moreFailed')}
-            onMore={more}
+            onMore={list.loadMore}
           />
         )}
       </div>

@@ -1,12 +1,9 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useStore } from 'zustand';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { ErrorState } from '../../ui/states';
 import { PriorityBadge, StateBadge } from './alert-badges';
 import { useAlertText } from './alert-text';
-import { createAlertsStore } from './alerts-store';
+import { usePatientAlerts } from './alerts-queries';
 import './alerts.css';
 
 /**
@@ -15,25 +12,14 @@ import './alerts.css';
  */
 export function PatientAlerts(props: { patientId: string }) {
   const { t } = useTranslation('alerts');
-  const store = useFeatureStore(createAlertsStore);
-  const shownId = useStore(store, (s) => s.patientId);
-  const alerts = useStore(store, (s) => s.patientAlerts);
+  const alerts = usePatientAlerts(props.patientId);
   const describe = useAlertText();
 
-  useEffect(() => {
-    void store.getState().openPatient(props.patientId);
-  }, [store, props.patientId]);
-  useRefreshOn(['alerts'], () => void store.getState().openPatient(props.patientId));
-
-  if (shownId !== props.patientId) return null;
-  const list = 'data' in alerts ? alerts.data : undefined;
+  const list = alerts.data;
   if (!list) {
-    return alerts.status === 'error' ? (
+    return alerts.error ? (
       <section className="patient-alerts" aria-label={t('patient.title')}>
-        <ErrorState
-          error={alerts.error}
-          onRetry={() => void store.getState().openPatient(props.patientId)}
-        />
+        <ErrorState error={alerts.error} onRetry={() => void alerts.refetch()} />
       </section>
     ) : null;
   }

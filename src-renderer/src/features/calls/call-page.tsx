@@ -1,16 +1,14 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useStore } from 'zustand';
 import type { CallStatus, CallView } from '../../../../src-preload/contract';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Card, PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 import { formatDuration } from './call-format';
 import { CallStatusBadge } from './calls-screen';
-import { createCallsStore } from './calls-store';
+import { useCall } from './calls-queries';
 import './calls.css';
 
 /** The lifecycle as the service runs it; a failed call stops after ringing. */
@@ -19,15 +17,8 @@ const STEPS: CallStatus[] = ['queued', 'ringing', 'in-progress', 'completed'];
 /** One call: who, what for, where it is in its lifecycle, then its transcript and summary. */
 export function CallPage(props: { id: string }) {
   const { t } = useTranslation('calls');
-  const store = useFeatureStore(createCallsStore);
-  const callId = useStore(store, (s) => s.callId);
-  const call = useStore(store, (s) => s.call);
-
-  useEffect(() => {
-    void store.getState().openCall(props.id);
-  }, [store, props.id]);
   // The simulated lifecycle's steps are jobs on the service clock; each one touches 'calls'.
-  useRefreshOn(['calls'], () => void store.getState().refreshCall());
+  const call = useCall(props.id);
 
   const back = (
     <Link href="/calls" className="calls-back">
@@ -36,23 +27,18 @@ export function CallPage(props: { id: string }) {
     </Link>
   );
 
-  // Until the store switches to this id, what it holds belongs to the previous call.
-  const current = callId === props.id ? call : ({ status: 'loading' } as const);
-  const data = 'data' in current ? current.data : undefined;
+  const data = call.data;
 
   if (!data) {
     return (
       <div className="call-page">
         {back}
-        {current.status === 'error' && current.error.code === 'resource_missing' ? (
+        {call.error?.code === 'resource_missing' ? (
           <EmptyState title={t('detail.notFound')}>
             <p>{t('detail.notFoundHint')}</p>
           </EmptyState>
-        ) : current.status === 'error' ? (
-          <ErrorState
-            error={current.error}
-            onRetry={() => void store.getState().openCall(props.id)}
-          />
+        ) : call.error ? (
+          <ErrorState error={call.error} onRetry={() => void call.refetch()} />
         ) : (
           <LoadingState />
         )}
@@ -72,9 +58,7 @@ export function CallPage(props: { id: string }) {
         }
         description={<span translate="no">{data.purpose}</span>}
       />
-      {current.status === 'error' && (
-        <ErrorState error={current.error} onRetry={() => void store.getState().refreshCall()} />
-      )}
+      {call.error && <ErrorState error={call.error} onRetry={() => void call.refetch()} />}
       <CallProgress call={data} />
       <div className="call-grid">
         <CallDetails call={data} />

@@ -1,17 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useStore } from 'zustand';
 import type { CallListItem, CallStatus } from '../../../../src-preload/contract';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { Badge, PageHeader } from '../../ui/layout';
+import { LoadMoreFooter } from '../../ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { PatientPicker } from '../chats/patient-picker';
-import { fullName } from '../patients/patient-format';
+import { PatientPicker } from '../chats';
+import { fullName } from '../patients';
 import { shownDuration, STATUS_TONES } from './call-format';
+import { useCallList } from './calls-queries';
 import { createCallsStore, NO_FILTER, rangeIsValid } from './calls-store';
 import { StartCallDialog } from './start-call-dialog';
 import './calls.css';
@@ -32,33 +34,23 @@ export function CallStatusBadge(props: { status: CallStatus }) {
 /** Calls: filters (patient, status, days), the list newest first, and a button to place one. */
 export function CallsScreen() {
   const { t } = useTranslation('calls');
-  const { t: tc } = useTranslation();
   const [, navigate] = useLocation();
   const store = useFeatureStore(createCallsStore);
-  const state = useStore(store);
+  const filter = useStore(store, (s) => s.filter);
+  const list = useCallList(filter);
   const [starting, setStarting] = useState(false);
 
-  // Changes pushed while another screen was shown were not heard: load again on every visit
-  // (the rows the store kept stay on screen meanwhile).
-  useEffect(() => {
-    void store.getState().reload();
-  }, [store]);
-  // Every step of a call's simulated lifecycle is a job that touches the 'calls' topic.
-  useRefreshOn(['calls'], () => void store.getState().reload());
-
-  const { filter } = state;
   const filtered =
     filter.patient !== undefined || filter.status !== '' || filter.from !== '' || filter.to !== '';
   const rangeOk = rangeIsValid(filter);
+  const items = list.data ?? [];
 
   let body;
   if (!rangeOk) {
     body = <EmptyState title={t('filters.toBeforeFrom')} />;
-  } else if (state.status === 'error' && state.items.length === 0) {
-    body = <ErrorState error={state.error!} onRetry={() => void store.getState().reload()} />;
-  } else if (state.items.length === 0 && state.status !== 'ready') {
-    body = <LoadingState />;
-  } else if (state.items.length === 0) {
+  } else if (list.data === undefined) {
+    body = list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : <LoadingState />;
+  } else if (items.length === 0) {
     body = filtered ? (
       <EmptyState title={t('list.noMatches')} />
     ) : (
@@ -67,7 +59,7 @@ export function CallsScreen() {
       </EmptyState>
     );
   } else {
-    body = <CallsTable calls={state.items} />;
+    body = <CallsTable calls={items} />;
   }
 
   return (
@@ -85,14 +77,14 @@ export function CallsScreen() {
         <PatientPicker
           label={t('filters.patient')}
           value={filter.patient}
-          onChange={(patient) => void store.getState().setFilter({ patient })}
+          onChange={(patient) => store.getState().setFilter({ patient })}
           clearLabel={t('filters.allPatients')}
         />
         <SelectField
           label={t('filters.status')}
           value={filter.status}
           onChange={(e) =>
-            void store.getState().setFilter({ status: e.target.value as CallStatus | '' })
+            store.getState().setFilter({ status: e.target.value as CallStatus | '' })
           }
         >
           <option value="">{t('filters.allStatuses')}</option>
@@ -107,7 +99,7 @@ export function CallsScreen() {
           type="date"
           value={filter.from}
           max={filter.to || undefined}
-          onChange={(e) => void store.getState().setFilter({ from: e.target.value })}
+          onChange={(e) => store.getState().setFilter({ from: e.target.value })}
         />
         <TextField
           label={t('filters.to')}
@@ -115,29 +107,27 @@ export function CallsScreen() {
           value={filter.to}
           min={filter.from || undefined}
           error={rangeOk ? undefined : t('filters.toBeforeFrom')}
-          onChange={(e) => void store.getState().setFilter({ to: e.target.value })}
+          onChange={(e) => store.getState().setFilter({ to: e.target.value })}
         />
         {filtered && (
-          <Button
-            className="calls-clear"
-            onClick={() => void store.getState().setFilter(NO_FILTER)}
-          >
+          <Button className="calls-clear" onClick={() => store.getState().setFilter(NO_FILTER)}>
             {t('filters.clear')}
           </Button>
         )}
       </div>
-      {state.status === 'error' && state.items.length > 0 && (
-        <ErrorState error={state.error!} onRetry={() => void store.getState().reload()} />
+      {rangeOk && list.error && items.length > 0 && (
+        <ErrorState error={list.error} onRetry={list.refetch} />
       )}
       <div className="card calls-card">
         {body}
-        {rangeOk && state.items.length > 0 && state.hasMore && (
-          <div className="calls-more">
-            {state.moreError && <p className="muted">{t('list.moreError')}</p>}
-            <Button busy={state.loadingMore} onClick={() => void store.getState().loadMore()}>
-              {state.moreError ? tc('states.retry') : tc('states.loadMore')}
-            </Button>
-          </div>
+        {rangeOk && items.length > 0 && (
+          <LoadMoreFooter
+            hasMore={list.hasMore}
+            loading={list.loadingMore}
+            error={list.moreError}
+            failed={t('list.moreError')}
+            onMore={list.loadMore}
+          />
         )}
       </div>
       {starting && (

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { CallView, Patient } from '../../../../src-preload/contract';
-import { useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
-import { StartDialog } from '../chats/start-dialog';
-import { createCallsStore } from './calls-store';
+import { StartDialog } from '../chats';
+import { useStartCall } from './calls-queries';
 
 /** Places a call to a patient with a phone; its brief is what the call is for. */
 export function StartCallDialog(props: {
@@ -14,7 +13,7 @@ export function StartCallDialog(props: {
   const { t } = useTranslation('calls');
   const { t: tc } = useTranslation();
   const format = useFormat();
-  const store = useFeatureStore(createCallsStore);
+  const start = useStartCall();
   return (
     <StartDialog
       text={{
@@ -52,7 +51,7 @@ export function StartCallDialog(props: {
         failure.code === 'patient_unreachable' ? t('start.noPhone') : undefined
       }
       start={({ patientId, brief, language }) =>
-        store.getState().start({ patientId, purpose: brief, language })
+        start.mutateAsync({ patientId, purpose: brief, language })
       }
       onStarted={props.onStarted}
       onClose={props.onClose}

@@ -10,7 +10,7 @@ import { Badge } from '../../ui/layout';
 import { AlertIcon } from './alert-icon';
 import { describeChatError } from './chat-errors';
 import { CostNotice, useCosts } from './cost-notice';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 import { TextAreaField } from './text-area-field';
 
 /** The badge an escalated conversation wears everywhere: icon, word and when. */

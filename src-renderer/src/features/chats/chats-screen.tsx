@@ -1,12 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useStore } from 'zustand';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFeatureStore } from '../../app/app-context';
+import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { ChatView } from './chat-view';
+import { useChatSection, useConversation, useEndChat, useSendMessage } from './chats-queries';
 import { createChatsStore } from './chats-store';
 import { ConversationSection } from './conversation-list';
 import { PatientPicker } from './patient-picker';
@@ -22,25 +24,14 @@ export function ChatsScreen(props: { id?: string }) {
   const [, navigate] = useLocation();
   const store = useFeatureStore(createChatsStore);
   const filter = useStore(store, (s) => s.filter);
-  const sections = useStore(store, (s) => s.sections);
-  const [starting, setStarting] = useState(false);
-  const escalatedId = useId();
-
-  // Changes pushed while another screen was shown were not heard: load again on every visit
-  // (what the store kept stays on screen meanwhile).
-  useEffect(() => {
-    void store.getState().loadLists();
-  }, [store]);
-  useEffect(() => {
-    void store.getState().open(props.id);
-  }, [store, props.id]);
   // A message, an end or an inactivity close, from this window, the HTTP API or a job: the
   // service's change feed names the topic, and both the list and the open chat follow it.
-  useRefreshOn(['conversations'], () => {
-    const state = store.getState();
-    void state.loadLists();
-    void state.refreshConversation();
-  });
+  const sections = {
+    active: useChatSection('active', filter),
+    ended: useChatSection('ended', filter),
+  };
+  const [starting, setStarting] = useState(false);
+  const escalatedId = useId();
 
   const filtered = filter.patient !== undefined || filter.escalatedOnly;
 
@@ -61,7 +52,7 @@ export function ChatsScreen(props: { id?: string }) {
             <PatientPicker
               label={t('filters.patient')}
               value={filter.patient}
-              onChange={(patient) => void store.getState().setFilter({ patient })}
+              onChange={(patient) => store.getState().setFilter({ patient })}
               clearLabel={t('filters.allPatients')}
             />
             <label className="chats-check" htmlFor={escalatedId}>
@@ -69,9 +60,7 @@ export function ChatsScreen(props: { id?: string }) {
                 id={escalatedId}
                 type="checkbox"
                 checked={filter.escalatedOnly}
-                onChange={(e) =>
-                  void store.getState().setFilter({ escalatedOnly: e.target.checked })
-                }
+                onChange={(e) => store.getState().setFilter({ escalatedOnly: e.target.checked })}
               />
               {t('filters.escalatedOnly')}
             </label>
@@ -83,14 +72,12 @@ export function ChatsScreen(props: { id?: string }) {
               section={sections[status]}
               selectedId={props.id}
               filtered={filtered}
-              onRetry={() => void store.getState().loadLists()}
-              onMore={() => void store.getState().loadMore(status)}
             />
           ))}
         </aside>
         <div className="chats-detail">
           {props.id ? (
-            <OpenChat id={props.id} />
+            <OpenChat key={props.id} id={props.id} />
           ) : (
             <div className="card chats-placeholder">
               <EmptyState title={t('noSelection.title')}>
@@ -114,20 +101,19 @@ export function ChatsScreen(props: { id?: string }) {
   );
 }
 
+/** The conversation on the right, with what is being sent (mounted afresh for each id). */
 function OpenChat(props: { id: string }) {
   const { t } = useTranslation('chats');
-  const store = useFeatureStore(createChatsStore);
-  const openId = useStore(store, (s) => s.openId);
-  const conversation = useStore(store, (s) => s.conversation);
-  const pending = useStore(store, (s) => s.pending);
-  const sendError = useStore(store, (s) => s.sendError);
-
-  // Until the store switches to this id, what it holds belongs to the previous conversation.
-  const current = openId === props.id ? conversation : ({ status: 'loading' } as const);
-  const data = 'data' in current ? current.data : undefined;
+  const conversation = useConversation(props.id);
+  const send = useSendMessage(props.id);
+  const end = useEndChat(props.id);
+  // The patient message on its way: shown at once, greyed, until the reply is in the messages.
+  const [pending, setPending] = useState<{ content: string; shownBefore: number }>();
+  const [sendError, setSendError] = useState<BridgeFailure>();
+  const data = conversation.data;
 
   if (!data) {
-    if (current.status === 'error' && current.error.code === 'resource_missing') {
+    if (conversation.error?.code === 'resource_missing') {
       return (
         <div className="card">
           <EmptyState title={t('notFound')}>
@@ -138,11 +124,8 @@ function OpenChat(props: { id: string }) {
     }
     return (
       <div className="card">
-        {current.status === 'error' ? (
-          <ErrorState
-            error={current.error}
-            onRetry={() => void store.getState().refreshConversation()}
-          />
+        {conversation.error ? (
+          <ErrorState error={conversation.error} onRetry={() => void conversation.refetch()} />
         ) : (
           <LoadingState />
         )}
@@ -150,20 +133,36 @@ function OpenChat(props: { id: string }) {
     );
   }
 
+  const shownPending =
+    pending && data.messages.length <= pending.shownBefore ? pending.content : undefined;
+
+  async function onSend(content: string): Promise<boolean> {
+    if (send.isPending) return false;
+    setPending({ content, shownBefore: data!.messages.length });
+    setSendError(undefined);
+    try {
+      await send.mutateAsync(content);
+      return true;
+    } catch (error) {
+      setPending(undefined);
+      setSendError(asFailure(error));
+      return false;
+    }
+  }
+
   return (
     <div className="card chats-chat">
-      {current.status === 'error' && (
-        <ErrorState
-          error={current.error}
-          onRetry={() => void store.getState().refreshConversation()}
-        />
+      {conversation.error && (
+        <ErrorState error={conversation.error} onRetry={() => void conversation.refetch()} />
       )}
       <ChatView
         conversation={data}
-        pending={pending}
+        pending={shownPending}
         sendError={sendError}
-        onSend={(content) => store.getState().send(content)}
-        onEnd={() => store.getState().end()}
+        onSend={onSend}
+        onEnd={async () => {
+          await end.mutateAsync();
+        }}
       />
     </div>
   );

@@ -4,33 +4,33 @@ import { Link } from 'wouter';
 import type { ConversationListItem, ConversationStatus } from '../../../../src-preload/contract';
 import { useApp } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
-import { Button } from '../../ui/button';
+import type { PagedList } from '../../data/bridge-query';
+import { LoadMoreFooter } from '../../ui/load-more';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { EscalatedFlag } from './chat-view';
-import type { ChatSection } from './chats-store';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 
 /** One section of the list: its heading, its conversations and a button for the next page. */
 export function ConversationSection(props: {
   status: ConversationStatus;
-  section: ChatSection;
+  section: PagedList<ConversationListItem>;
   selectedId: string | undefined;
   filtered: boolean;
-  onRetry: () => void;
-  onMore: () => void;
 }) {
   const { t } = useTranslation('chats');
-  const { t: tc } = useTranslation();
   const headingId = useId();
   const { section, status } = props;
   const title = status === 'active' ? t('list.active') : t('list.ended');
+  const items = section.data ?? [];
 
   let body;
-  if (section.status === 'error' && section.items.length === 0) {
-    body = <ErrorState error={section.error!} onRetry={props.onRetry} />;
-  } else if (section.items.length === 0 && section.status !== 'ready') {
-    body = <LoadingState />;
-  } else if (section.items.length === 0) {
+  if (section.data === undefined) {
+    body = section.error ? (
+      <ErrorState error={section.error} onRetry={section.refetch} />
+    ) : (
+      <LoadingState />
+    );
+  } else if (items.length === 0) {
     const key = props.filtered
       ? status === 'active'
         ? 'list.noMatchesActive'
@@ -42,7 +42,7 @@ export function ConversationSection(props: {
   } else {
     body = (
       <ul className="chat-list-items" aria-labelledby={headingId}>
-        {section.items.map((conversation) => (
+        {items.map((conversation) => (
           <ConversationItem
             key={conversation.id}
             conversation={conversation}
@@ -59,13 +59,15 @@ export function ConversationSection(props: {
         {title}
       </h2>
       {body}
-      {section.items.length > 0 && section.hasMore && (
-        <div className="chat-list-more">
-          {section.moreError && <p className="muted">{t('list.moreError')}</p>}
-          <Button size="sm" busy={section.loadingMore} onClick={props.onMore}>
-            {section.moreError ? tc('states.retry') : tc('states.loadMore')}
-          </Button>
-        </div>
+      {items.length > 0 && (
+        <LoadMoreFooter
+          size="sm"
+          hasMore={section.hasMore}
+          loading={section.loadingMore}
+          error={section.moreError}
+          failed={t('list.moreError')}
+          onMore={section.loadMore}
+        />
       )}
     </section>
   );

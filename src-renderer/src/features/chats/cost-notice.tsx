@@ -1,32 +1,27 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
 import type { CreditBalance, PriceList } from '../../../../src-preload/contract';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
-import { Button } from '../../ui/button';
-import { createCostsStore } from './costs-store';
+import { ErrorState } from '../../ui/states';
+import { useBalance, usePrices } from '../credits';
 import './cost-notice.css';
 
-/** The price list and the balance, loaded on first use and kept current as credits move. */
+/** The price list (read once) and the balance (kept current as credits move). */
 export function useCosts(): {
   prices: PriceList | undefined;
   balance: CreditBalance | undefined;
   failed: boolean;
   retry: () => void;
 } {
-  const store = useFeatureStore(createCostsStore);
-  const prices = useStore(store, (s) => s.prices);
-  const balance = useStore(store, (s) => s.balance);
-  useEffect(() => {
-    void store.getState().load();
-  }, [store]);
-  useRefreshOn(['credits'], () => void store.getState().refreshBalance());
+  const prices = usePrices();
+  const balance = useBalance();
   return {
-    prices: 'data' in prices ? prices.data : undefined,
-    balance: 'data' in balance ? balance.data : undefined,
-    failed: prices.status === 'error' || balance.status === 'error',
-    retry: () => void store.getState().load(),
+    prices: prices.data,
+    balance: balance.data,
+    failed: prices.isError || balance.isError,
+    retry: () => {
+      if (prices.isError) void prices.refetch();
+      void balance.refetch();
+    },
   };
 }
 
@@ -43,7 +38,6 @@ export function CostNotice(props: {
   compact?: boolean;
 }) {
   const { t } = useTranslation('chats');
-  const { t: tc } = useTranslation();
   const format = useFormat();
   const { balance, required } = props;
   const short = balance !== undefined && required !== undefined && balance.balance < required;
@@ -70,10 +64,7 @@ export function CostNotice(props: {
           </span>
         ) : props.failed ? (
           <span className="cost-notice-balance">
-            {t('costs.unavailable')}{' '}
-            <Button size="sm" onClick={props.onRetry}>
-              {tc('states.retry')}
-            </Button>
+            <ErrorState variant="inline" title={t('costs.unavailable')} onRetry={props.onRetry} />
           </span>
         ) : null}
         {short && (

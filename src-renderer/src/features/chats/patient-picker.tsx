@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Patient, PatientRef } from '../../../../src-preload/contract';
 import { describeError } from '../../ui/states';
-import { PatientSearchBox } from '../patients/patient-search-box';
+import { PatientSearchBox } from '../patients';
 
 /**
  * The patient field of Chats and Calls (filters and start dialogs): the patient search box with

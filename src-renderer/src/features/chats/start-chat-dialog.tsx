@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ConversationView, Patient } from '../../../../src-preload/contract';
-import { useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
-import { createChatsStore } from './chats-store';
+import { useStartChat } from './chats-queries';
 import { StartDialog } from './start-dialog';
 
 /** Starts a conversation, whose brief is the context the assistant follows throughout. */
@@ -13,7 +12,7 @@ export function StartChatDialog(props: {
 }) {
   const { t } = useTranslation('chats');
   const format = useFormat();
-  const store = useFeatureStore(createChatsStore);
+  const start = useStartChat();
   return (
     <StartDialog
       text={{
@@ -47,7 +46,7 @@ export function StartChatDialog(props: {
         required: prices.conversationStart,
       })}
       start={({ patientId, brief, language }) =>
-        store.getState().start({ patientId, context: brief, language })
+        start.mutateAsync({ patientId, context: brief, language })
       }
       onStarted={props.onStarted}
       onClose={props.onClose}

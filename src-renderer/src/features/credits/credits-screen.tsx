@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
 import { AsyncView } from '../../ui/states';
 import { BalanceSummary, LowBalanceNotice } from './balance-summary';
 import { useServiceNow } from './credit-labels';
-import { createCreditsStore } from './credits-store';
+import { useBalance, useUsage } from './credits-queries';
 import { LedgerCard } from './ledger-card';
 import { TopUpDialog } from './top-up-dialog';
 import { UsageChart } from './usage-chart';
@@ -17,20 +15,14 @@ import './credits.css';
 export function CreditsScreen() {
   const { t } = useTranslation('credits');
   const format = useFormat();
-  const store = useFeatureStore(createCreditsStore);
-  const balance = useStore(store, (s) => s.balance);
-  const usage = useStore(store, (s) => s.usage);
+  // A delivery, a conversation or an integrator's call spends credits: the queries follow it.
+  const balance = useBalance();
+  const usage = useUsage();
   const now = useServiceNow();
   const [toppingUp, setToppingUp] = useState(false);
   const [done, setDone] = useState<string>();
 
-  useEffect(() => {
-    void store.getState().loadAll();
-  }, [store]);
-  // A delivery, a conversation or an integrator's call spends credits: follow it as it happens.
-  useRefreshOn(['credits'], () => void store.getState().loadAll());
-
-  const current = 'data' in balance ? balance.data : undefined;
+  const current = balance.data;
 
   return (
     <div className="credits-screen">
@@ -55,12 +47,12 @@ export function CreditsScreen() {
       {current && <LowBalanceNotice balance={current} />}
       <div className="grid grid-2">
         <Card title={t('balance.label')} label={t('balance.label')}>
-          <AsyncView state={balance} onRetry={() => void store.getState().loadBalance()}>
+          <AsyncView state={balance}>
             {(data) => <BalanceSummary balance={data} now={now} />}
           </AsyncView>
         </Card>
         <Card title={t('chart.title')} label={t('chart.title')}>
-          <AsyncView state={usage} onRetry={() => void store.getState().loadUsage()}>
+          <AsyncView state={usage}>
             {(data) => <UsageChart usage={data} showTitle={false} />}
           </AsyncView>
         </Card>

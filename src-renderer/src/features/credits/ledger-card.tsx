@@ -3,10 +3,10 @@ import { useStore } from 'zustand';
 import type { LedgerEntry, LedgerKind } from '../../../../src-preload/contract';
 import { useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
-import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/field';
 import { Badge, Card } from '../../ui/layout';
-import { AsyncView, describeError, EmptyState } from '../../ui/states';
+import { LoadMoreFooter } from '../../ui/load-more';
+import { AsyncView, EmptyState } from '../../ui/states';
 import {
   KIND_TONE,
   LEDGER_KINDS,
@@ -14,17 +14,15 @@ import {
   resourceLabel,
   useSignedNumber,
 } from './credit-labels';
+import { useLedger } from './credits-queries';
 import { createCreditsStore } from './credits-store';
 
 /** The ledger, newest first, filtered by kind and paged with "Cargar más". */
 export function LedgerCard() {
   const { t } = useTranslation('credits');
-  const { t: tc } = useTranslation();
   const store = useFeatureStore(createCreditsStore);
-  const ledger = useStore(store, (s) => s.ledger);
   const kind = useStore(store, (s) => s.kind);
-  const loadingMore = useStore(store, (s) => s.loadingMore);
-  const moreError = useStore(store, (s) => s.moreError);
+  const ledger = useLedger(kind);
 
   return (
     <Card
@@ -37,7 +35,7 @@ export function LedgerCard() {
             label={t('ledger.filter')}
             value={kind ?? ''}
             onChange={(e) =>
-              void store.getState().setKind((e.target.value || undefined) as LedgerKind | undefined)
+              store.getState().setKind((e.target.value || undefined) as LedgerKind | undefined)
             }
           >
             <option value="">{t('ledger.all')}</option>
@@ -52,30 +50,19 @@ export function LedgerCard() {
     >
       <AsyncView
         state={ledger}
-        onRetry={() => void store.getState().loadLedger()}
-        isEmpty={(view) => view.entries.length === 0}
+        isEmpty={(entries) => entries.length === 0}
         empty={<EmptyState title={kind ? t('ledger.emptyKind') : t('ledger.empty')} />}
       >
-        {(view) => (
+        {(entries) => (
           <>
-            <LedgerTable entries={view.entries} />
-            {moreError && (
-              <div className="notice notice-danger credits-more-error" role="alert">
-                <span>
-                  {t('ledger.loadMoreFailed')} {describeError(tc, moreError)}
-                </span>
-                <Button size="sm" onClick={() => void store.getState().loadMore()}>
-                  {tc('states.retry')}
-                </Button>
-              </div>
-            )}
-            {view.hasMore && (
-              <div className="credits-more">
-                <Button busy={loadingMore} onClick={() => void store.getState().loadMore()}>
-                  {tc('states.loadMore')}
-                </Button>
-              </div>
-            )}
+            <LedgerTable entries={entries} />
+            <LoadMoreFooter
+              hasMore={ledger.hasMore}
+              loading={ledger.loadingMore}
+              error={ledger.moreError}
+              failed={t('ledger.loadMoreFailed')}
+              onMore={ledger.loadMore}
+            />
           </>
         )}
       </AsyncView>

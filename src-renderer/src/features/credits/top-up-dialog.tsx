@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditBalance } from '../../../../src-preload/contract';
-import { useFeatureStore } from '../../app/app-context';
 import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { describeError } from '../../ui/states';
-import { createCreditsStore } from './credits-store';
+import { useTopUp } from './credits-queries';
 import { fieldErrorsOf, fieldErrorText } from '../../ui/field-errors';
 
 export const MAX_TOP_UP = 1_000_000;
@@ -33,7 +32,7 @@ export function TopUpDialog(props: {
 }) {
   const { t } = useTranslation('credits');
   const { t: tc } = useTranslation();
-  const store = useFeatureStore(createCreditsStore);
+  const topUp = useTopUp();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [localError, setLocalError] = useState<string>();
@@ -63,9 +62,9 @@ export function TopUpDialog(props: {
     setBusy(true);
     try {
       const note = reason.trim();
-      const balance = await store
-        .getState()
-        .topUp(note ? { amount: value, reason: note } : { amount: value });
+      const balance = await topUp.mutateAsync(
+        note ? { amount: value, reason: note } : { amount: value },
+      );
       props.onClose({ ...balance, amount: value });
     } catch (error) {
       setFailure(asFailure(error));

@@ -1,7 +1,6 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useStore } from 'zustand';
 import type {
   AttentionConversation,
   FailedDelivery,
@@ -9,40 +8,26 @@ import type {
   RecentResponse,
   UpcomingDelivery,
 } from '../../../../src-preload/contract';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
-import type { Async } from '../../stores/async';
 import { Badge, Card, PageHeader } from '../../ui/layout';
-import { AsyncView, EmptyState } from '../../ui/states';
-import { BalanceSummary, LowBalanceNotice } from '../credits/balance-summary';
-import { useServiceNow } from '../credits/credit-labels';
-import { UsageChart } from '../credits/usage-chart';
-import { AlertsCard } from '../alerts/alerts-card';
-import { createDashboardStore, groupByDay, type DeliveryDay } from './dashboard-store';
+import { AsyncView, EmptyState, type Loadable } from '../../ui/states';
+import { BalanceSummary, LowBalanceNotice } from '../credits';
+import { useServiceNow } from '../credits';
+import { useBalance, useUsage } from '../credits';
+import { UsageChart } from '../credits';
+import { AlertsCard } from '../alerts';
+import {
+  useAttention,
+  useFailedDeliveries,
+  useRecentResponses,
+  useUpcoming,
+} from './dashboard-queries';
+import { groupByDay, type DeliveryDay } from './delivery-days';
 import './dashboard.css';
 
 export function DashboardScreen() {
   const { t } = useTranslation('dashboard');
-  const store = useFeatureStore(createDashboardStore);
   const now = useServiceNow();
-
-  useEffect(() => {
-    const s = store.getState();
-    void s.loadCredits();
-    void s.loadRecent();
-    void s.loadAttention();
-    void s.loadFailed();
-  }, [store]);
-  // "Upcoming" starts now: load again when time moves (the sandbox clock jumps, a minute ticks).
-  useEffect(() => {
-    void store.getState().loadUpcoming(now);
-  }, [store, now]);
-
-  useRefreshOn(['credits'], () => void store.getState().loadCredits());
-  useRefreshOn(['schedules'], () => void store.getState().loadUpcoming(now));
-  useRefreshOn(['responses'], () => void store.getState().loadRecent());
-  useRefreshOn(['conversations'], () => void store.getState().loadAttention());
-  useRefreshOn(['webhooks'], () => void store.getState().loadFailed());
 
   return (
     <div className="dashboard">
@@ -64,8 +49,7 @@ export function DashboardScreen() {
 /** A card with its own loading, error (with retry) and empty state. */
 function SourceCard<T extends unknown[]>(props: {
   title: string;
-  state: Async<T>;
-  onRetry: () => void;
+  state: Loadable<T>;
   empty: string;
   children: (data: T) => ReactNode;
 }) {
@@ -73,7 +57,6 @@ function SourceCard<T extends unknown[]>(props: {
     <Card title={props.title} label={props.title} className="dashboard-card">
       <AsyncView
         state={props.state}
-        onRetry={props.onRetry}
         isEmpty={(data) => data.length === 0}
         empty={<EmptyState title={props.empty} />}
       >
@@ -97,10 +80,12 @@ function PatientLink(props: { patient: PatientRef }) {
 
 function CreditsCard(props: { now: Date }) {
   const { t } = useTranslation('dashboard');
-  const store = useFeatureStore(createDashboardStore);
-  const balance = useStore(store, (s) => s.balance);
-  const usage = useStore(store, (s) => s.usage);
-  const retry = () => void store.getState().loadCredits();
+  const balance = useBalance();
+  const usage = useUsage();
+  const retry = () => {
+    void balance.refetch();
+    void usage.refetch();
+  };
   return (
     <Card
       title={t('credits.title')}
@@ -123,8 +108,8 @@ function CreditsCard(props: { now: Date }) {
       <div className="dashboard-chart">
         {/* One retry reloads both; shown once, by the balance, when both failed. */}
         <AsyncView
-          state={usage}
-          {...(balance.status === 'error' && usage.status === 'error' ? {} : { onRetry: retry })}
+          state={{ data: usage.data, error: usage.error }}
+          {...(balance.isError && usage.isError ? {} : { onRetry: retry })}
         >
           {(data) => <UsageChart usage={data} height={160} title={t('credits.chartTitle')} />}
         </AsyncView>
@@ -138,15 +123,9 @@ const UPCOMING_SHOWN = 10;
 
 function UpcomingCard(props: { now: Date }) {
   const { t } = useTranslation('dashboard');
-  const store = useFeatureStore(createDashboardStore);
-  const upcoming = useStore(store, (s) => s.upcoming);
+  const upcoming = useUpcoming(props.now);
   return (
-    <SourceCard
-      title={t('upcoming.title')}
-      state={upcoming}
-      onRetry={() => void store.getState().loadUpcoming(props.now)}
-      empty={t('upcoming.empty')}
-    >
+    <SourceCard title={t('upcoming.title')} state={upcoming} empty={t('upcoming.empty')}>
       {(list) => (
         <div className="dashboard-days">
           {groupByDay(list.slice(0, UPCOMING_SHOWN), props.now).map((group) => (
@@ -216,15 +195,9 @@ function DeliveryDayTable(props: { group: DeliveryDay }) {
 function RecentCard(props: { now: Date }) {
   const { t } = useTranslation('dashboard');
   const format = useFormat();
-  const store = useFeatureStore(createDashboardStore);
-  const recent = useStore(store, (s) => s.recent);
+  const recent = useRecentResponses();
   return (
-    <SourceCard
-      title={t('recent.title')}
-      state={recent}
-      onRetry={() => void store.getState().loadRecent()}
-      empty={t('recent.empty')}
-    >
+    <SourceCard title={t('recent.title')} state={recent} empty={t('recent.empty')}>
       {(list) => (
         <ul className="dashboard-list">
           {list.map((response: RecentResponse) => (
@@ -256,15 +229,9 @@ function RecentCard(props: { now: Date }) {
 function AttentionCard(props: { now: Date }) {
   const { t } = useTranslation('dashboard');
   const format = useFormat();
-  const store = useFeatureStore(createDashboardStore);
-  const attention = useStore(store, (s) => s.attention);
+  const attention = useAttention();
   return (
-    <SourceCard
-      title={t('attention.title')}
-      state={attention}
-      onRetry={() => void store.getState().loadAttention()}
-      empty={t('attention.empty')}
-    >
+    <SourceCard title={t('attention.title')} state={attention} empty={t('attention.empty')}>
       {(list) => (
         <ul className="dashboard-list">
           {list.map((conversation: AttentionConversation) => {
@@ -314,8 +281,7 @@ function urlHost(url: string): string {
 function FailedWebhooksCard(props: { now: Date }) {
   const { t } = useTranslation('dashboard');
   const format = useFormat();
-  const store = useFeatureStore(createDashboardStore);
-  const failed = useStore(store, (s) => s.failed);
+  const failed = useFailedDeliveries();
   const eventLabel = (event: string) => {
     const key = EVENT_KEYS[event as keyof typeof EVENT_KEYS];
     return key ? t(`webhooks.events.${key}`) : event;
@@ -325,12 +291,7 @@ function FailedWebhooksCard(props: { now: Date }) {
       ? t(`webhooks.reasons.${reason}`)
       : t('webhooks.reasons.other');
   return (
-    <SourceCard
-      title={t('webhooks.title')}
-      state={failed}
-      onRetry={() => void store.getState().loadFailed()}
-      empty={t('webhooks.empty')}
-    >
+    <SourceCard title={t('webhooks.title')} state={failed} empty={t('webhooks.empty')}>
       {(list) => (
         <ul className="dashboard-list">
           {list.map((delivery: FailedDelivery) => (

@@ -1,15 +1,17 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Patient } from '../../../../src-preload/contract';
-import { useBridge, useFeatureStore } from '../../app/app-context';
-import { unwrap } from '../../bridge/bridge';
+import { useBridge } from '../../app/app-context';
+import { callOperation } from '../../data/bridge-query';
+import { invalidateTopics } from '../../data/topic-invalidation';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { ProgressBar } from '../../ui/layout';
-import { describeError } from '../../ui/states';
-import { fullName } from '../patients/patient-format';
+import { ErrorState } from '../../ui/states';
+import { useBalance, usePrices } from '../credits';
+import { fullName } from '../patients';
 import {
   runBulkSchedule,
   type BulkOutcome,
@@ -17,7 +19,7 @@ import {
   type ScheduleInput,
 } from './bulk-schedule';
 import { refusalText, useCreditsText } from './delivery-text';
-import { createDeliveriesStore, priceOf } from './deliveries-store';
+import { priceOf } from './deliveries-store';
 
 export interface BulkPlan {
   patients: readonly Patient[];
@@ -41,9 +43,9 @@ export function BulkRun(props: {
   const format = useFormat();
   const credits = useCreditsText();
   const bridge = useBridge();
-  const store = useFeatureStore(createDeliveriesStore);
-  const prices = useStore(store, (s) => s.prices);
-  const balance = useStore(store, (s) => s.balance);
+  const client = useQueryClient();
+  const prices = usePrices();
+  const balance = useBalance();
   const [step, setStep] = useState<'confirm' | 'running' | 'done'>('confirm');
   const [outcomes, setOutcomes] = useState<readonly BulkOutcome[]>([]);
   const [result, setResult] = useState<BulkResult>();
@@ -53,8 +55,8 @@ export function BulkRun(props: {
   const { plan } = props;
   const total = plan.patients.length;
   const channel = plan.input.channel;
-  const price = 'data' in prices && prices.data ? priceOf(prices.data, channel) : undefined;
-  const current = 'data' in balance ? balance.data?.balance : undefined;
+  const price = prices.data ? priceOf(prices.data, channel) : undefined;
+  const current = balance.data?.balance;
   const cost = price === undefined ? undefined : price * total;
   const covered = cost !== undefined && current !== undefined && current >= cost;
   const createdCount = outcomes.filter((o) => o.status === 'created').length;
@@ -66,15 +68,15 @@ export function BulkRun(props: {
     const finished = await runBulkSchedule({
       patients: plan.patients,
       input: plan.input,
-      create: (input) => unwrap(bridge.schedules.create(input)),
+      create: (input) => callOperation(bridge, 'schedules', 'create', input),
       onOutcome: setOutcomes,
       stopRequested: () => stop.current,
     });
     setResult(finished);
     setStep('done');
     props.onRunning(false);
-    void store.getState().loadRows();
-    void store.getState().loadBalance();
+    // One reading of the lists and the balance after the run, not one per delivery.
+    void invalidateTopics(client, ['schedules', 'credits']);
   }
 
   const requestStop = () => {
@@ -142,21 +144,16 @@ export function BulkRun(props: {
             {t('bulk.notEnough', { count: cost - current, missing: credits(cost - current) })}
           </p>
         )}
-        {balance.status === 'error' && (
-          <p className="notice notice-danger" role="alert">
-            {t('bulk.unknownBalance')}{' '}
-            <Button size="sm" onClick={() => void store.getState().loadBalance()}>
-              {tc('states.retry')}
-            </Button>
-          </p>
+        {balance.isError && (
+          <ErrorState
+            variant="notice"
+            title={t('bulk.unknownBalance')}
+            message={null}
+            onRetry={() => void balance.refetch()}
+          />
         )}
-        {prices.status === 'error' && (
-          <p className="notice notice-danger" role="alert">
-            {describeError(tc, prices.error)}{' '}
-            <Button size="sm" onClick={() => void store.getState().loadPrices()}>
-              {tc('states.retry')}
-            </Button>
-          </p>
+        {prices.error && (
+          <ErrorState variant="notice" error={prices.error} onRetry={() => void prices.refetch()} />
         )}
         <p className="muted">{t('bulk.failedRefusalsNote')}</p>
       </Dialog>

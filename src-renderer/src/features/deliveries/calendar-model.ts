@@ -79,13 +79,6 @@ export function daysRange(first: Date, last: Date): { from: string; to: string }
   return { from: first.toISOString(), to: addDays(last, 1).toISOString() };
 }
 
-/** The instants of the grid shown for a month. */
-export function gridRange(weeks: CalendarDay[][]): { from: string; to: string } {
-  const first = weeks[0]![0]!.date;
-  const lastWeek = weeks[weeks.length - 1]!;
-  return daysRange(first, lastWeek[6]!.date);
-}
-
 /**
  * The first day of the week in `locale` as Date counts days (0 Sunday, 1 Monday): Monday for
  * es-ES, ca-ES and en-GB. Intl knows it where the engine has week data; Monday otherwise, as

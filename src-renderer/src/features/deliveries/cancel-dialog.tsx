@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ScheduleListItem, ScheduleStatus } from '../../../../src-preload/contract';
-import { useFeatureStore } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { invalidateTopics } from '../../data/topic-invalidation';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { describeError } from '../../ui/states';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 import { STATUSES } from './delivery-text';
-import { createDeliveriesStore } from './deliveries-store';
+import { useCancelDelivery } from './deliveries-queries';
 
 export type CancellableDelivery = Pick<
   ScheduleListItem,
@@ -28,32 +27,27 @@ export function CancelDeliveryDialog(props: {
   const { t } = useTranslation('deliveries');
   const { t: tc } = useTranslation();
   const format = useFormat();
-  const store = useFeatureStore(createDeliveriesStore);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<BridgeFailure>();
+  const client = useQueryClient();
+  const cancel = useCancelDelivery();
+  const failure = cancel.error;
   const { delivery } = props;
   const name = fullName(delivery.patient);
 
   const notCancellable = failure?.code === 'schedule_not_cancellable';
   const status = failure?.details?.scheduleStatus as ScheduleStatus | undefined;
 
-  async function confirm() {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const cancelled = await store.getState().cancel(delivery.id);
-      props.onDone(
-        `${t('cancel.done', { name })} ${t('cancel.refunded', {
-          count: cancelled.creditsRefunded,
-          formatted: format.number(cancelled.creditsRefunded),
-        })}`,
-      );
-    } catch (error) {
-      setFailure(asFailure(error));
-      setBusy(false);
+  function confirm() {
+    cancel.mutate(delivery.id, {
+      onSuccess: (cancelled) =>
+        props.onDone(
+          `${t('cancel.done', { name })} ${t('cancel.refunded', {
+            count: cancelled.creditsRefunded,
+            formatted: format.number(cancelled.creditsRefunded),
+          })}`,
+        ),
       // The list is out of date: the delivery moved on without it.
-      void store.getState().loadRows();
-    }
+      onError: () => void invalidateTopics(client, ['schedules']),
+    });
   }
 
   return (
@@ -69,7 +63,7 @@ export function CancelDeliveryDialog(props: {
         ) : (
           <>
             <Button onClick={() => props.onDone()}>{t('cancel.keep')}</Button>
-            <Button variant="danger" busy={busy} onClick={() => void confirm()}>
+            <Button variant="danger" busy={cancel.isPending} onClick={confirm}>
               {t('cancel.confirm')}
             </Button>
           </>

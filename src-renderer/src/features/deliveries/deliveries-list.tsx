@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useStore } from 'zustand';
@@ -8,11 +7,13 @@ import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/field';
 import { Badge } from '../../ui/layout';
+import { LoadMoreFooter } from '../../ui/load-more';
 import { AsyncView, EmptyState } from '../../ui/states';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 import { CHANNEL_TONE, STATUS_TONE, STATUSES } from './delivery-text';
+import { useAllForms, useDeliveryRows } from './deliveries-queries';
 import { createDeliveriesStore, NO_FILTERS } from './deliveries-store';
-import { ChannelFilter, MoreFooter } from './list-parts';
+import { ChannelFilter } from './list-parts';
 import { PatientFilter } from './patient-filter';
 
 /** Every delivery, newest first, with filters; pending ones can be cancelled. */
@@ -20,22 +21,13 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
   const { t } = useTranslation('deliveries');
   const store = useFeatureStore(createDeliveriesStore);
   const filters = useStore(store, (s) => s.filters);
-  const rows = useStore(store, (s) => s.rows);
-  const forms = useStore(store, (s) => s.forms);
-  const loadingMore = useStore(store, (s) => s.loadingMore);
-  const moreError = useStore(store, (s) => s.moreError);
-
-  useEffect(() => {
-    const s = store.getState();
-    // Rows from an earlier visit stay on screen while they are read again: nothing was listening
-    // for changes while the view was closed.
-    void s.loadRows();
-    if (s.forms.status === 'idle') void s.loadForms();
-  }, [store]);
+  // Rows from an earlier visit stay on screen while they are read again.
+  const rows = useDeliveryRows(filters);
+  const forms = useAllForms();
 
   const filtered =
     filters.status !== '' || filters.channel !== '' || filters.formId !== '' || !!filters.patient;
-  const formList = 'data' in forms && forms.data ? forms.data : [];
+  const formList = forms.data ?? [];
 
   return (
     <div className="deliveries-list">
@@ -44,7 +36,7 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
           label={t('list.status')}
           value={filters.status}
           onChange={(e) =>
-            void store.getState().setFilters({ status: e.target.value as ScheduleStatus | '' })
+            store.getState().setFilters({ status: e.target.value as ScheduleStatus | '' })
           }
         >
           <option value="">{t('list.allStatuses')}</option>
@@ -58,12 +50,12 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
           label={t('list.channel')}
           allLabel={t('list.allChannels')}
           value={filters.channel}
-          onChange={(channel) => void store.getState().setFilters({ channel })}
+          onChange={(channel) => store.getState().setFilters({ channel })}
         />
         <SelectField
           label={t('list.form')}
           value={filters.formId}
-          onChange={(e) => void store.getState().setFilters({ formId: e.target.value })}
+          onChange={(e) => store.getState().setFilters({ formId: e.target.value })}
         >
           <option value="">{t('list.allForms')}</option>
           {formList.map((form) => (
@@ -74,14 +66,14 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
         </SelectField>
         <PatientFilter
           value={filters.patient}
-          onChange={(patient) => void store.getState().setFilters({ patient })}
+          onChange={(patient) => store.getState().setFilters({ patient })}
         />
         {filtered && (
-          <Button variant="ghost" onClick={() => void store.getState().setFilters(NO_FILTERS)}>
+          <Button variant="ghost" onClick={() => store.getState().setFilters(NO_FILTERS)}>
             {t('list.clearFilters')}
           </Button>
         )}
-        {rows.status === 'loading' && 'data' in rows && rows.data && (
+        {rows.refreshing && (
           <span className="muted deliveries-updating" role="status">
             <span className="spinner" aria-hidden="true" /> {t('list.updating')}
           </span>
@@ -90,8 +82,7 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
       <div className="card deliveries-card">
         <AsyncView
           state={rows}
-          onRetry={() => void store.getState().loadRows()}
-          isEmpty={(data) => data.items.length === 0}
+          isEmpty={(items) => items.length === 0}
           empty={
             filtered ? (
               <EmptyState title={t('list.noMatches')} />
@@ -102,15 +93,15 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
             )
           }
         >
-          {(data) => (
+          {(items) => (
             <>
-              <DeliveriesTable items={data.items} onCancel={props.onCancel} />
-              <MoreFooter
-                hasMore={data.hasMore}
-                loadingMore={loadingMore}
-                moreError={moreError}
+              <DeliveriesTable items={items} onCancel={props.onCancel} />
+              <LoadMoreFooter
+                hasMore={rows.hasMore}
+                loading={rows.loadingMore}
+                error={rows.moreError}
                 failed={t('list.moreFailed')}
-                onMore={() => void store.getState().loadMore()}
+                onMore={rows.loadMore}
               />
             </>
           )}

@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useStore } from 'zustand';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/layout';
 import { CancelDeliveryDialog, type CancellableDelivery } from './cancel-dialog';
-import { createCalendarStore } from './calendar-store';
+import { useBalance } from '../credits';
 import { DeliveriesList } from './deliveries-list';
-import { createDeliveriesStore } from './deliveries-store';
 import { DeliveryCalendar } from './delivery-calendar';
 import { OutboxView } from './outbox-view';
 import { ScheduleDialog } from './schedule-dialog';
@@ -34,27 +31,13 @@ function viewOf(param: string | undefined): View {
 export function DeliveriesScreen(props: { view?: string }) {
   const { t } = useTranslation('deliveries');
   const format = useFormat();
-  const store = useFeatureStore(createDeliveriesStore);
-  const calendar = useFeatureStore(createCalendarStore);
-  const balance = useStore(store, (s) => s.balance);
+  const balance = useBalance();
   const [scheduling, setScheduling] = useState(false);
   const [cancelling, setCancelling] = useState<CancellableDelivery>();
   const [notice, setNotice] = useState<string>();
   const view = viewOf(props.view);
 
-  useEffect(() => {
-    void store.getState().loadBalance();
-  }, [store]);
-  // Only what has been loaded is reloaded: a view not opened yet loads when it opens.
-  useRefreshOn(['schedules'], () => {
-    if (store.getState().rows.status !== 'idle') void store.getState().loadRows();
-  });
-  useRefreshOn(['credits'], () => void store.getState().loadBalance());
-  useRefreshOn(['forms'], () => {
-    if (store.getState().forms.status !== 'idle') void store.getState().loadForms();
-  });
-
-  const current = 'data' in balance ? balance.data?.balance : undefined;
+  const current = balance.data?.balance;
 
   return (
     <div className="deliveries-screen">
@@ -104,10 +87,7 @@ export function DeliveriesScreen(props: { view?: string }) {
         <ScheduleDialog
           onClose={(done) => {
             setScheduling(false);
-            if (done) {
-              setNotice(done);
-              void calendar.getState().refresh();
-            }
+            if (done) setNotice(done);
           }}
         />
       )}
@@ -116,7 +96,6 @@ export function DeliveriesScreen(props: { view?: string }) {
           delivery={cancelling}
           onDone={(done) => {
             setCancelling(undefined);
-            void calendar.getState().refresh();
             if (done) setNotice(done);
           }}
         />

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useStore } from 'zustand';
 import type { UpcomingDelivery } from '../../../../src-preload/contract';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Badge, Card } from '../../ui/layout';
 import { AsyncView, ErrorState } from '../../ui/states';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 import {
   addDays,
   addMonths,
@@ -21,7 +21,8 @@ import {
   weekStartFor,
   type MonthRef,
 } from './calendar-model';
-import { createCalendarStore, DAY_LIMIT } from './calendar-store';
+import { DAY_LIMIT, useCalendarCounts, useDayDeliveries } from './deliveries-queries';
+import { createDeliveriesStore } from './deliveries-store';
 import { CHANNEL_TONE } from './delivery-text';
 import { useServiceNowMs } from './service-time';
 
@@ -62,10 +63,10 @@ export function DeliveryCalendar(props: { onCancel: (delivery: UpcomingDelivery)
   const { t } = useTranslation('deliveries');
   const { t: tc } = useTranslation();
   const format = useFormat();
-  const store = useFeatureStore(createCalendarStore);
+  const store = useFeatureStore(createDeliveriesStore);
   const month = useStore(store, (s) => s.month);
-  const counts = useStore(store, (s) => s.counts);
   const day = useStore(store, (s) => s.day);
+  const counts = useCalendarCounts(month);
   const serviceNow = useServiceNowMs();
   const weekStartsOn = useMemo(() => weekStartFor(format.locale), [format.locale]);
   const [focusKey, setFocusKey] = useState<string>();
@@ -74,14 +75,12 @@ export function DeliveryCalendar(props: { onCancel: (delivery: UpcomingDelivery)
 
   useEffect(() => {
     const s = store.getState();
-    // The first visit opens the service's current month; later visits keep the month chosen and
-    // read it again, since nothing listened for changes while the view was closed.
-    if (!s.month) void s.showMonth(monthOf(new Date(serviceNow())));
-    else void s.refresh();
+    // The first visit opens the service's current month; later visits keep the month chosen (and
+    // read it again, as every query does when its screen opens).
+    if (!s.month) s.showMonth(monthOf(new Date(serviceNow())));
     // Only when the view opens: later months are the user's choice.
     // serviceNow is left out on purpose; the clock moving must not turn the page.
   }, [store]);
-  useRefreshOn(['schedules'], () => void store.getState().refresh());
 
   useEffect(() => {
     if (!moveFocus.current || !focusKey) return;
@@ -103,9 +102,7 @@ export function DeliveryCalendar(props: { onCancel: (delivery: UpcomingDelivery)
 
   const weeks = monthGrid(month, weekStartsOn);
   const today = dayKey(new Date(serviceNow()));
-  const countOf = new Map(
-    ('data' in counts && counts.data ? counts.data.days : []).map((d) => [d.date, d.count]),
-  );
+  const countOf = new Map((counts.data?.days ?? []).map((d) => [d.date, d.count]));
   const inGrid = (key: string | undefined) =>
     key !== undefined && weeks.some((week) => week.some((d) => d.key === key));
   const firstOfMonth = dayKey(new Date(month.year, month.month, 1));
@@ -121,7 +118,7 @@ export function DeliveryCalendar(props: { onCancel: (delivery: UpcomingDelivery)
 
   const go = (next: MonthRef, focus?: string) => {
     setFocusKey(focus);
-    void store.getState().showMonth(next);
+    store.getState().showMonth(next);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
@@ -166,16 +163,20 @@ export function DeliveryCalendar(props: { onCancel: (delivery: UpcomingDelivery)
           </Button>
         </div>
         <p className="muted deliveries-calendar-total" data-testid="calendar-total">
-          {counts.status === 'ready' ? (
+          {counts.isFetching ? (
+            <span role="status">
+              <span className="spinner" aria-hidden="true" /> {tc('states.loading')}
+            </span>
+          ) : counts.isError ? null : counts.data ? (
             t('calendar.monthTotal', { count: monthTotal, formatted: format.number(monthTotal) })
-          ) : counts.status === 'error' ? null : (
+          ) : (
             <span role="status">
               <span className="spinner" aria-hidden="true" /> {tc('states.loading')}
             </span>
           )}
         </p>
-        {counts.status === 'error' && (
-          <ErrorState error={counts.error} onRetry={() => void store.getState().showMonth(month)} />
+        {counts.error && !counts.isFetching && (
+          <ErrorState error={counts.error} onRetry={() => void counts.refetch()} />
         )}
         {/* The grid stays while a month loads, so the keyboard focus never falls off the page. */}
         <table
@@ -226,7 +227,7 @@ export function DeliveryCalendar(props: { onCancel: (delivery: UpcomingDelivery)
                         })}
                         onClick={() => {
                           setFocusKey(d.key);
-                          void store.getState().selectDay(d.key);
+                          store.getState().selectDay(d.key);
                         }}
                         onFocus={() => setFocusKey(d.key)}
                       >
@@ -261,10 +262,8 @@ function DayDeliveries(props: {
   fullDate: Intl.DateTimeFormat;
 }) {
   const { t } = useTranslation('deliveries');
-  const format = useFormat();
-  const store = useFeatureStore(createCalendarStore);
+  const store = useFeatureStore(createDeliveriesStore);
   const day = useStore(store, (s) => s.day);
-  const deliveries = useStore(store, (s) => s.dayDeliveries);
   if (!day) {
     return (
       <Card className="deliveries-day-panel">
@@ -272,12 +271,25 @@ function DayDeliveries(props: {
       </Card>
     );
   }
+  return <DayList key={day} day={day} {...props} />;
+}
+
+/** The chosen day's deliveries, each with a cancel button. */
+function DayList(props: {
+  day: string;
+  onCancel: (delivery: UpcomingDelivery) => void;
+  countOf: Map<string, number>;
+  fullDate: Intl.DateTimeFormat;
+}) {
+  const { t } = useTranslation('deliveries');
+  const format = useFormat();
+  const { day } = props;
+  const deliveries = useDayDeliveries(day);
   const title = t('calendar.dayTitle', { date: props.fullDate.format(fromDayKey(day)) });
   return (
     <Card title={title} label={title} className="deliveries-day-panel">
       <AsyncView
         state={deliveries}
-        onRetry={() => void store.getState().selectDay(day)}
         isEmpty={(list) => list.length === 0}
         empty={<p className="muted">{t('calendar.noneThatDay')}</p>}
       >

@@ -1,17 +1,19 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useStore } from 'zustand';
 import type { OutboxListItem } from '../../../../src-preload/contract';
-import { useApp, useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useApp, useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { CopyButton } from '../../ui/copy-button';
 import { Badge } from '../../ui/layout';
+import { LoadMoreFooter } from '../../ui/load-more';
 import { AsyncView, EmptyState } from '../../ui/states';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 import { CHANNEL_TONE } from './delivery-text';
-import { createOutboxStore } from './outbox-store';
-import { ChannelFilter, MoreFooter } from './list-parts';
+import { useOutbox } from './deliveries-queries';
+import { createDeliveriesStore } from './deliveries-store';
+import { ChannelFilter } from './list-parts';
 import { PatientFilter } from './patient-filter';
 
 /**
@@ -26,18 +28,10 @@ export function linkOpens(link: string, mode: 'desktop' | 'web' | undefined): bo
 /** Every message the service sent, exactly as the patient received it. */
 export function OutboxView() {
   const { t } = useTranslation('deliveries');
-  const store = useFeatureStore(createOutboxStore);
-  const filters = useStore(store, (s) => s.filters);
-  const messages = useStore(store, (s) => s.messages);
-  const loadingMore = useStore(store, (s) => s.loadingMore);
-  const moreError = useStore(store, (s) => s.moreError);
-
-  useEffect(() => {
-    // Messages from an earlier visit stay on screen while they are read again.
-    void store.getState().load();
-  }, [store]);
+  const store = useFeatureStore(createDeliveriesStore);
+  const filters = useStore(store, (s) => s.outboxFilters);
   // A delivery that falls due (a job, the sandbox clock) writes here without the window asking.
-  useRefreshOn(['outbox', 'schedules'], () => void store.getState().load());
+  const messages = useOutbox(filters);
 
   const filtered = filters.channel !== '' || !!filters.patient;
 
@@ -49,17 +43,16 @@ export function OutboxView() {
           label={t('outbox.channel')}
           allLabel={t('outbox.allChannels')}
           value={filters.channel}
-          onChange={(channel) => void store.getState().setFilters({ channel })}
+          onChange={(channel) => store.getState().setOutboxFilters({ channel })}
         />
         <PatientFilter
           value={filters.patient}
-          onChange={(patient) => void store.getState().setFilters({ patient })}
+          onChange={(patient) => store.getState().setOutboxFilters({ patient })}
         />
       </div>
       <AsyncView
         state={messages}
-        onRetry={() => void store.getState().load()}
-        isEmpty={(data) => data.items.length === 0}
+        isEmpty={(items) => items.length === 0}
         empty={
           <div className="card">
             {filtered ? (
@@ -72,21 +65,21 @@ export function OutboxView() {
           </div>
         }
       >
-        {(data) => (
+        {(items) => (
           <>
             <ol className="deliveries-messages" aria-label={t('outbox.label')}>
-              {data.items.map((message) => (
+              {items.map((message) => (
                 <li key={message.id}>
                   <OutboxMessageCard message={message} />
                 </li>
               ))}
             </ol>
-            <MoreFooter
-              hasMore={data.hasMore}
-              loadingMore={loadingMore}
-              moreError={moreError}
+            <LoadMoreFooter
+              hasMore={messages.hasMore}
+              loading={messages.loadingMore}
+              error={messages.moreError}
               failed={t('outbox.moreFailed')}
-              onMore={() => void store.getState().loadMore()}
+              onMore={messages.loadMore}
             />
           </>
         )}

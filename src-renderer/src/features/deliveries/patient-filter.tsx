@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PatientRef } from '../../../../src-preload/contract';
-import { PatientSearchBox } from '../patients/patient-search-box';
+import { PatientSearchBox } from '../patients';
 
 /**
  * One patient to filter the list and the outbox by. Inactive patients are found too, since their

@@ -1,13 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel, Patient } from '../../../../src-preload/contract';
 import { useBridge } from '../../app/app-context';
-import { unwrap } from '../../bridge/bridge';
+import { callOperation } from '../../data/bridge-query';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
-import { fullName } from '../patients/patient-format';
-import { usePatientSearch } from '../patients/patient-search';
+import { fullName } from '../patients';
+import { usePatientSearch } from '../patients';
+import { usePatientTags } from '../patients';
 
 const RESULTS = 20;
 /** The service's largest page. */
@@ -36,18 +37,12 @@ export function PatientPicker(props: {
   const resultsId = useId();
   const [text, setText] = useState('');
   const results = usePatientSearch(text, { limit: RESULTS, browse: true, activeOnly: true });
-  const [tags, setTags] = useState<{ tag: string; count: number }[]>([]);
+  const tags = usePatientTags().data ?? [];
   const [tag, setTag] = useState('');
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState('');
   const { selected, onChange } = props;
   const chosen = new Set(selected.map((p) => p.id));
-
-  useEffect(() => {
-    void bridge.patients.tags().then((answer) => {
-      if (answer.ok) setTags(answer.value);
-    });
-  }, [bridge]);
 
   const toggle = (patient: Patient, on: boolean) => {
     onChange(on ? [...selected, patient] : selected.filter((p) => p.id !== patient.id));
@@ -61,14 +56,12 @@ export function PatientPicker(props: {
       const found: Patient[] = [];
       let cursor: string | undefined;
       for (let pages = 0; pages < MAX_TAG_PAGES; pages++) {
-        const page = await unwrap(
-          bridge.patients.list({
-            tag,
-            status: 'active',
-            limit: PAGE,
-            ...(cursor ? { cursor } : {}),
-          }),
-        );
+        const page = await callOperation(bridge, 'patients', 'list', {
+          tag,
+          status: 'active',
+          limit: PAGE,
+          ...(cursor ? { cursor } : {}),
+        });
         found.push(...page.data);
         if (!page.pagination.hasMore) break;
         cursor = page.pagination.cursor;

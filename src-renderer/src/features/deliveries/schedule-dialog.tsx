@@ -1,19 +1,19 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
 import type { Channel, Language, Patient } from '../../../../src-preload/contract';
-import { useBridge, useFeatureStore } from '../../app/app-context';
-import { asFailure, unwrap, type BridgeFailure } from '../../bridge/bridge';
+import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { SelectField, TextField } from '../../ui/field';
-import { describeError } from '../../ui/states';
-import { fullName } from '../patients/patient-format';
+import { ErrorState } from '../../ui/states';
+import { useBalance, usePrices } from '../credits';
+import { fullName } from '../patients';
 import { BulkRun, type BulkPlan } from './bulk-run';
 import { type ScheduleInput } from './bulk-schedule';
 import { CHANNELS, refusalText, useCreditsText } from './delivery-text';
-import { activeForms, createDeliveriesStore, priceOf } from './deliveries-store';
+import { useAllForms, useScheduleDelivery } from './deliveries-queries';
+import { activeForms, priceOf } from './deliveries-store';
 import { PatientPicker, reachable } from './patient-picker';
 import {
   localInputToIso,
@@ -48,11 +48,11 @@ export function ScheduleDialog(props: {
   const { t: tc } = useTranslation();
   const format = useFormat();
   const credits = useCreditsText();
-  const bridge = useBridge();
-  const store = useFeatureStore(createDeliveriesStore);
-  const forms = useStore(store, (s) => s.forms);
-  const prices = useStore(store, (s) => s.prices);
-  const balance = useStore(store, (s) => s.balance);
+  const forms = useAllForms();
+  const prices = usePrices();
+  // The balance decides whether a bulk delivery may start: read fresh when the dialog opens.
+  const balance = useBalance();
+  const schedule = useScheduleDelivery();
   const serviceNow = useServiceNowMs();
   const formId = useId();
 
@@ -69,17 +69,9 @@ export function ScheduleDialog(props: {
   const [plan, setPlan] = useState<BulkPlan>();
   const running = useRef(false);
 
-  useEffect(() => {
-    const s = store.getState();
-    if (s.forms.status !== 'ready') void s.loadForms();
-    if (s.prices.status !== 'ready') void s.loadPrices();
-    // The balance decides whether a bulk delivery may start: read it fresh.
-    void s.loadBalance();
-  }, [store]);
-
-  const formList = 'data' in forms && forms.data ? activeForms(forms.data) : [];
-  const priceList = 'data' in prices ? prices.data : undefined;
-  const balanceNow = 'data' in balance ? balance.data?.balance : undefined;
+  const formList = forms.data ? activeForms(forms.data) : [];
+  const priceList = prices.data;
+  const balanceNow = balance.data?.balance;
   const chosenForm = formList.find((f) => f.id === form);
   const unreachable = selected.filter((p) => !reachable(p, channel));
 
@@ -127,16 +119,12 @@ export function ScheduleDialog(props: {
     const patient = selected[0]!;
     setBusy(true);
     try {
-      const schedule = await unwrap(
-        bridge.schedules.create({ ...checked.input, patientId: patient.id }),
-      );
-      void store.getState().loadRows();
-      void store.getState().loadBalance();
+      const created = await schedule.mutateAsync({ ...checked.input, patientId: patient.id });
       props.onClose(
         t('schedule.scheduled', {
           name: fullName(patient),
           when: checked.input.scheduledAt
-            ? format.dateTime(schedule.scheduledAt)
+            ? format.dateTime(created.scheduledAt)
             : t('schedule.scheduledNow'),
         }),
       );
@@ -196,15 +184,10 @@ export function ScheduleDialog(props: {
           )}
         </fieldset>
 
-        {forms.status === 'error' && (
-          <p className="notice notice-danger" role="alert">
-            {describeError(tc, forms.error)}{' '}
-            <Button size="sm" onClick={() => void store.getState().loadForms()}>
-              {tc('states.retry')}
-            </Button>
-          </p>
+        {forms.error && (
+          <ErrorState variant="notice" error={forms.error} onRetry={() => void forms.refetch()} />
         )}
-        {forms.status === 'ready' && formList.length === 0 && (
+        {forms.isSuccess && formList.length === 0 && (
           <p className="notice notice-warning">{t('schedule.noActiveForms')}</p>
         )}
         <SelectField

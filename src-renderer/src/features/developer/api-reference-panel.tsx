@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
-import { useApp, useFeatureStore } from '../../app/app-context';
+import { useApp } from '../../app/app-context';
 import { AsyncView, LoadingState } from '../../ui/states';
-import { createDeveloperStore } from './developer-store';
+import { useOpenApiDocument } from './developer-queries';
 
 // Scalar is most of the window's code: it loads the first time the reference is shown. zod's
 // jitless switch is loaded (and run) first, in a step of its own: were it a static import of
@@ -15,8 +14,7 @@ const ScalarReference = lazy(async () => {
 
 export function ApiReferencePanel() {
   const { t } = useTranslation('developer');
-  const store = useFeatureStore(createDeveloperStore);
-  const document = useStore(store, (s) => s.document);
+  const document = useOpenApiDocument();
   const info = useApp((s) => s.info);
   const language = useApp((s) => s.language);
   const baseUrl = 'data' in info && info.data ? info.data.apiBaseUrl : '';
@@ -25,7 +23,7 @@ export function ApiReferencePanel() {
       <p className="developer-hint">
         {t('reference.note')} {t('reference.noTryIt')}
       </p>
-      <AsyncView state={document} onRetry={() => void store.getState().loadDocument()}>
+      <AsyncView state={document}>
         {(doc) => (
           // The reference is the API's own text (English), not the window's: translate="no".
           <section className="developer-reference" aria-label={t('reference.label')} translate="no">

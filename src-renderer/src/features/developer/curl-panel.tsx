@@ -1,19 +1,17 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
-import { useApp, useFeatureStore } from '../../app/app-context';
+import { useApp } from '../../app/app-context';
 import { CopyButton } from '../../ui/copy-button';
 import { AsyncView, EmptyState } from '../../ui/states';
-import { createDeveloperStore } from './developer-store';
+import { useOpenApiDocument } from './developer-queries';
 import { curlOf, endpointsOf, type Endpoint } from './openapi-endpoints';
 
 /** Every operation of the service with a curl command that runs as is once ENGAGE_API_KEY is set. */
 export function CurlPanel() {
   const { t } = useTranslation('developer');
-  const store = useFeatureStore(createDeveloperStore);
-  const document = useStore(store, (s) => s.document);
+  const document = useOpenApiDocument();
   return (
-    <AsyncView state={document} onRetry={() => void store.getState().loadDocument()}>
+    <AsyncView state={document}>
       {(doc) => <CurlList endpoints={endpointsOf(doc)} label={t('curl.label')} />}
     </AsyncView>
   );

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useBridge, useFeatureStore } from '../../app/app-context';
+import { useFeatureStore } from '../../app/app-context';
 import { PageHeader } from '../../ui/layout';
 import { ApiReferencePanel } from './api-reference-panel';
 import { ConnectionCard } from './connection-card';
 import { CurlPanel } from './curl-panel';
+import { useFollowRequestLog, useOpenApiDocument, useRequestLog } from './developer-queries';
 import { createDeveloperStore, type DeveloperTab } from './developer-store';
 import { RequestLogPanel } from './request-log-panel';
 import { Tabs } from './tabs';
@@ -13,20 +14,15 @@ import './developer.css';
 
 export function DeveloperScreen() {
   const { t } = useTranslation('developer');
-  const bridge = useBridge();
   const store = useFeatureStore(createDeveloperStore);
   const tab = useStore(store, (s) => s.tab);
   const [mounted, setMounted] = useState<ReadonlySet<DeveloperTab>>(() => new Set([tab]));
 
-  useEffect(() => {
-    void store.getState().loadDocument();
-    void store.getState().loadLog();
-  }, [store]);
-  // The log follows the service while the screen is open, whichever tab is showing.
-  useEffect(
-    () => bridge.on('request.logged', ({ entries }) => store.getState().received(entries)),
-    [bridge, store],
-  );
+  // Both are read when the screen opens, whichever tab is showing; the log then follows the
+  // service while the screen is open.
+  useOpenApiDocument();
+  useRequestLog();
+  useFollowRequestLog();
 
   const select = (key: DeveloperTab) => {
     store.getState().setTab(key);

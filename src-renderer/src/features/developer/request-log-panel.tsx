@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { RequestLogEntry } from '../../../../src-preload/contract';
 import { useFeatureStore } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/layout';
 import { AsyncView, describeError, EmptyState } from '../../ui/states';
+import { useClearRequestLog, useRequestLog, useSetPaused } from './developer-queries';
 import { createDeveloperStore } from './developer-store';
 
 function statusTone(status: number): string {
@@ -22,25 +22,15 @@ export function RequestLogPanel() {
   const { t } = useTranslation('developer');
   const { t: tc } = useTranslation();
   const store = useFeatureStore(createDeveloperStore);
-  const log = useStore(store, (s) => s.log);
+  const log = useRequestLog();
   const paused = useStore(store, (s) => s.paused);
   const missed = useStore(store, (s) => s.missed);
+  const setPaused = useSetPaused();
+  const clearLog = useClearRequestLog();
   const [notice, setNotice] = useState<string>();
-  const [failure, setFailure] = useState<BridgeFailure>();
-  const [clearing, setClearing] = useState(false);
+  const failure = clearLog.error;
 
-  const clear = () => {
-    setClearing(true);
-    setFailure(undefined);
-    store
-      .getState()
-      .clear()
-      .then(
-        () => setNotice(t('log.cleared')),
-        (error: unknown) => setFailure(asFailure(error)),
-      )
-      .finally(() => setClearing(false));
-  };
+  const clear = () => clearLog.mutate(undefined, { onSuccess: () => setNotice(t('log.cleared')) });
 
   return (
     <Card
@@ -54,12 +44,12 @@ export function RequestLogPanel() {
             aria-pressed={paused}
             onClick={() => {
               setNotice(undefined);
-              void store.getState().setPaused(!paused);
+              setPaused(!paused);
             }}
           >
             {paused ? t('log.resume') : t('log.pause')}
           </Button>
-          <Button size="sm" variant="ghost" busy={clearing} onClick={clear}>
+          <Button size="sm" variant="ghost" busy={clearLog.isPending} onClick={clear}>
             {t('log.clear')}
           </Button>
         </div>
@@ -85,7 +75,6 @@ export function RequestLogPanel() {
       )}
       <AsyncView
         state={log}
-        onRetry={() => void store.getState().loadLog()}
         isEmpty={(entries) => entries.length === 0}
         empty={
           <EmptyState title={t('log.empty.title')}>

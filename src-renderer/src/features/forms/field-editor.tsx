@@ -11,7 +11,7 @@ import {
   type PlacedError,
 } from './form-draft';
 import { hasAlertRules } from './alert-rule-draft';
-import { FieldAlertRules } from './alert-rules-editor';
+import { FieldAlertRules } from './field-alert-rules';
 import { useFormErrorText } from './use-form-error-text';
 
 /** The id of a question's input, so the error summary can move focus to it. */

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../src-preload/contract';
-import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/field';
-import { describeError, LoadingState } from '../../ui/states';
+import { ErrorState, LoadingState } from '../../ui/states';
 import type { PreviewState } from './use-form-preview';
 
 const LANGUAGES: readonly Language[] = ['es', 'ca', 'en'];
@@ -48,11 +47,7 @@ export function FormPreviewPane(props: {
         )}
       </p>
       {preview.failure && !preview.pending && (
-        <div className="state state-error" role="alert">
-          <p className="state-title">{t('preview.error')}</p>
-          <p>{describeError(tc, preview.failure)}</p>
-          <Button onClick={preview.retry}>{tc('states.retry')}</Button>
-        </div>
+        <ErrorState title={t('preview.error')} error={preview.failure} onRetry={preview.retry} />
       )}
       {preview.html === undefined ? (
         !preview.failure && <LoadingState />

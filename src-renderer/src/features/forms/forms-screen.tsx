@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useStore } from 'zustand';
 import type { FormSummary } from '../../../../src-preload/contract';
-import { useApp, useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useApp, useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { SelectField } from '../../ui/field';
 import { Badge, PageHeader } from '../../ui/layout';
+import { LoadMoreFooter } from '../../ui/load-more';
 import { describeError, EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { useArchiveForm, useFormList, useRemoveForm, useRestoreForm } from './forms-queries';
 import { createFormsStore, type FormFilter, type FormNotice } from './forms-store';
 import { InstrumentDialog } from './instrument-dialog';
 import { useFormErrorText } from './use-form-error-text';
@@ -17,27 +19,24 @@ import './forms.css';
 
 export function FormsScreen() {
   const { t } = useTranslation('forms');
-  const { t: tc } = useTranslation();
   const [, navigate] = useLocation();
   const store = useFeatureStore(createFormsStore);
   const state = useStore(store);
+  const list = useFormList(state.filter);
   const [removing, setRemoving] = useState<FormSummary | null>(null);
   const [adding, setAdding] = useState(false);
 
   useEffect(() => {
-    const { enter, leave, reload } = store.getState();
+    const { enter, leave } = store.getState();
     enter();
-    void reload();
     return leave;
   }, [store]);
-  useRefreshOn(['forms', 'responses', 'schedules'], () => void store.getState().reload());
 
+  const rows = list.data ?? [];
   let body;
-  if (state.status === 'error' && state.rows.length === 0) {
-    body = <ErrorState error={state.error!} onRetry={() => void store.getState().reload()} />;
-  } else if (state.rows.length === 0 && state.status !== 'ready') {
-    body = <LoadingState />;
-  } else if (state.rows.length === 0) {
+  if (list.data === undefined) {
+    body = list.error ? <ErrorState error={list.error} onRetry={list.refetch} /> : <LoadingState />;
+  } else if (rows.length === 0) {
     body = (
       <EmptyState title={t(`list.empty.${state.filter}`)}>
         {state.filter !== 'archived' && (
@@ -53,14 +52,13 @@ export function FormsScreen() {
   } else {
     body = (
       <>
-        <FormsTable rows={state.rows} busy={state.busy} onRemove={setRemoving} />
-        {state.hasMore && (
-          <div className="forms-more">
-            <Button busy={state.loadingMore} onClick={() => void store.getState().loadMore()}>
-              {tc('states.loadMore')}
-            </Button>
-          </div>
-        )}
+        <FormsTable rows={rows} busy={state.busy} onRemove={setRemoving} />
+        <LoadMoreFooter
+          hasMore={list.hasMore}
+          loading={list.loadingMore}
+          error={list.moreError}
+          onMore={list.loadMore}
+        />
       </>
     );
   }
@@ -84,7 +82,7 @@ export function FormsScreen() {
         <SelectField
           label={t('list.filter')}
           value={state.filter}
-          onChange={(e) => void store.getState().setFilter(e.target.value as FormFilter)}
+          onChange={(e) => store.getState().setFilter(e.target.value as FormFilter)}
         >
           {(['active', 'archived', 'all'] as const).map((f) => (
             <option key={f} value={f}>
@@ -92,7 +90,7 @@ export function FormsScreen() {
             </option>
           ))}
         </SelectField>
-        {state.status === 'loading' && state.rows.length > 0 && (
+        {list.refreshing && rows.length > 0 && (
           <span className="forms-updating muted" role="status">
             <span className="spinner" aria-hidden="true" /> {t('list.updating')}
           </span>
@@ -100,9 +98,7 @@ export function FormsScreen() {
       </div>
       <Notice notice={state.notice} />
       {state.actionError && <ActionError {...state.actionError} />}
-      {state.status === 'error' && state.rows.length > 0 && (
-        <ErrorState error={state.error!} onRetry={() => void store.getState().reload()} />
-      )}
+      {list.error && rows.length > 0 && <ErrorState error={list.error} onRetry={list.refetch} />}
       <div className="card forms-card">{body}</div>
       {removing && <RemoveDialog form={removing} onDone={() => setRemoving(null)} />}
     </div>
@@ -111,7 +107,7 @@ export function FormsScreen() {
 
 function Notice(props: { notice: FormNotice | undefined }) {
   const { t } = useTranslation('forms');
-  const store = useFeatureStore(createFormsStore);
+  const restore = useRestoreForm();
   const { notice } = props;
   return (
     <div className="forms-notice" role="status">
@@ -122,7 +118,7 @@ function Notice(props: { notice: FormNotice | undefined }) {
             <Button
               size="sm"
               variant="ghost"
-              onClick={() => void store.getState().restore({ id: notice.id, name: notice.name })}
+              onClick={() => void restore({ id: notice.id, name: notice.name })}
             >
               {t('notices.undo')}
             </Button>
@@ -152,7 +148,8 @@ function FormsTable(props: {
 }) {
   const { t } = useTranslation('forms');
   const format = useFormat();
-  const store = useFeatureStore(createFormsStore);
+  const archive = useArchiveForm();
+  const restore = useRestoreForm();
   // In sandbox mode "latest response" is relative to the service clock, which may run ahead.
   const clock = useApp((s) => s.clock);
   const now = clock ? new Date(clock.now) : new Date();
@@ -243,7 +240,7 @@ function FormsTable(props: {
                       variant="ghost"
                       busy={busy}
                       aria-label={t('list.restoreLabel', { name: form.name })}
-                      onClick={() => void store.getState().restore(form)}
+                      onClick={() => void restore(form)}
                     >
                       {t('list.restore')}
                     </Button>
@@ -253,7 +250,7 @@ function FormsTable(props: {
                       variant="ghost"
                       busy={busy}
                       aria-label={t('list.archiveLabel', { name: form.name })}
-                      onClick={() => void store.getState().archive(form)}
+                      onClick={() => void archive(form)}
                     >
                       {t('list.archive')}
                     </Button>
@@ -287,6 +284,7 @@ function FormsTable(props: {
 function RemoveDialog(props: { form: FormSummary; onDone: () => void }) {
   const { t } = useTranslation('forms');
   const store = useFeatureStore(createFormsStore);
+  const remove = useRemoveForm();
   const errorText = useFormErrorText();
   const [busy, setBusy] = useState(false);
   const actionError = useStore(store, (s) => s.actionError);
@@ -302,16 +300,13 @@ function RemoveDialog(props: { form: FormSummary; onDone: () => void }) {
       onConfirm={() => {
         setBusy(true);
         setFailed(false);
-        void store
-          .getState()
-          .remove(props.form)
-          .then((done) => {
-            if (done) props.onDone();
-            else {
-              setFailed(true);
-              setBusy(false);
-            }
-          });
+        void remove(props.form).then((done) => {
+          if (done) props.onDone();
+          else {
+            setFailed(true);
+            setBusy(false);
+          }
+        });
       }}
     >
       <p>{t('remove.body')}</p>

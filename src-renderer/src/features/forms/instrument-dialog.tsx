@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { EditionInfo } from '../../../../src-preload/contract';
-import { useBridge } from '../../app/app-context';
-import { asFailure, unwrap, type BridgeFailure } from '../../bridge/bridge';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { AsyncView } from '../../ui/states';
-import { useEditions } from './use-editions';
+import { useAddInstrument, useEditions } from './forms-queries';
 import { useFormErrorText } from './use-form-error-text';
 
 /** A validated instrument's edition as one line: instrument, language, publisher. */
@@ -29,30 +27,23 @@ export function useEditionName() {
 export function InstrumentDialog(props: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('forms');
   const { t: tc } = useTranslation();
-  const bridge = useBridge();
   const text = useFormErrorText();
   const editionName = useEditionName();
   const [, navigate] = useLocation();
-  const { state, reload } = useEditions();
+  const editions = useEditions();
+  const addInstrument = useAddInstrument();
   const [chosen, setChosen] = useState<string>();
-  const [adding, setAdding] = useState(false);
-  const [failure, setFailure] = useState<BridgeFailure>();
-  const editions = state.status === 'ready' ? state.data : [];
-  const edition = chosen ?? editions[0]?.id;
+  const edition = chosen ?? editions.data?.[0]?.id;
+  const failure = addInstrument.error;
 
-  async function add() {
+  function add() {
     if (!edition) return;
-    setAdding(true);
-    setFailure(undefined);
-    try {
-      const form = await unwrap(bridge.forms.addInstrument({ edition }));
-      props.onClose();
-      navigate(`/forms/${encodeURIComponent(form.id)}`);
-    } catch (error) {
-      setFailure(asFailure(error));
-    } finally {
-      setAdding(false);
-    }
+    addInstrument.mutate(edition, {
+      onSuccess: (form) => {
+        props.onClose();
+        navigate(`/forms/${encodeURIComponent(form.id)}`);
+      },
+    });
   }
 
   return (
@@ -63,14 +54,19 @@ export function InstrumentDialog(props: { open: boolean; onClose: () => void }) 
       footer={
         <>
           <Button onClick={props.onClose}>{tc('actions.cancel')}</Button>
-          <Button variant="primary" busy={adding} disabled={!edition} onClick={() => void add()}>
+          <Button
+            variant="primary"
+            busy={addInstrument.isPending}
+            disabled={!edition}
+            onClick={add}
+          >
             {t('instruments.confirm')}
           </Button>
         </>
       }
     >
       <p>{t('instruments.dialogIntro')}</p>
-      <AsyncView state={state} onRetry={reload}>
+      <AsyncView state={editions}>
         {(list) => (
           <fieldset className="forms-editions">
             <legend>{t('instruments.choose')}</legend>

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   DraftError,
   FormDefinition,
@@ -6,7 +7,9 @@ import type {
   Language,
 } from '../../../../src-preload/contract';
 import { useBridge } from '../../app/app-context';
-import { asFailure, unwrap, type BridgeFailure } from '../../bridge/bridge';
+import type { BridgeFailure } from '../../bridge/bridge';
+import { callOperation } from '../../data/bridge-query';
+import { dataKey } from '../../data/query-keys';
 
 /** Typing pauses this long before the draft goes to the service for its preview and checks. */
 export const PREVIEW_DEBOUNCE_MS = 300;
@@ -19,76 +22,63 @@ export interface PreviewState {
   instruments: readonly InstrumentKey[];
   /** The keys of the fields of the draft that was checked, in its order (for the pointers). */
   keys: readonly string[];
-  /** The request (language and draft) the html and errors answer. */
-  checked: string | undefined;
   pending: boolean;
   failure: BridgeFailure | undefined;
   retry(): void;
 }
 
-/**
- * forms.preview for the draft as it stands, once typing pauses: the patient page to show and the
- * service's own verdict on the draft (create's checks; update's too when `formId` is given).
- * Answers that arrive after a newer draft was sent are dropped.
- */
-export function useFormPreview(input: {
+interface PreviewRequest {
   definition: FormDefinition;
-  keys: readonly string[];
   language: Language;
   formId: string | undefined;
-}): PreviewState {
+  /** The builder's own keys of the fields sent, to place the answer's pointers. */
+  keys: readonly string[];
+}
+
+/**
+ * forms.preview for the draft as it stands, once typing pauses: the patient page to show and the
+ * service's own verdict on the draft (create's checks; update's too when `formId` is given). Each
+ * draft is its own query, so an answer for an older draft never lands on a newer one; the last
+ * answer stays on screen while the next one is made.
+ */
+export function useFormPreview(input: PreviewRequest): PreviewState {
   const bridge = useBridge();
-  const json = JSON.stringify(input.definition);
-  const keys = useRef(input.keys);
-  keys.current = input.keys;
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<PreviewState, 'retry' | 'pending'>>({
-    html: undefined,
-    errors: [],
-    instruments: [],
-    keys: [],
-    checked: undefined,
-    failure: undefined,
+  const request = JSON.stringify({
+    definition: input.definition,
+    language: input.language,
+    formId: input.formId,
+    keys: input.keys,
   });
-  const { language, formId } = input;
-  const request = `${language} ${formId ?? ''} ${json}`;
-
+  const [sent, setSent] = useState(request);
   useEffect(() => {
-    let current = true;
-    const sentKeys = keys.current;
-    const timer = setTimeout(() => {
-      unwrap(
-        bridge.forms.preview({
-          definition: JSON.parse(json) as unknown,
-          language,
-          ...(formId ? { formId } : {}),
-        }),
-      ).then(
-        (preview) => {
-          if (!current) return;
-          setState({
-            html: preview.html,
-            errors: preview.errors,
-            instruments: preview.instruments,
-            keys: sentKeys,
-            checked: request,
-            failure: undefined,
-          });
-        },
-        (error: unknown) => {
-          if (current) setState((s) => ({ ...s, checked: request, failure: asFailure(error) }));
-        },
-      );
-    }, PREVIEW_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [bridge, json, language, formId, request, attempt]);
+    const timer = setTimeout(() => setSent(request), PREVIEW_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [request]);
+  const asked = JSON.parse(sent) as PreviewRequest;
 
+  const preview = useQuery({
+    // The form's stored state decides update's checks: a change to forms checks again.
+    queryKey: dataKey(['forms'], 'forms.preview', asked),
+    queryFn: async () => ({
+      ...(await callOperation(bridge, 'forms', 'preview', {
+        definition: asked.definition,
+        language: asked.language,
+        ...(asked.formId ? { formId: asked.formId } : {}),
+      })),
+      keys: asked.keys,
+    }),
+    placeholderData: keepPreviousData,
+    // Each keystroke's page is its own answer: none is worth keeping long.
+    gcTime: 30_000,
+  });
+  const answer = preview.data;
   return {
-    ...state,
-    pending: state.checked !== request,
-    retry: () => setAttempt((n) => n + 1),
+    html: answer?.html,
+    errors: answer?.errors ?? [],
+    instruments: answer?.instruments ?? [],
+    keys: answer?.keys ?? [],
+    pending: sent !== request || preview.isFetching,
+    failure: preview.error ?? undefined,
+    retry: () => void preview.refetch(),
   };
 }

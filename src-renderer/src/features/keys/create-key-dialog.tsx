@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatedApiKey, Permission } from '../../../../src-preload/contract';
-import { useApp, useFeatureStore } from '../../app/app-context';
+import { useApp } from '../../app/app-context';
 import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
@@ -9,7 +9,7 @@ import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { describeError } from '../../ui/states';
 import { fieldErrorsOf, fieldErrorText } from '../../ui/field-errors';
-import { createKeysStore } from './keys-store';
+import { useCreateKey } from './keys-queries';
 import {
   ALL_PERMISSIONS,
   inCanonicalOrder,
@@ -52,7 +52,7 @@ function CreateKeyForm(props: {
 }) {
   const { t } = useTranslation('keys');
   const { t: tc } = useTranslation();
-  const store = useFeatureStore(createKeysStore);
+  const create = useCreateKey();
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<ReadonlySet<Permission>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -97,9 +97,10 @@ function CreateKeyForm(props: {
     if (problems.name || problems.permissions) return;
     setBusy(true);
     try {
-      const created = await store
-        .getState()
-        .create({ name: name.trim(), permissions: inCanonicalOrder(selected) });
+      const created = await create({
+        name: name.trim(),
+        permissions: inCanonicalOrder(selected),
+      });
       props.onCreated(created);
     } catch (error) {
       setFailure(asFailure(error));

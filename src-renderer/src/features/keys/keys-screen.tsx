@@ -1,31 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
 import type { ApiKeyInfo } from '../../../../src-preload/contract';
-import { useApp, useFeatureStore, useRefreshOn } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { useApp } from '../../app/app-context';
+import type { BridgeFailure } from '../../bridge/bridge';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Card, PageHeader } from '../../ui/layout';
 import { AsyncView, describeError, EmptyState } from '../../ui/states';
 import { CreateKeyDialog } from './create-key-dialog';
-import { createKeysStore, splitKeys } from './keys-store';
+import { splitKeys, useKeys, useRevokeKey } from './keys-queries';
 import { PERMISSION_LABEL_KEYS } from './permissions';
 import './keys.css';
 
 export function KeysScreen() {
   const { t } = useTranslation('keys');
-  const store = useFeatureStore(createKeysStore);
-  const keys = useStore(store, (s) => s.keys);
+  const keys = useKeys();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeyInfo | null>(null);
   const [notice, setNotice] = useState<string>();
-
-  useEffect(() => {
-    void store.getState().load();
-  }, [store]);
-  useRefreshOn(['keys'], () => void store.getState().load());
 
   return (
     <div className="keys-screen">
@@ -49,7 +42,6 @@ export function KeysScreen() {
       </p>
       <AsyncView
         state={keys}
-        onRetry={() => void store.getState().load()}
         isEmpty={(list) => list.length === 0}
         empty={
           <Card>
@@ -193,30 +185,19 @@ function KeysTable(props: {
 function RevokeDialog(props: { apiKey: ApiKeyInfo; onDone: (revoked?: ApiKeyInfo) => void }) {
   const { t } = useTranslation('keys');
   const { t: tc } = useTranslation();
-  const store = useFeatureStore(createKeysStore);
-  const [busy, setBusy] = useState(false);
+  const revoke = useRevokeKey();
   const [failure, setFailure] = useState<BridgeFailure>();
   return (
     <ConfirmDialog
       open
       danger
-      busy={busy}
+      busy={revoke.isPending}
       title={t('revoke.title', { name: props.apiKey.name })}
       confirmLabel={t('revoke.confirm')}
       onCancel={() => props.onDone()}
       onConfirm={() => {
-        setBusy(true);
         setFailure(undefined);
-        store
-          .getState()
-          .revoke(props.apiKey.id)
-          .then(
-            (revoked) => props.onDone(revoked),
-            (error: unknown) => {
-              setFailure(asFailure(error));
-              setBusy(false);
-            },
-          );
+        revoke.mutate(props.apiKey.id, { onSuccess: props.onDone, onError: setFailure });
       }}
     >
       <p>{t('revoke.body')}</p>

@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import { useBridge, useFeatureStore, useRefreshOn } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { useBridge } from '../../app/app-context';
+import { invalidateTopics } from '../../data/topic-invalidation';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { icons } from '../../ui/icons';
 import { AsyncView, describeError, EmptyState } from '../../ui/states';
 import { NotificationItem } from './notification-item';
-import { createNotificationsStore } from './notifications-store';
+import {
+  unreadQuery,
+  useLatestNotifications,
+  useMarkAllRead,
+  useUnreadCount,
+} from './notifications-queries';
 import './notifications.css';
 
 /**
@@ -20,55 +25,35 @@ export function NotificationBell() {
   const { t } = useTranslation('notifications');
   const { t: tc } = useTranslation();
   const bridge = useBridge();
-  const store = useFeatureStore(createNotificationsStore);
-  const unread = useStore(store, (s) => s.unread);
-  const latest = useStore(store, (s) => s.latest);
+  const client = useQueryClient();
+  const unread = useUnreadCount();
+  const markAll = useMarkAllRead();
   const [open, setOpen] = useState(false);
-  const [marking, setMarking] = useState(false);
-  const [failure, setFailure] = useState<BridgeFailure>();
   const [announcement, setAnnouncement] = useState('');
 
-  useEffect(() => {
-    void store.getState().loadUnread();
-  }, [store]);
-  useRefreshOn(['notifications'], () => void store.getState().refresh());
+  // Something new for the centre: read everything shown again, then say how many are unread.
   useEffect(
     () =>
       bridge.on('notification', () => {
-        void store
-          .getState()
-          .refresh()
-          .then(() => {
-            const count = store.getState().unread;
-            if (count.status === 'ready') setAnnouncement(t('bell.label', { count: count.data }));
-          });
+        void invalidateTopics(client, ['notifications']).then(() => {
+          const count = client.getQueryData(unreadQuery(bridge).queryKey);
+          if (count) setAnnouncement(t('bell.label', { count: count.unread }));
+        });
       }),
-    [bridge, store, t],
+    [bridge, client, t],
   );
 
-  const count = 'data' in unread ? (unread.data ?? 0) : 0;
+  const count = unread.data ?? 0;
   // A count that failed to load is not "none unread": say so rather than reassure.
-  const label =
-    unread.status === 'error'
-      ? t('bell.labelUnknown')
-      : count > 0
-        ? t('bell.label', { count })
-        : t('bell.labelNone');
+  const label = unread.isError
+    ? t('bell.labelUnknown')
+    : count > 0
+      ? t('bell.label', { count })
+      : t('bell.labelNone');
 
   const show = () => {
-    setFailure(undefined);
+    markAll.reset();
     setOpen(true);
-    void store.getState().loadLatest();
-  };
-
-  const markAll = () => {
-    setMarking(true);
-    setFailure(undefined);
-    store
-      .getState()
-      .markAllRead()
-      .catch((error: unknown) => setFailure(asFailure(error)))
-      .finally(() => setMarking(false));
   };
 
   return (
@@ -101,7 +86,11 @@ export function NotificationBell() {
             <Link href="/notifications" className="btn btn-ghost" onClick={() => setOpen(false)}>
               {t('panel.seeAll')}
             </Link>
-            <Button busy={marking} disabled={count === 0} onClick={markAll}>
+            <Button
+              busy={markAll.isPending}
+              disabled={count === 0}
+              onClick={() => markAll.mutate()}
+            >
               {t('markAllRead')}
             </Button>
             <Button variant="primary" onClick={() => setOpen(false)}>
@@ -110,28 +99,36 @@ export function NotificationBell() {
           </>
         }
       >
-        {failure && (
+        {markAll.error && (
           <p className="notice notice-danger" role="alert">
-            {describeError(tc, failure)}
+            {describeError(tc, markAll.error)}
           </p>
         )}
-        <AsyncView
-          state={latest}
-          onRetry={() => void store.getState().loadLatest()}
-          isEmpty={(list) => list.length === 0}
-          empty={<EmptyState title={t('empty.all')} />}
-        >
-          {(list) => (
-            <ul className="flag-list notification-list" aria-label={t('panel.title')}>
-              {list.map((notification) => (
-                <li key={notification.id}>
-                  <NotificationItem notification={notification} onFollow={() => setOpen(false)} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </AsyncView>
+        <LatestNotifications onFollow={() => setOpen(false)} />
       </Dialog>
     </div>
+  );
+}
+
+/** The panel's list: read each time the panel opens. */
+function LatestNotifications(props: { onFollow: () => void }) {
+  const { t } = useTranslation('notifications');
+  const latest = useLatestNotifications();
+  return (
+    <AsyncView
+      state={latest}
+      isEmpty={(list) => list.length === 0}
+      empty={<EmptyState title={t('empty.all')} />}
+    >
+      {(list) => (
+        <ul className="flag-list notification-list" aria-label={t('panel.title')}>
+          {list.map((notification) => (
+            <li key={notification.id}>
+              <NotificationItem notification={notification} onFollow={props.onFollow} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AsyncView>
   );
 }

@@ -1,14 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Notification } from '../../../../src-preload/contract';
-import { useApp, useFeatureStore } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { useApp } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { describeError } from '../../ui/states';
 import { describeNotification } from './notification-text';
-import { createNotificationsStore } from './notifications-store';
+import { useMarkRead } from './notifications-queries';
 
 /**
  * One notification: what happened, when (relative to the service clock, exact on hover), a link
@@ -18,25 +17,13 @@ export function NotificationItem(props: { notification: Notification; onFollow?:
   const { t } = useTranslation('notifications');
   const { t: tc } = useTranslation();
   const format = useFormat();
-  const store = useFeatureStore(createNotificationsStore);
+  const markRead = useMarkRead();
   const clock = useApp((s) => s.clock);
   const now = clock ? new Date(clock.now) : new Date();
   const titleId = useId();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<BridgeFailure>();
   const { notification } = props;
   const text = describeNotification(notification, t, format);
   const unread = !notification.readAt;
-
-  const markRead = () => {
-    setBusy(true);
-    setFailure(undefined);
-    store
-      .getState()
-      .markRead(notification.id)
-      .catch((error: unknown) => setFailure(asFailure(error)))
-      .finally(() => setBusy(false));
-  };
 
   return (
     <article
@@ -57,20 +44,16 @@ export function NotificationItem(props: { notification: Notification; onFollow?:
           <Link
             href={text.href}
             onClick={() => {
-              if (unread)
-                void store
-                  .getState()
-                  .markRead(notification.id)
-                  .catch(() => undefined);
+              if (unread) markRead.mutate(notification.id);
               props.onFollow?.();
             }}
           >
             {text.linkLabel}
           </Link>
         </p>
-        {failure && (
+        {markRead.error && (
           <p className="notice notice-danger" role="alert">
-            {describeError(tc, failure)}
+            {describeError(tc, markRead.error)}
           </p>
         )}
       </div>
@@ -78,9 +61,9 @@ export function NotificationItem(props: { notification: Notification; onFollow?:
         <Button
           size="sm"
           variant="ghost"
-          busy={busy}
+          busy={markRead.isPending}
           aria-label={t('markReadLabel', { title: text.title })}
-          onClick={markRead}
+          onClick={() => markRead.mutate(notification.id)}
         >
           {t('markRead')}
         </Button>

@@ -1,12 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { useFeatureStore } from '../../app/app-context';
 import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
+import { LoadMoreFooter } from '../../ui/load-more';
 import { AsyncView, describeError, EmptyState } from '../../ui/states';
 import { NotificationItem } from './notification-item';
+import { useMarkAllRead, useNotificationList, useUnreadCount } from './notifications-queries';
 import { createNotificationsStore } from './notifications-store';
 import './notifications.css';
 
@@ -15,44 +16,14 @@ export function NotificationsScreen() {
   const { t } = useTranslation('notifications');
   const { t: tc } = useTranslation();
   const store = useFeatureStore(createNotificationsStore);
-  const list = useStore(store, (s) => s.list);
   const onlyUnread = useStore(store, (s) => s.onlyUnread);
-  const loadingMore = useStore(store, (s) => s.loadingMore);
-  const unread = useStore(store, (s) => s.unread);
+  const list = useNotificationList(onlyUnread);
+  const unread = useUnreadCount();
+  const markAll = useMarkAllRead();
   const [notice, setNotice] = useState<string>();
-  const [failure, setFailure] = useState<BridgeFailure>();
-  const [marking, setMarking] = useState(false);
   const filterId = useId();
 
-  useEffect(() => {
-    void store.getState().loadList();
-    void store.getState().loadUnread();
-  }, [store]);
-  useRefreshOn(['notifications'], () => void store.getState().refresh());
-
-  const unreadCount = 'data' in unread ? (unread.data ?? 0) : 0;
-
-  const markAll = () => {
-    setMarking(true);
-    setNotice(undefined);
-    setFailure(undefined);
-    store
-      .getState()
-      .markAllRead()
-      .then(
-        (marked) => setNotice(t('allMarked', { count: marked })),
-        (error: unknown) => setFailure(asFailure(error)),
-      )
-      .finally(() => setMarking(false));
-  };
-
-  const more = () => {
-    setFailure(undefined);
-    store
-      .getState()
-      .loadMore()
-      .catch((error: unknown) => setFailure(asFailure(error)));
-  };
+  const unreadCount = unread.data ?? 0;
 
   return (
     <div className="notifications-screen">
@@ -60,7 +31,16 @@ export function NotificationsScreen() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Button busy={marking} disabled={unreadCount === 0} onClick={markAll}>
+          <Button
+            busy={markAll.isPending}
+            disabled={unreadCount === 0}
+            onClick={() => {
+              setNotice(undefined);
+              markAll.mutate(undefined, {
+                onSuccess: (marked) => setNotice(t('allMarked', { count: marked })),
+              });
+            }}
+          >
             {t('markAllRead')}
           </Button>
         }
@@ -68,9 +48,9 @@ export function NotificationsScreen() {
       <p className="notifications-status" role="status">
         {notice}
       </p>
-      {failure && (
+      {markAll.error && (
         <p className="notice notice-danger" role="alert">
-          {describeError(tc, failure)}
+          {describeError(tc, markAll.error)}
         </p>
       )}
       <Card>
@@ -79,13 +59,12 @@ export function NotificationsScreen() {
             id={filterId}
             type="checkbox"
             checked={onlyUnread}
-            onChange={(event) => void store.getState().setOnlyUnread(event.target.checked)}
+            onChange={(event) => store.getState().setOnlyUnread(event.target.checked)}
           />
           <label htmlFor={filterId}>{t('onlyUnread')}</label>
         </div>
         <AsyncView
-          state={list.items}
-          onRetry={() => void store.getState().loadList()}
+          state={list}
           isEmpty={(items) => items.length === 0}
           empty={
             <EmptyState title={onlyUnread ? t('empty.unread') : t('empty.all')}>
@@ -102,13 +81,13 @@ export function NotificationsScreen() {
                   </li>
                 ))}
               </ul>
-              {list.hasMore && (
-                <div className="notifications-more">
-                  <Button busy={loadingMore} onClick={more}>
-                    {t('loadMore')}
-                  </Button>
-                </div>
-              )}
+              <LoadMoreFooter
+                hasMore={list.hasMore}
+                loading={list.loadingMore}
+                error={list.moreError}
+                label={t('loadMore')}
+                onMore={list.loadMore}
+              />
             </>
           )}
         </AsyncView>

@@ -1,7 +1,7 @@
 import type { Patient } from '../../../../src-preload/contract';
 import type { BridgeFailure } from '../../bridge/bridge';
 import { preferredLanguage, type PreferredLanguage } from './patient-format';
-import type { CreatePatient, UpdatePatient } from './patients-store';
+import type { CreatePatient, UpdatePatient } from './patients-queries';
 
 /** The form's fields, in the order they appear (the first invalid one gets the focus). */
 export const FIELDS = [

@@ -1,8 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
 import type { Patient } from '../../../../src-preload/contract';
-import { useFeatureStore } from '../../app/app-context';
 import { asFailure } from '../../bridge/bridge';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -21,7 +19,7 @@ import {
   type FieldName,
   type FormValues,
 } from './patient-form-model';
-import { createPatientsStore } from './patients-store';
+import { usePatientTags, useSavePatient } from './patients-queries';
 
 type Errors = Partial<Record<FieldName, FieldMessage>>;
 
@@ -50,10 +48,9 @@ export function PatientForm(props: {
   const { t } = useTranslation('patients');
   const { t: tc } = useTranslation();
   const message = useFieldMessage();
-  const store = useFeatureStore(createPatientsStore);
-  const tagSuggestions = useStore(store, (s) =>
-    s.tags.status === 'ready' ? s.tags.data : undefined,
-  );
+  const save = useSavePatient();
+  // The tags the list has read, if it has: no read of its own for suggestions.
+  const tagSuggestions = usePatientTags({ fetch: false }).data;
   const base = useId();
   const idOf = (field: FieldName) => `${base}-${field}`;
   const [values, setValues] = useState<FormValues>(() => valuesFrom(props.patient));
@@ -100,10 +97,10 @@ export function PatientForm(props: {
         setFormError(t('form.noChanges'));
         return;
       }
-      run = () => store.getState().update(id, patch);
+      run = () => save.mutateAsync({ id, patch });
     } else {
       const input = createInput(current);
-      run = () => store.getState().create(input);
+      run = () => save.mutateAsync({ create: input });
     }
     setBusy(true);
     try {

@@ -1,35 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useStore } from 'zustand';
 import type { Patient } from '../../../../src-preload/contract';
-import { useApp, useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useApp } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
 import { AsyncView, ErrorState, LoadingState } from '../../ui/states';
-import { PatientAlerts } from '../alerts/patient-alerts';
+import { PatientAlerts } from '../alerts';
 import { PatientFormDialog } from './patient-form';
 import { ageOn, fullName, preferredLanguage } from './patient-format';
-import { createPatientStore } from './patient-store';
+import { usePatient, usePatientTimeline } from './patients-queries';
 import { PatientTimeline } from './patient-timeline';
 import { StatusBadge } from './patients-table';
 import './patients.css';
 
 export function PatientPage(props: { id: string }) {
   const { t } = useTranslation('patients');
-  const store = useFeatureStore(createPatientStore);
-  const shownId = useStore(store, (s) => s.id);
-  const patient = useStore(store, (s) => s.patient);
-  const timeline = useStore(store, (s) => s.timeline);
+  const patient = usePatient(props.id);
+  const timeline = usePatientTimeline(props.id);
   const [editing, setEditing] = useState(false);
-
-  useEffect(() => {
-    void store.getState().open(props.id);
-  }, [store, props.id]);
-  useRefreshOn(['patients', 'schedules', 'responses', 'conversations', 'calls'], () => {
-    void store.getState().refresh();
-  });
 
   const back = (
     <Link href="/patients" className="patients-back">
@@ -38,12 +28,14 @@ export function PatientPage(props: { id: string }) {
     </Link>
   );
 
-  // Until the store switches to this id, what it holds belongs to the previous patient.
-  const current = shownId === props.id ? patient : ({ status: 'loading' } as const);
-  const data = 'data' in current ? current.data : undefined;
+  const data = patient.data;
+  const refresh = () => {
+    void patient.refetch();
+    void timeline.refetch();
+  };
 
   if (!data) {
-    if (current.status === 'error' && current.error.code === 'resource_missing') {
+    if (patient.error?.code === 'resource_missing') {
       return (
         <div className="patients-page">
           {back}
@@ -58,11 +50,7 @@ export function PatientPage(props: { id: string }) {
     return (
       <div className="patients-page">
         {back}
-        {current.status === 'error' ? (
-          <ErrorState error={current.error} onRetry={() => void store.getState().open(props.id)} />
-        ) : (
-          <LoadingState />
-        )}
+        {patient.error ? <ErrorState error={patient.error} onRetry={refresh} /> : <LoadingState />}
       </div>
     );
   }
@@ -83,13 +71,11 @@ export function PatientPage(props: { id: string }) {
         }
       />
       <PatientAlerts patientId={data.id} />
-      {current.status === 'error' && (
-        <ErrorState error={current.error} onRetry={() => void store.getState().refresh()} />
-      )}
+      {patient.error && <ErrorState error={patient.error} onRetry={refresh} />}
       <div className="patients-page-grid">
         <PatientDetails patient={data} />
         <Card title={t('timeline.title')} label={t('timeline.label')}>
-          <AsyncView state={timeline} onRetry={() => void store.getState().refresh()}>
+          <AsyncView state={timeline} onRetry={refresh}>
             {(items) => <PatientTimeline items={items} />}
           </AsyncView>
         </Card>
@@ -98,11 +84,7 @@ export function PatientPage(props: { id: string }) {
         open={editing}
         patient={data}
         onClose={() => setEditing(false)}
-        onSaved={(saved) => {
-          setEditing(false);
-          store.getState().setPatient(saved);
-          void store.getState().refresh();
-        }}
+        onSaved={() => setEditing(false)}
       />
     </div>
   );

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Patient } from '../../../../src-preload/contract';
 import { useBridge } from '../../app/app-context';
-import { asFailure, unwrap, type BridgeFailure } from '../../bridge/bridge';
+import type { BridgeFailure } from '../../bridge/bridge';
+import { operationQuery } from '../../data/bridge-query';
 import { SEARCH_DEBOUNCE_MS } from './patients-store';
 
 export interface PatientSearch {
@@ -17,10 +19,24 @@ export interface PatientSearch {
 
 const IDLE: PatientSearch = { status: 'idle', patients: [], hasMore: false, error: undefined };
 
+/** `value`, once it has stayed the same for `ms` (at once when `ms` is 0). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (ms === 0) {
+      setSettled(value);
+      return;
+    }
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return ms === 0 ? value : settled;
+}
+
 /**
  * Searches patients.list (name, e-mail or phone, as the patients screen does) for what is typed,
- * once typing pauses. An answer that arrives after the text changed is dropped, so a slow early
- * search never overwrites a later one.
+ * once typing pauses. Each text is its own query, so a slow early search never overwrites a later
+ * one.
  */
 export function usePatientSearch(
   text: string,
@@ -34,46 +50,30 @@ export function usePatientSearch(
     enabled?: boolean;
   },
 ): PatientSearch {
-  const bridge = useBridge();
   const { limit, browse = false, activeOnly = false, enabled = true } = options;
   const query = text.trim();
   const asks = enabled && (browse || query !== '');
-  const [search, setSearch] = useState<PatientSearch>(IDLE);
+  // Nothing typed is not a search being typed: no reason to wait.
+  const sent = useSettled(query, query ? SEARCH_DEBOUNCE_MS : 0);
+  const search = useQuery({
+    ...operationQuery(useBridge(), ['patients'], 'patients', 'list', {
+      limit,
+      ...(sent ? { search: sent } : {}),
+      ...(activeOnly ? { status: 'active' as const } : {}),
+    }),
+    enabled: asks && (browse || sent !== ''),
+    placeholderData: keepPreviousData,
+  });
 
-  useEffect(() => {
-    if (!asks) {
-      setSearch(IDLE);
-      return;
-    }
-    let current = true;
-    setSearch((previous) => ({ ...previous, status: 'loading', error: undefined }));
-    const timer = setTimeout(
-      () => {
-        unwrap(
-          bridge.patients.list({
-            limit,
-            ...(query ? { search: query } : {}),
-            ...(activeOnly ? { status: 'active' as const } : {}),
-          }),
-        ).then(
-          (page) => {
-            if (!current) return;
-            const { hasMore } = page.pagination;
-            setSearch({ status: 'ready', patients: page.data, hasMore, error: undefined });
-          },
-          (error: unknown) => {
-            if (current) setSearch({ ...IDLE, status: 'error', error: asFailure(error) });
-          },
-        );
-      },
-      // Nothing typed is not a search being typed: no reason to wait.
-      query ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [asks, query, limit, activeOnly, bridge]);
-
-  return search;
+  if (!asks) return IDLE;
+  if (search.error && !search.isFetching && sent === query) {
+    return { ...IDLE, status: 'error', error: search.error };
+  }
+  const page = search.data;
+  return {
+    status: sent !== query || search.isFetching || !page ? 'loading' : 'ready',
+    patients: page?.data ?? [],
+    hasMore: page?.pagination.hasMore ?? false,
+    error: undefined,
+  };
 }

@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useStore } from 'zustand';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { PatientFormDialog } from './patient-form';
+import { usePatientList, usePatientTags } from './patients-queries';
 import { createPatientsStore, type StatusFilter } from './patients-store';
 import { PatientsTable } from './patients-table';
 import './patients.css';
@@ -19,26 +20,21 @@ export function PatientsScreen() {
   const [, navigate] = useLocation();
   const store = useFeatureStore(createPatientsStore);
   const state = useStore(store);
+  const list = usePatientList(state.query);
+  const tags = usePatientTags().data;
   const [creating, setCreating] = useState(false);
 
-  useEffect(() => {
-    const s = store.getState();
-    if (s.status === 'idle') void s.reload();
-    if (s.tags.status === 'idle') void s.loadTags();
-  }, [store]);
-  useRefreshOn(['patients'], () => void store.getState().refresh());
-  const loadMore = useCallback(() => void store.getState().loadMore(), [store]);
-
-  const tags = state.tags.status === 'ready' || 'data' in state.tags ? state.tags.data : undefined;
+  const rows = list.data ?? [];
+  const total = list.pages?.at(-1)?.total;
   const filtered = state.query.status !== 'all' || state.query.tag !== '';
   const search = state.query.search.trim();
 
   let body;
-  if (state.status === 'error' && state.total === undefined) {
-    body = <ErrorState error={state.error!} onRetry={() => void store.getState().reload()} />;
-  } else if (state.total === undefined) {
+  if (list.error && total === undefined) {
+    body = <ErrorState error={list.error} onRetry={list.refetch} />;
+  } else if (total === undefined) {
     body = <LoadingState />;
-  } else if (state.rows.length === 0 && state.status !== 'loading') {
+  } else if (rows.length === 0 && !list.refreshing) {
     body = search ? (
       <EmptyState title={t('list.noResults', { search })}>
         <p>{t('list.noResultsHint')}</p>
@@ -53,12 +49,12 @@ export function PatientsScreen() {
   } else {
     body = (
       <PatientsTable
-        rows={state.rows}
-        total={state.total}
-        hasMore={state.hasMore}
-        loadingMore={state.loadingMore}
-        moreFailed={state.moreError !== undefined}
-        onLoadMore={loadMore}
+        rows={rows}
+        total={total}
+        hasMore={list.hasMore}
+        loadingMore={list.loadingMore}
+        moreFailed={list.moreError !== null}
+        onLoadMore={list.loadMore}
       />
     );
   }
@@ -69,9 +65,9 @@ export function PatientsScreen() {
         title={t('title')}
         description={
           <span aria-live="polite" data-testid="patients-total">
-            {state.total === undefined
+            {total === undefined
               ? t('description')
-              : t('list.total', { count: state.total, formatted: format.number(state.total) })}
+              : t('list.total', { count: total, formatted: format.number(total) })}
           </span>
         }
         actions={
@@ -88,7 +84,7 @@ export function PatientsScreen() {
           value={state.searchText}
           onChange={(e) => store.getState().typeSearch(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') void store.getState().setQuery({});
+            if (e.key === 'Enter') store.getState().setQuery({});
           }}
           autoComplete="off"
           maxLength={200}
@@ -96,9 +92,7 @@ export function PatientsScreen() {
         <SelectField
           label={t('list.statusFilter')}
           value={state.query.status}
-          onChange={(e) =>
-            void store.getState().setQuery({ status: e.target.value as StatusFilter })
-          }
+          onChange={(e) => store.getState().setQuery({ status: e.target.value as StatusFilter })}
         >
           <option value="all">{t('list.allStatuses')}</option>
           <option value="active">{t('status.active')}</option>
@@ -107,7 +101,7 @@ export function PatientsScreen() {
         <SelectField
           label={t('list.tagFilter')}
           value={state.query.tag}
-          onChange={(e) => void store.getState().setQuery({ tag: e.target.value })}
+          onChange={(e) => store.getState().setQuery({ tag: e.target.value })}
         >
           <option value="">{t('list.allTags')}</option>
           {state.query.tag && !tags?.some((x) => x.tag === state.query.tag) && (
@@ -119,14 +113,14 @@ export function PatientsScreen() {
             </option>
           ))}
         </SelectField>
-        {state.status === 'loading' && state.total !== undefined && (
+        {list.refreshing && total !== undefined && (
           <span className="patients-updating muted" role="status">
             <span className="spinner" aria-hidden="true" /> {t('list.updating')}
           </span>
         )}
       </div>
-      {state.status === 'error' && state.total !== undefined && (
-        <ErrorState error={state.error!} onRetry={() => void store.getState().reload()} />
+      {list.error && total !== undefined && (
+        <ErrorState error={list.error} onRetry={list.refetch} />
       )}
       <div className="card patients-card">{body}</div>
       <PatientFormDialog

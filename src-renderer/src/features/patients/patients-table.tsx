@@ -6,7 +6,7 @@ import type { Patient } from '../../../../src-preload/contract';
 import { useApp } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Badge } from '../../ui/layout';
-import { Button } from '../../ui/button';
+import { ErrorState } from '../../ui/states';
 import { ageOn, listName } from './patient-format';
 
 /** Fixed row height: the virtualiser places rows without measuring them. */
@@ -29,7 +29,6 @@ export function PatientsTable(props: {
   onLoadMore: () => void;
 }) {
   const { t } = useTranslation('patients');
-  const { t: tc } = useTranslation();
   const format = useFormat();
   const clock = useApp((s) => s.clock?.now);
   const now = clock ? new Date(clock) : new Date();
@@ -136,10 +135,11 @@ export function PatientsTable(props: {
                 <div role="cell" className="patients-cell patients-more-cell">
                   {moreFailed ? (
                     <span className="patients-more-error">
-                      {t('list.moreError')}{' '}
-                      <Button size="sm" onClick={onLoadMore}>
-                        {tc('states.retry')}
-                      </Button>
+                      <ErrorState
+                        variant="inline"
+                        title={t('list.moreError')}
+                        onRetry={onLoadMore}
+                      />
                     </span>
                   ) : (
                     <span role="status" className="muted">

@@ -8,7 +8,7 @@ import type {
   ResponseMeasure,
 } from '../../../../src-preload/contract';
 import { useFormat, type Formatters } from '../../i18n/format';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 import { measureTitle } from './answer-format';
 import { AXIS_TICK, ChartFigure } from './chart-figure';
 import { distributionBins, type DistributionBin } from './chart-data';

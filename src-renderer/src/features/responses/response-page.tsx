@@ -1,15 +1,12 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useStore } from 'zustand';
 import type { FormResponse, ResponseDetail } from '../../../../src-preload/contract';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Badge, Card, PageHeader } from '../../ui/layout';
 import { ErrorState, LoadingState } from '../../ui/states';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 import { formatAnswer, type FormattedAnswer } from './answer-format';
-import { createResponseStore } from './response-store';
+import { useResponse } from './responses-queries';
 import { BAND_TONE, INSTRUMENT_NAMES } from './score-badges';
 import './responses.css';
 
@@ -17,18 +14,8 @@ import './responses.css';
 export function ResponsePage(props: { id: string }) {
   const { t } = useTranslation('responses');
   const format = useFormat();
-  const store = useFeatureStore(createResponseStore);
-  const shownId = useStore(store, (s) => s.id);
-  const response = useStore(store, (s) => s.response);
-
-  useEffect(() => {
-    void store.getState().open(props.id);
-  }, [store, props.id]);
-  useRefreshOn(['responses', 'forms', 'patients'], () => void store.getState().refresh());
-
-  // Until the store switches to this id, what it holds belongs to the previous response.
-  const current = shownId === props.id ? response : ({ status: 'loading' } as const);
-  const data = 'data' in current ? current.data : undefined;
+  const response = useResponse(props.id);
+  const data = response.data;
 
   if (!data) {
     const back = (
@@ -37,7 +24,7 @@ export function ResponsePage(props: { id: string }) {
         {t('backToForms')}
       </Link>
     );
-    if (current.status === 'error' && current.error.code === 'resource_missing') {
+    if (response.error?.code === 'resource_missing') {
       return (
         <div className="responses-page">
           {back}
@@ -51,8 +38,8 @@ export function ResponsePage(props: { id: string }) {
     return (
       <div className="responses-page">
         {back}
-        {current.status === 'error' ? (
-          <ErrorState error={current.error} onRetry={() => void store.getState().open(props.id)} />
+        {response.error ? (
+          <ErrorState error={response.error} onRetry={() => void response.refetch()} />
         ) : (
           <LoadingState />
         )}

@@ -2,19 +2,31 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useStore } from 'zustand';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFeatureStore } from '../../app/app-context';
 import { asFailure } from '../../bridge/bridge';
 import { useFormat } from '../../i18n/format';
 import type { AppLanguage } from '../../i18n/messages';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { Badge, Card, PageHeader } from '../../ui/layout';
+import { LoadMoreFooter } from '../../ui/load-more';
 import { AsyncView, describeError, EmptyState, ErrorState, LoadingState } from '../../ui/states';
-import { fullName } from '../patients/patient-format';
-import { PatientSearchBox } from '../patients/patient-search-box';
+import { fullName } from '../patients';
+import { PatientSearchBox } from '../patients';
 import { DistributionChart } from './distribution-chart';
 import { downloadText } from './download';
-import { createResponsesStore, NO_FILTERS, rangeInvalid } from './responses-store';
+import {
+  useExportCsv,
+  useResponseCharts,
+  useResponseList,
+  useResponsesForm,
+} from './responses-queries';
+import {
+  createResponsesStore,
+  NO_FILTERS,
+  rangeInvalid,
+  type ResponsesState,
+} from './responses-store';
 import { ResponsesTable } from './responses-table';
 import { TrendChart } from './trend-chart';
 import './responses.css';
@@ -29,16 +41,17 @@ export function ResponsesScreen(props: { formId: string }) {
   const { t: tc } = useTranslation();
   const format = useFormat();
   const store = useFeatureStore(createResponsesStore);
-  const shownId = useStore(store, (s) => s.formId);
-  const state = useStore(store);
+  const { filters, applied } = useFormFilters(props.formId);
+  const formQuery = useResponsesForm(props.formId);
+  const list = useResponseList(props.formId, applied);
+  const exportResponses = useExportCsv();
   const [exporting, setExporting] = useState(false);
   const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string } | undefined>();
 
   useEffect(() => {
     setNote(undefined);
-    void store.getState().open(props.formId);
+    store.getState().open(props.formId);
   }, [store, props.formId]);
-  useRefreshOn(['responses', 'forms', 'patients'], () => void store.getState().refresh());
 
   const back = (
     <Link href="/forms" className="responses-back">
@@ -47,27 +60,22 @@ export function ResponsesScreen(props: { formId: string }) {
     </Link>
   );
 
-  // Until the store switches to this form, what it holds belongs to the previous one.
-  const current = shownId === props.formId;
-  const form = current && 'data' in state.form ? state.form.data : undefined;
-  if (current && !form && state.form.status === 'error') {
+  const form = formQuery.data;
+  if (!form && formQuery.error) {
     return (
       <div className="responses-screen">
         {back}
-        {state.form.error.code === 'resource_missing' ? (
+        {formQuery.error.code === 'resource_missing' ? (
           <div className="state state-empty">
             <h1 className="state-title">{t('formNotFound')}</h1>
           </div>
         ) : (
-          <ErrorState
-            error={state.form.error}
-            onRetry={() => void store.getState().open(props.formId)}
-          />
+          <ErrorState error={formQuery.error} onRetry={() => void formQuery.refetch()} />
         )}
       </div>
     );
   }
-  if (!current || !form) {
+  if (!form) {
     return (
       <div className="responses-screen">
         {back}
@@ -76,7 +84,6 @@ export function ResponsesScreen(props: { formId: string }) {
     );
   }
 
-  const { filters } = state;
   const invalidRange = rangeInvalid(filters);
   const filtered = filters.patient !== undefined || filters.from !== '' || filters.to !== '';
 
@@ -85,7 +92,7 @@ export function ResponsesScreen(props: { formId: string }) {
     setNote(undefined);
     try {
       const language = (i18n.resolvedLanguage ?? 'es') as AppLanguage;
-      const result = await store.getState().exportCsv(language);
+      const result = await exportResponses(props.formId, applied, language);
       downloadText(result.filename, result.csv, 'text/csv;charset=utf-8');
       setNote({
         tone: 'ok',
@@ -105,8 +112,7 @@ export function ResponsesScreen(props: { formId: string }) {
     }
   }
 
-  const list = state.list;
-  const listData = 'data' in list ? list.data : undefined;
+  const rows = list.data;
 
   return (
     <div className="responses-screen">
@@ -142,7 +148,7 @@ export function ResponsesScreen(props: { formId: string }) {
         <PatientSearchBox
           label={t('filters.patient')}
           value={filters.patient}
-          onChange={(patient) => void store.getState().setFilters({ patient })}
+          onChange={(patient) => store.getState().setFilters({ patient })}
           text={{
             placeholder: t('filters.patientPlaceholder'),
             results: t('filters.patientResults'),
@@ -157,7 +163,7 @@ export function ResponsesScreen(props: { formId: string }) {
           label={t('filters.from')}
           value={filters.from}
           max={filters.to || undefined}
-          onChange={(e) => void store.getState().setFilters({ from: e.target.value })}
+          onChange={(e) => store.getState().setFilters({ from: e.target.value })}
         />
         <TextField
           type="date"
@@ -165,28 +171,28 @@ export function ResponsesScreen(props: { formId: string }) {
           value={filters.to}
           min={filters.from || undefined}
           error={invalidRange ? t('filters.rangeInvalid') : undefined}
-          onChange={(e) => void store.getState().setFilters({ to: e.target.value })}
+          onChange={(e) => store.getState().setFilters({ to: e.target.value })}
         />
         {filtered && (
-          <Button variant="ghost" onClick={() => void store.getState().setFilters(NO_FILTERS)}>
+          <Button variant="ghost" onClick={() => store.getState().setFilters(NO_FILTERS)}>
             {t('filters.clear')}
           </Button>
         )}
       </div>
 
-      <Charts />
+      <Charts formId={props.formId} />
 
       <Card
         title={t('table.title')}
         label={t('table.title')}
         actions={
-          listData && listData.rows.length > 0 ? (
+          rows && rows.length > 0 ? (
             <span className="muted" data-testid="responses-count">
-              {listData.hasMore
-                ? t('table.shownMore', { formatted: format.number(listData.rows.length) })
+              {list.hasMore
+                ? t('table.shownMore', { formatted: format.number(rows.length) })
                 : t('table.shown', {
-                    count: listData.rows.length,
-                    formatted: format.number(listData.rows.length),
+                    count: rows.length,
+                    formatted: format.number(rows.length),
                   })}
             </span>
           ) : undefined
@@ -194,8 +200,7 @@ export function ResponsesScreen(props: { formId: string }) {
       >
         <AsyncView
           state={list}
-          onRetry={() => void store.getState().refresh()}
-          isEmpty={(data) => data.rows.length === 0}
+          isEmpty={(data) => data.length === 0}
           empty={
             filtered ? (
               <EmptyState title={t('table.emptyFiltered')} />
@@ -208,24 +213,14 @@ export function ResponsesScreen(props: { formId: string }) {
         >
           {(data) => (
             <>
-              <ResponsesTable rows={data.rows} formName={form.name} />
-              {state.moreError && (
-                <div className="notice notice-danger responses-more-error" role="alert">
-                  <span>
-                    {t('table.moreFailed')} {describeError(tc, state.moreError)}
-                  </span>
-                  <Button size="sm" onClick={() => void store.getState().loadMore()}>
-                    {tc('states.retry')}
-                  </Button>
-                </div>
-              )}
-              {data.hasMore && (
-                <div className="responses-more">
-                  <Button busy={state.loadingMore} onClick={() => void store.getState().loadMore()}>
-                    {tc('states.loadMore')}
-                  </Button>
-                </div>
-              )}
+              <ResponsesTable rows={data} formName={form.name} />
+              <LoadMoreFooter
+                hasMore={list.hasMore}
+                loading={list.loadingMore}
+                error={list.moreError}
+                failed={t('table.moreFailed')}
+                onMore={list.loadMore}
+              />
             </>
           )}
         </AsyncView>
@@ -234,17 +229,35 @@ export function ResponsesScreen(props: { formId: string }) {
   );
 }
 
+/**
+ * The filters of form `formId`: until the store has switched to it, those of the previous form do
+ * not apply (it starts with none).
+ */
+function useFormFilters(formId: string): Pick<ResponsesState, 'filters' | 'applied'> {
+  const store = useFeatureStore(createResponsesStore);
+  const shownId = useStore(store, (s) => s.formId);
+  const filters = useStore(store, (s) => s.filters);
+  const applied = useStore(store, (s) => s.applied);
+  return shownId === formId ? { filters, applied } : { filters: NO_FILTERS, applied: NO_FILTERS };
+}
+
 /** The trend of the selected patient and the distribution across patients, side by side. */
-function Charts() {
+function Charts(props: { formId: string }) {
   const { t } = useTranslation('responses');
   const format = useFormat();
-  const store = useFeatureStore(createResponsesStore);
-  const patient = useStore(store, (s) => s.filters.patient);
-  const trend = useStore(store, (s) => s.trend);
-  const distribution = useStore(store, (s) => s.distribution);
-  const retry = () => void store.getState().refresh();
+  const { filters, applied } = useFormFilters(props.formId);
+  const patient = filters.patient;
+  const charts = useResponseCharts(props.formId, applied);
+  // Another patient's trend is another chart: never the previous one under the new name.
+  const trend =
+    applied.patient?.id === patient?.id ? charts.trend : { data: undefined, error: null };
+  const distribution = charts.distribution;
+  const retry = () => {
+    void charts.trend.refetch();
+    void distribution.refetch();
+  };
 
-  const measures = 'data' in distribution ? distribution.data?.measures : undefined;
+  const measures = distribution.data?.measures;
   if (measures && measures.length === 0) {
     return <p className="notice responses-no-measures">{t('measures.noMeasures')}</p>;
   }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ResponseListItem } from '../../../../src-preload/contract';
 import { useFormat } from '../../i18n/format';
-import { fullName, listName } from '../patients/patient-format';
+import { fullName, listName } from '../patients';
 import { ScoreBadges } from './score-badges';
 
 /** A form's responses, newest first: who, when, the score with its band, and a link to it. */

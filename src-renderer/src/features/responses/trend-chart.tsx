@@ -7,7 +7,7 @@ import type {
   ResponseMeasure,
 } from '../../../../src-preload/contract';
 import { useFormat } from '../../i18n/format';
-import { fullName } from '../patients/patient-format';
+import { fullName } from '../patients';
 import { measureTitle } from './answer-format';
 import { AXIS_TICK, ChartFigure } from './chart-figure';
 import { bandAreas, bandOf, timeDomain, trendSeries, valueDomain, valueTicks } from './chart-data';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppSettings, Plan } from '../../../../src-preload/contract';
-import { useApp, useFeatureStore } from '../../app/app-context';
+import { useApp } from '../../app/app-context';
 import type { BridgeFailure } from '../../bridge/bridge';
 import { describeError } from '../../ui/states';
 import { useFormat } from '../../i18n/format';
@@ -12,7 +12,7 @@ import { Card } from '../../ui/layout';
 import { Switch } from '../../ui/switch';
 import { PLAN_ALLOWANCE, PLANS } from './plans';
 import { SectionCard, useSectionSave } from './section';
-import { createSettingsStore } from './settings-store';
+import { usePatchSettings } from './settings-queries';
 import { useDraft } from './use-draft';
 
 /** Switches at once: the app store changes i18n and saves it; the whole window follows. */
@@ -21,7 +21,7 @@ export function LanguageCard() {
   const { t: tc } = useTranslation();
   const language = useApp((s) => s.language);
   const setLanguage = useApp((s) => s.setLanguage);
-  const store = useFeatureStore(createSettingsStore);
+  const patchSettings = usePatchSettings();
   const [failure, setFailure] = useState<BridgeFailure>();
   return (
     <Card title={t('language.title')} label={t('language.title')} className="settings-card">
@@ -36,7 +36,7 @@ export function LanguageCard() {
         value={language}
         onChange={(e) => {
           const next = e.target.value as AppLanguage;
-          store.getState().patch({ language: next });
+          patchSettings({ language: next });
           void setLanguage(next).then(setFailure);
         }}
       >

@@ -1,13 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
+import { useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Card, ProgressBar } from '../../ui/layout';
 import { AsyncView, describeError } from '../../ui/states';
 import { createSandboxStore, offsetParts, type Seed } from './sandbox-store';
+import { useAdvanceClock, useResetClinic, useSandboxClock } from './settings-queries';
 
 export const ADVANCE_PRESETS = [
   { key: 'hour', seconds: 3_600 },
@@ -40,18 +41,14 @@ export function SandboxPanel() {
   const format = useFormat();
   const offsetText = useOffsetText();
   const store = useFeatureStore(createSandboxStore);
-  const clock = useStore(store, (s) => s.clock);
+  const clock = useSandboxClock();
+  const advance = useAdvanceClock();
   const advancing = useStore(store, (s) => s.advancing);
   const advanced = useStore(store, (s) => s.advanced);
   const advanceError = useStore(store, (s) => s.advanceError);
   const resetDone = useStore(store, (s) => s.resetDone);
   const [resetOpen, setResetOpen] = useState(false);
   const advanceId = useId();
-
-  useEffect(() => {
-    void store.getState().loadClock();
-  }, [store]);
-  useRefreshOn(['clock'], () => void store.getState().loadClock());
 
   return (
     <Card
@@ -62,7 +59,7 @@ export function SandboxPanel() {
       <div className="settings-tools-grid">
         <div>
           <h3 className="settings-tools-heading">{t('tools.clock')}</h3>
-          <AsyncView state={clock} onRetry={() => void store.getState().loadClock()}>
+          <AsyncView state={clock}>
             {(view) => (
               <div data-testid="sandbox-clock">
                 <time className="settings-clock" dateTime={view.now}>
@@ -84,7 +81,7 @@ export function SandboxPanel() {
                 key={preset.key}
                 busy={advancing === preset.seconds}
                 disabled={advancing !== null}
-                onClick={() => void store.getState().advance(preset.seconds)}
+                onClick={() => advance(preset.seconds)}
               >
                 {t(`tools.presets.${preset.key}`)}
               </Button>
@@ -128,6 +125,7 @@ function ResetDialog(props: { onClose: () => void }) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation();
   const store = useFeatureStore(createSandboxStore);
+  const reset = useResetClinic();
   const resetting = useStore(store, (s) => s.resetting);
   const resetError = useStore(store, (s) => s.resetError);
   const [seed, setSeed] = useState<Seed>('demo');
@@ -144,12 +142,7 @@ function ResetDialog(props: { onClose: () => void }) {
         store.getState().clearResetError();
         props.onClose();
       }}
-      onConfirm={() => {
-        void store
-          .getState()
-          .reset(seed)
-          .then((ok) => ok && props.onClose());
-      }}
+      onConfirm={() => void reset(seed).then((ok) => ok && props.onClose())}
     >
       <p className="notice notice-warning">{t('tools.reset.warning')}</p>
       <fieldset className="settings-choices" disabled={resetting}>

@@ -1,13 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppSettings, AppSettingsUpdate } from '../../../../src-preload/contract';
-import { useFeatureStore } from '../../app/app-context';
 import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/layout';
 import { describeError } from '../../ui/states';
 import { fieldErrorsOf, fieldErrorText } from '../../ui/field-errors';
-import { createSettingsStore } from './settings-store';
+import { useSaveSettings } from './settings-queries';
 
 /**
  * One section's save: its own busy state, its own success or error, its own field errors, so a
@@ -15,7 +14,7 @@ import { createSettingsStore } from './settings-store';
  */
 export function useSectionSave(pointers: readonly string[]) {
   const { t: tc } = useTranslation();
-  const store = useFeatureStore(createSettingsStore);
+  const saveSettings = useSaveSettings();
   const [saving, setSaving] = useState(false);
   const [savedOnce, setSavedOnce] = useState(false);
   const [failure, setFailure] = useState<BridgeFailure>();
@@ -26,7 +25,7 @@ export function useSectionSave(pointers: readonly string[]) {
     setSavedOnce(false);
     setFailure(undefined);
     try {
-      const saved = await store.getState().save(update);
+      const saved = await saveSettings.mutateAsync(update);
       setSavedOnce(true);
       return saved;
     } catch (error) {

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { WebhookDelivery } from '../../../../src-preload/contract';
 import { useApp, useFeatureStore } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { asFailure } from '../../bridge/bridge';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { SelectField } from '../../ui/field';
 import { Badge, Card } from '../../ui/layout';
+import { LoadMoreFooter } from '../../ui/load-more';
 import { AsyncView, EmptyState } from '../../ui/states';
 import { HeaderList } from './receiver-panel';
 import {
@@ -17,20 +18,19 @@ import {
   prettyJson,
   showsErrorDetail,
 } from './webhook-labels';
-import { createWebhookLogStore, type DeliveryStatus } from './webhook-log-store';
+import { createWebhookLogStore } from './webhook-log-store';
+import { useDeliveryLog, useRetryDelivery, type DeliveryStatus } from './webhooks-queries';
 
 const STATUSES: readonly DeliveryStatus[] = ['failed', 'pending', 'delivered'];
 const STATUS_TONE = { pending: 'warning', delivered: 'success', failed: 'danger' } as const;
 
 /** A webhook's deliveries, newest first, each with every attempt it took. */
-export function DeliveryLog(props: { disabled: boolean }) {
+export function DeliveryLog(props: { webhookId: string; disabled: boolean }) {
   const { t } = useTranslation('webhooks');
-  const { t: tc } = useTranslation();
   const store = useFeatureStore(createWebhookLogStore);
-  const deliveries = useStore(store, (s) => s.deliveries);
-  const status = useStore(store, (s) => s.status);
-  const [moreBusy, setMoreBusy] = useState(false);
-  const [failure, setFailure] = useState<BridgeFailure>();
+  // Until the store has switched to this webhook, the previous one's filter does not apply.
+  const status = useStore(store, (s) => (s.id === props.webhookId ? s.status : undefined));
+  const deliveries = useDeliveryLog(props.webhookId, status);
   return (
     <Card
       title={t('log.title')}
@@ -42,7 +42,7 @@ export function DeliveryLog(props: { disabled: boolean }) {
             label={t('log.filter')}
             value={status ?? ''}
             onChange={(e) =>
-              void store.getState().setStatus((e.target.value || undefined) as DeliveryStatus)
+              store.getState().setStatus((e.target.value || undefined) as DeliveryStatus)
             }
           >
             <option value="">{t('log.all')}</option>
@@ -57,42 +57,27 @@ export function DeliveryLog(props: { disabled: boolean }) {
     >
       <AsyncView
         state={deliveries}
-        onRetry={() => void store.getState().refresh()}
-        isEmpty={(page) => page.items.length === 0}
+        isEmpty={(items) => items.length === 0}
         empty={<EmptyState title={status ? t('log.emptyFiltered') : t('log.empty')} />}
       >
-        {(page) => (
+        {(items) => (
           <>
             <ol className="webhooks-deliveries">
-              {page.items.map((delivery) => (
+              {items.map((delivery) => (
                 <DeliveryItem
                   key={delivery.eventId}
+                  webhookId={props.webhookId}
                   delivery={delivery}
                   webhookDisabled={props.disabled}
                 />
               ))}
             </ol>
-            {failure && (
-              <p className="notice notice-danger" role="alert">
-                {describeWebhookError(t, tc, failure)}
-              </p>
-            )}
-            {page.hasMore && (
-              <Button
-                busy={moreBusy}
-                onClick={() => {
-                  setMoreBusy(true);
-                  setFailure(undefined);
-                  store
-                    .getState()
-                    .loadMore()
-                    .catch((error: unknown) => setFailure(asFailure(error)))
-                    .finally(() => setMoreBusy(false));
-                }}
-              >
-                {tc('states.loadMore')}
-              </Button>
-            )}
+            <LoadMoreFooter
+              hasMore={deliveries.hasMore}
+              loading={deliveries.loadingMore}
+              error={deliveries.moreError}
+              onMore={deliveries.loadMore}
+            />
           </>
         )}
       </AsyncView>
@@ -123,11 +108,15 @@ function DeliveryState(props: { delivery: WebhookDelivery }) {
   );
 }
 
-function DeliveryItem(props: { delivery: WebhookDelivery; webhookDisabled: boolean }) {
+function DeliveryItem(props: {
+  webhookId: string;
+  delivery: WebhookDelivery;
+  webhookDisabled: boolean;
+}) {
   const { t } = useTranslation('webhooks');
   const { t: tc } = useTranslation();
   const format = useFormat();
-  const store = useFeatureStore(createWebhookLogStore);
+  const retryDelivery = useRetryDelivery(props.webhookId);
   const [open, setOpen] = useState(false);
   const [retrying, setRetrying] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
@@ -141,7 +130,7 @@ function DeliveryItem(props: { delivery: WebhookDelivery; webhookDisabled: boole
     setRetrying(true);
     setOutcome(undefined);
     try {
-      const after = await store.getState().retry(delivery.eventId);
+      const after = await retryDelivery.mutateAsync(delivery.eventId);
       const last = after.attempts.at(-1);
       const result = last ? attemptResult(t, last) : '';
       setOutcome(

@@ -1,12 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from 'zustand';
 import type {
   CreatedWebhook,
   ReceivedRequest,
   ReceiverVerdict,
 } from '../../../../src-preload/contract';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
 import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
@@ -16,7 +14,12 @@ import { AsyncView, EmptyState } from '../../ui/states';
 import { Switch } from '../../ui/switch';
 import { SecretDialog } from './register-dialogs';
 import { ALL_EVENTS, describeWebhookError, eventLabel, prettyJson } from './webhook-labels';
-import { createWebhooksStore } from './webhooks-store';
+import {
+  useClearReceived,
+  useCreateWebhook,
+  useReceiver,
+  useSetReceiverFailing,
+} from './webhooks-queries';
 
 /**
  * The sandbox's built-in test receiver: its URL, a one-click registration, the "make it fail"
@@ -25,20 +28,17 @@ import { createWebhooksStore } from './webhooks-store';
 export function ReceiverPanel() {
   const { t } = useTranslation('webhooks');
   const { t: tc } = useTranslation();
-  const store = useFeatureStore(createWebhooksStore);
-  const receiver = useStore(store, (s) => s.receiver);
+  // Requests arrive over HTTP; the sandbox switch lives in the settings: the query follows both.
+  const receiver = useReceiver();
+  const createWebhook = useCreateWebhook();
+  const setFailing = useSetReceiverFailing();
+  const clearReceived = useClearReceived();
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [busy, setBusy] = useState<'register' | 'failing' | 'clear'>();
   const [failure, setFailure] = useState<BridgeFailure>();
   const [notice, setNotice] = useState<string>();
   const switchLabelId = useId();
   const switchHintId = useId();
-
-  useEffect(() => {
-    void store.getState().loadReceiver();
-  }, [store]);
-  // Requests arrive over HTTP; the sandbox switch lives in the settings.
-  useRefreshOn(['receiver', 'settings'], () => void store.getState().loadReceiver());
 
   async function act(kind: 'register' | 'failing' | 'clear', work: () => Promise<void>) {
     setBusy(kind);
@@ -55,7 +55,7 @@ export function ReceiverPanel() {
 
   return (
     <Card title={t('receiver.title')} className="webhooks-receiver" label={t('receiver.title')}>
-      <AsyncView state={receiver} onRetry={() => void store.getState().loadReceiver()}>
+      <AsyncView state={receiver}>
         {(view) => {
           if (!view.available) return <p className="muted">{t('receiver.unavailable')}</p>;
           const { info, received } = view;
@@ -73,9 +73,7 @@ export function ReceiverPanel() {
                   busy={busy === 'register'}
                   onClick={() =>
                     void act('register', async () => {
-                      setCreated(
-                        await store.getState().create({ url: info.url, events: ALL_EVENTS }),
-                      );
+                      setCreated(await createWebhook({ url: info.url, events: ALL_EVENTS }));
                     })
                   }
                 >
@@ -89,7 +87,9 @@ export function ReceiverPanel() {
                     describedBy={switchHintId}
                     busy={busy === 'failing'}
                     onChange={(next) =>
-                      void act('failing', () => store.getState().setFailing(next))
+                      void act('failing', async () => {
+                        await setFailing.mutateAsync(next);
+                      })
                     }
                   />
                   <span id={switchLabelId} className="switch-label">
@@ -123,7 +123,7 @@ export function ReceiverPanel() {
                     busy={busy === 'clear'}
                     onClick={() =>
                       void act('clear', async () => {
-                        await store.getState().clearReceived();
+                        await clearReceived.mutateAsync();
                         setNotice(t('receiver.cleared'));
                       })
                     }

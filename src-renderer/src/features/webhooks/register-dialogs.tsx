@@ -1,14 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatedWebhook, WebhookView } from '../../../../src-preload/contract';
-import { useFeatureStore } from '../../app/app-context';
 import { Button } from '../../ui/button';
 import { CopyButton } from '../../ui/copy-button';
 import { Dialog } from '../../ui/dialog';
-import { createWebhookLogStore } from './webhook-log-store';
 import { WebhookForm, type WebhookDraft } from './webhook-form';
 import { inListOrder } from './webhook-labels';
-import { createWebhooksStore } from './webhooks-store';
+import { useCreateWebhook, useUpdateWebhook } from './webhooks-queries';
 import verifySnippet from './verify-signature-snippet.txt?raw';
 
 /**
@@ -27,7 +25,7 @@ export function RegisterWebhookDialog(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation('webhooks');
-  const store = useFeatureStore(createWebhooksStore);
+  const createWebhook = useCreateWebhook();
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   if (created) return <SecretDialog created={created} onClose={props.onClose} />;
   return (
@@ -37,7 +35,7 @@ export function RegisterWebhookDialog(props: {
         submitLabel={t('form.submit')}
         receiverUrl={props.receiverUrl}
         onCancel={props.onClose}
-        onSubmit={async (draft) => setCreated(await store.getState().create(draft))}
+        onSubmit={async (draft) => setCreated(await createWebhook(draft))}
       />
     </Dialog>
   );
@@ -98,7 +96,7 @@ export function EditWebhookDialog(props: {
   onClose: (saved?: WebhookView) => void;
 }) {
   const { t } = useTranslation('webhooks');
-  const store = useFeatureStore(createWebhookLogStore);
+  const update = useUpdateWebhook();
   const { webhook } = props;
   const initial: WebhookDraft = { url: webhook.url, events: inListOrder(webhook.events) };
   return (
@@ -111,9 +109,12 @@ export function EditWebhookDialog(props: {
         onSubmit={async (draft) => {
           const sameEvents = draft.events.join() === initial.events.join();
           if (draft.url === webhook.url && sameEvents) return props.onClose();
-          const saved = await store.getState().update({
-            ...(draft.url === webhook.url ? {} : { url: draft.url }),
-            ...(sameEvents ? {} : { events: draft.events }),
+          const saved = await update.mutateAsync({
+            id: webhook.id,
+            patch: {
+              ...(draft.url === webhook.url ? {} : { url: draft.url }),
+              ...(sameEvents ? {} : { events: draft.events }),
+            },
           });
           props.onClose(saved);
         }}

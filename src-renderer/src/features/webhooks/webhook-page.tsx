@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { useStore } from 'zustand';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
@@ -20,7 +18,7 @@ import {
   StatusBadge,
   SuccessRate,
 } from './webhook-status';
-import { createWebhooksStore } from './webhooks-store';
+import { useReceiver, useUpdateWebhook, useWebhook } from './webhooks-queries';
 import './webhooks.css';
 
 /** One webhook: its state and figures, edit, reactivate, delete, and its delivery log. */
@@ -30,29 +28,22 @@ export function WebhookPage(props: { id: string }) {
   const format = useFormat();
   const [, navigate] = useLocation();
   const store = useFeatureStore(createWebhookLogStore);
-  const listStore = useFeatureStore(createWebhooksStore);
-  const webhook = useStore(store, (s) => (s.id === props.id ? s.webhook : undefined));
-  const receiver = useStore(listStore, (s) => s.receiver);
+  const webhook = useWebhook(props.id);
+  // The edit form offers the test receiver's address, and this page may be opened before the
+  // list (a link from the dashboard or a notification), so it asks for the receiver itself.
+  const receiver = useReceiver();
+  const update = useUpdateWebhook();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<string>();
-  const [failure, setFailure] = useState<BridgeFailure>();
-  const [reactivating, setReactivating] = useState(false);
 
   useEffect(() => {
-    void store.getState().open(props.id);
+    store.getState().open(props.id);
   }, [store, props.id]);
-  // The edit form offers the test receiver's address, and this page may be opened before the
-  // list (a link from the dashboard or a notification), so it asks for the receiver itself.
-  useEffect(() => {
-    if (listStore.getState().receiver.status === 'idle') void listStore.getState().loadReceiver();
-  }, [listStore]);
-  useRefreshOn(['webhooks'], () => void store.getState().refresh());
 
-  const receiverUrl =
-    'data' in receiver && receiver.data?.available ? receiver.data.info.url : undefined;
-  const missing =
-    webhook?.status === 'error' && webhook.error.code === 'resource_missing' && !webhook.data;
+  const receiverUrl = receiver.data?.available ? receiver.data.info.url : undefined;
+  const missing = webhook.error?.code === 'resource_missing' && !webhook.data;
+  const failure = update.error;
 
   const back = (
     <Link href="/webhooks" className="webhooks-back">
@@ -76,10 +67,7 @@ export function WebhookPage(props: { id: string }) {
   return (
     <div className="webhooks-screen">
       {back}
-      <AsyncView
-        state={webhook ?? { status: 'loading' }}
-        onRetry={() => void store.getState().open(props.id)}
-      >
+      <AsyncView state={webhook}>
         {(hook) => (
           <>
             <PageHeader
@@ -90,19 +78,16 @@ export function WebhookPage(props: { id: string }) {
                   {hook.status === 'disabled' && (
                     <Button
                       variant="primary"
-                      busy={reactivating}
+                      busy={update.isPending}
                       onClick={() => {
-                        setReactivating(true);
                         setNotice(undefined);
-                        setFailure(undefined);
-                        store
-                          .getState()
-                          .update({ status: 'active' })
-                          .then(
-                            (saved) => setNotice(t('notices.reactivated', { url: saved.url })),
-                            (error: unknown) => setFailure(asFailure(error)),
-                          )
-                          .finally(() => setReactivating(false));
+                        update.mutate(
+                          { id: hook.id, patch: { status: 'active' } },
+                          {
+                            onSuccess: (saved) =>
+                              setNotice(t('notices.reactivated', { url: saved.url })),
+                          },
+                        );
                       }}
                     >
                       {t('actions.reactivate')}
@@ -175,7 +160,7 @@ export function WebhookPage(props: { id: string }) {
                 </p>
               )}
             </Card>
-            <DeliveryLog disabled={hook.status === 'disabled'} />
+            <DeliveryLog webhookId={hook.id} disabled={hook.status === 'disabled'} />
             {editing && (
               <EditWebhookDialog
                 webhook={hook}

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { WebhookView } from '../../../../src-preload/contract';
-import { useApp, useFeatureStore } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { useApp } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Badge } from '../../ui/layout';
 import { describeWebhookError, eventLabel, inListOrder, percent } from './webhook-labels';
-import { createWebhooksStore } from './webhooks-store';
+import { useRemoveWebhook } from './webhooks-queries';
 
 /** Active, or disabled since when. */
 export function StatusBadge(props: { webhook: WebhookView }) {
@@ -89,30 +87,18 @@ export function DeleteWebhookDialog(props: {
 }) {
   const { t } = useTranslation('webhooks');
   const { t: tc } = useTranslation();
-  const store = useFeatureStore(createWebhooksStore);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<BridgeFailure>();
+  const remove = useRemoveWebhook();
+  const failure = remove.error;
   return (
     <ConfirmDialog
       open
       danger
-      busy={busy}
+      busy={remove.isPending}
       title={t('remove.title', { url: props.webhook.url })}
       confirmLabel={t('remove.confirm')}
       onCancel={() => props.onDone(false)}
       onConfirm={() => {
-        setBusy(true);
-        setFailure(undefined);
-        store
-          .getState()
-          .remove(props.webhook.id)
-          .then(
-            () => props.onDone(true),
-            (error: unknown) => {
-              setFailure(asFailure(error));
-              setBusy(false);
-            },
-          );
+        remove.mutate(props.webhook.id, { onSuccess: () => props.onDone(true) });
       }}
     >
       <p>{t('remove.body')}</p>

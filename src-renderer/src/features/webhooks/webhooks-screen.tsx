@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useStore } from 'zustand';
 import type { WebhookView } from '../../../../src-preload/contract';
-import { useFeatureStore, useRefreshOn } from '../../app/app-context';
-import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
+import { LoadMoreFooter } from '../../ui/load-more';
 import { AsyncView, EmptyState } from '../../ui/states';
 import { ReceiverPanel } from './receiver-panel';
 import { RegisterWebhookDialog } from './register-dialogs';
@@ -19,38 +17,28 @@ import {
   StatusBadge,
   SuccessRate,
 } from './webhook-status';
-import { createWebhooksStore } from './webhooks-store';
+import { useReceiver, useUpdateWebhook, useWebhookList } from './webhooks-queries';
 import './webhooks.css';
 
 export function WebhooksScreen() {
   const { t } = useTranslation('webhooks');
   const { t: tc } = useTranslation();
-  const store = useFeatureStore(createWebhooksStore);
-  const webhooks = useStore(store, (s) => s.webhooks);
-  const receiver = useStore(store, (s) => s.receiver);
+  const webhooks = useWebhookList();
+  const receiver = useReceiver();
+  const update = useUpdateWebhook();
   const [registering, setRegistering] = useState(false);
   const [deleting, setDeleting] = useState<WebhookView | null>(null);
   const [notice, setNotice] = useState<string>();
-  const [failure, setFailure] = useState<BridgeFailure>();
-  const [moreBusy, setMoreBusy] = useState(false);
 
-  useEffect(() => {
-    void store.getState().load();
-  }, [store]);
-  useRefreshOn(['webhooks'], () => void store.getState().load());
+  const receiverUrl = receiver.data?.available ? receiver.data.info.url : undefined;
+  const failure = update.error;
 
-  const receiverUrl =
-    'data' in receiver && receiver.data?.available ? receiver.data.info.url : undefined;
-
-  async function reactivate(webhook: WebhookView) {
+  function reactivate(webhook: WebhookView) {
     setNotice(undefined);
-    setFailure(undefined);
-    try {
-      await store.getState().reactivate(webhook.id);
-      setNotice(t('notices.reactivated', { url: webhook.url }));
-    } catch (error) {
-      setFailure(asFailure(error));
-    }
+    update.mutate(
+      { id: webhook.id, patch: { status: 'active' } },
+      { onSuccess: () => setNotice(t('notices.reactivated', { url: webhook.url })) },
+    );
   }
 
   return (
@@ -74,8 +62,7 @@ export function WebhooksScreen() {
       )}
       <AsyncView
         state={webhooks}
-        onRetry={() => void store.getState().load()}
-        isEmpty={(list) => list.items.length === 0}
+        isEmpty={(list) => list.length === 0}
         empty={
           <Card>
             <EmptyState title={t('empty.title')}>
@@ -104,7 +91,7 @@ export function WebhooksScreen() {
                   </tr>
                 </thead>
                 <tbody>
-                  {list.items.map((webhook) => (
+                  {list.map((webhook) => (
                     <tr key={webhook.id}>
                       <th scope="row" className="webhooks-url-cell">
                         <Link
@@ -139,7 +126,7 @@ export function WebhooksScreen() {
                             size="sm"
                             variant="primary"
                             aria-label={t('actions.reactivateLabel', { url: webhook.url })}
-                            onClick={() => void reactivate(webhook)}
+                            onClick={() => reactivate(webhook)}
                           >
                             {t('actions.reactivate')}
                           </Button>
@@ -162,21 +149,12 @@ export function WebhooksScreen() {
                 </tbody>
               </table>
             </div>
-            {list.hasMore && (
-              <Button
-                busy={moreBusy}
-                onClick={() => {
-                  setMoreBusy(true);
-                  store
-                    .getState()
-                    .loadMore()
-                    .catch((error: unknown) => setFailure(asFailure(error)))
-                    .finally(() => setMoreBusy(false));
-                }}
-              >
-                {tc('states.loadMore')}
-              </Button>
-            )}
+            <LoadMoreFooter
+              hasMore={webhooks.hasMore}
+              loading={webhooks.loadingMore}
+              error={webhooks.moreError}
+              onMore={webhooks.loadMore}
+            />
           </Card>
         )}
       </AsyncView>

@@ -1,0 +1,270 @@
+/**
+ * What each window operation answers, and the window's own view shapes (a record with its
+ * patient's name, the settings screen, the timeline). Spec resources are the TypeBox schemas'
+ * `Static` types, imported from schemas/; the views here are declared once and built by the
+ * domain or the operation that answers them. Types only: the renderer imports this file.
+ */
+import type { ApiKeyInfo, CreatedApiKey } from '../domain/api-keys';
+import type { Permission } from '../schemas/auth';
+import type { CreditBalance, LedgerEntry, LedgerKind, Plan } from '../schemas/billing';
+import type { Call, CallDetail, CallFailureReason, CallStatus } from '../schemas/call';
+import type {
+  ClinicalForm,
+  FormDefinition,
+  FormResponse,
+  FormUpdate,
+} from '../schemas/clinical-form';
+import type {
+  DraftError,
+  FormPreview,
+  FormPreviewRequest,
+  FormSummary,
+} from '../schemas/form-authoring';
+import type {
+  Conversation,
+  ConversationStatus,
+  ConversationSummary,
+  Message,
+  MessageExchange,
+} from '../schemas/conversation';
+import type {
+  CancelledSchedule,
+  Channel,
+  FormSchedule,
+  Language,
+  OutboxMessage,
+  ScheduleStatus,
+} from '../schemas/form-schedule';
+import type { Patient } from '../schemas/patient';
+import type { EditionInfo } from '../instruments/validated-instruments';
+import type { InstrumentKey, InstrumentScore, SeverityBand } from '../domain/instrument-scores';
+import type {
+  FieldMeasure,
+  ResponseExport,
+  ResponseMeasure,
+  ScoreMeasure,
+} from '../schemas/response-analysis';
+import type { CreatedWebhook, Webhook, WebhookDelivery } from '../schemas/webhook';
+import type { WebhookView } from '../schemas/webhook-view';
+import type { ReceivedRequest, ReceiverInfo, ReceiverVerdict } from '../schemas/test-receiver';
+
+import type {
+  Page,
+  TimelineItem,
+  UpcomingDelivery,
+  AlertView,
+  ScheduleListItem,
+  OutboxListItem,
+  DeliveryCalendar,
+  RecentResponse,
+  ResponseListItem,
+  ResponseDetail,
+  ResponseAnalysis,
+  AttentionConversation,
+  ConversationListItem,
+  ConversationView,
+  CallListItem,
+  CallView,
+  FailedDelivery,
+  PriceList,
+  CreditUsage,
+  AppSettings,
+  AppInfo,
+  SandboxClockView,
+  Notification,
+  OpenApiDocument,
+  RequestLogEntry,
+} from './views';
+export type {
+  ApiKeyInfo,
+  Call,
+  CallDetail,
+  CallFailureReason,
+  CallStatus,
+  Channel,
+  ClinicalForm,
+  Conversation,
+  ConversationStatus,
+  ConversationSummary,
+  CreatedApiKey,
+  CreatedWebhook,
+  CreditBalance,
+  FormResponse,
+  FormSchedule,
+  Language,
+  LedgerEntry,
+  LedgerKind,
+  Message,
+  MessageExchange,
+  OutboxMessage,
+  Patient,
+  Permission,
+  Plan,
+  ScheduleStatus,
+  Webhook,
+  WebhookDelivery,
+};
+export type { EditionInfo };
+export type { ReceivedRequest, ReceiverInfo, ReceiverVerdict, WebhookView };
+export type {
+  FieldMeasure,
+  InstrumentKey,
+  InstrumentScore,
+  ResponseExport,
+  ResponseMeasure,
+  ScoreMeasure,
+  SeverityBand,
+};
+export type {
+  DraftError,
+  FormDefinition,
+  FormPreview,
+  FormPreviewRequest,
+  FormSummary,
+  FormUpdate,
+};
+
+// The outputs, grouped as the operations are. Inputs are declared by their schemas in
+// operation-inputs.ts.
+export interface OperationOutputs {
+  app: {
+    info: AppInfo;
+  };
+  patients: {
+    list: Page<Patient> & { total: number };
+    get: Patient;
+    create: Patient;
+    update: Patient;
+    /** Every tag in use, most used first (the tag filter). */
+    tags: { tag: string; count: number }[];
+    /** Deliveries, responses, conversations and calls of one patient, newest first. */
+    timeline: TimelineItem[];
+  };
+  forms: {
+    /** Each form with what references it (responses, deliveries) and whether it may be deleted. */
+    list: Page<FormSummary>;
+    get: FormSummary;
+    create: ClinicalForm;
+    update: ClinicalForm;
+    archive: ClinicalForm;
+    restore: ClinicalForm;
+    /** Only a form without deliveries or responses; otherwise `form_in_use` (archive it). */
+    remove: { id: string; deleted: true };
+    /** The draft's patient page and create's (or update's, with formId) errors, as data. */
+    preview: FormPreview;
+    /** The published editions of the validated instruments (PHQ-9, GAD-7) a clinic can add. */
+    instruments: EditionInfo[];
+    /** Adds an edition as a validated instrument: its wording cannot be edited, only copied. */
+    addInstrument: ClinicalForm;
+  };
+  responses: {
+    list: Page<ResponseListItem>;
+    get: ResponseDetail;
+    /** The latest responses across all forms (dashboard). */
+    recent: RecentResponse[];
+    /** Number, slider and score measures of a form's responses: over time and latest per patient. */
+    analysis: ResponseAnalysis;
+    /** The responses as CSV, headers and yes/no in `language` (default the app's). */
+    exportCsv: ResponseExport;
+  };
+  schedules: {
+    list: Page<ScheduleListItem>;
+    get: FormSchedule;
+    /** Pending deliveries in scheduledAt order from `from` (default now) to `to`. */
+    upcoming: UpcomingDelivery[];
+    /** Pending deliveries counted per day of `timeZone` in [from, to) (the calendar). */
+    calendar: DeliveryCalendar;
+    create: FormSchedule;
+    cancel: CancelledSchedule;
+  };
+  outbox: {
+    list: Page<OutboxListItem>;
+  };
+  conversations: {
+    list: Page<ConversationListItem>;
+    /** Escalated conversations that are still active, newest escalation first (dashboard). */
+    attention: AttentionConversation[];
+    get: ConversationView;
+    start: ConversationView;
+    send: MessageExchange;
+    end: ConversationView;
+  };
+  calls: {
+    list: Page<CallListItem>;
+    get: CallView;
+    start: CallView;
+  };
+  credits: {
+    balance: CreditBalance;
+    ledger: Page<LedgerEntry>;
+    /** Credits consumed per day over the current period (the usage chart). */
+    usage: CreditUsage;
+    /** Adds credits by hand; they do not expire at the monthly reset. Desktop only. */
+    topUp: CreditBalance;
+    /** The price list, so the window can show what an action costs before it is taken. */
+    prices: PriceList;
+  };
+  keys: {
+    list: ApiKeyInfo[];
+    create: CreatedApiKey;
+    revoke: ApiKeyInfo;
+  };
+  webhooks: {
+    /** Each webhook with its figures (success over 24 h, last attempt, open deliveries). */
+    list: Page<WebhookView>;
+    get: WebhookView;
+    create: CreatedWebhook;
+    update: WebhookView;
+    remove: { id: string; deleted: true };
+    deliveries: Page<WebhookDelivery>;
+    /** Failed deliveries across every webhook, newest first (dashboard). */
+    failedDeliveries: FailedDelivery[];
+    retry: WebhookDelivery;
+  };
+  /** The sandbox's built-in webhook test receiver (sandbox mode only; else `sandbox_off`). */
+  receiver: {
+    /** Its URL for an inbox name (default `inbox`) and how it answers. */
+    url: ReceiverInfo;
+    /** What it received, newest first. */
+    list: ReceivedRequest[];
+    clear: { cleared: number };
+    /** The "make it fail" switch: `failing` answers 500 to every request. */
+    configure: ReceiverInfo;
+  };
+  alerts: {
+    /** Newest first; the screen asks for open ones first, then the rest. */
+    list: Page<AlertView>;
+    get: AlertView;
+    /** Open alerts by priority: the navigation badge and the dashboard. */
+    counts: { urgent: number; review: number };
+    /** A patient's alerts not yet resolved, urgent first (the patient page header). */
+    ofPatient: AlertView[];
+    acknowledge: AlertView;
+    resolve: AlertView;
+  };
+  notifications: {
+    list: Page<Notification>;
+    markRead: { id: string };
+    /** How many are unread (the bell). */
+    unreadCount: { unread: number };
+    markAllRead: { marked: number };
+  };
+  developer: {
+    /** The service's OpenAPI document, for the API reference. */
+    openapi: OpenApiDocument;
+    /** The latest requests to the HTTP interface, newest first (default and most: 500). */
+    requestLog: RequestLogEntry[];
+    clearRequestLog: { cleared: number };
+  };
+  settings: {
+    get: AppSettings;
+    update: AppSettings;
+  };
+  sandbox: {
+    clock: SandboxClockView;
+    /** Moves the service clock forward, running every job due on the way. */
+    advance: SandboxClockView & { jobsRun: number };
+    /** Replaces the clinic's data with the demo clinic or an empty one; keys and settings stay. */
+    reset: { seed: 'demo' | 'empty'; patients: number };
+  };
+}

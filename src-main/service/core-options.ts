@@ -1,0 +1,44 @@
+import type { AssistantOptions } from './assistant/assistant-settings';
+import type { DeliveryOptions } from './delivery/delivery-settings';
+import type { Prices } from './domain/pricing';
+import type { Plan } from './schemas/billing';
+import type { SandboxSource } from './store/queries/sandbox-audit';
+import type { Resolver } from './webhooks/webhook-url-policy';
+
+export type SeedName = 'demo' | 'empty';
+
+export interface CoreOptions extends DeliveryOptions, AssistantOptions {
+  /** Directory of the database; ignored with `memory`. */
+  dataDir?: string;
+  /** Told when the data folder is readable by others (default: a process warning). */
+  onFileWarning?: (message: string) => void;
+  memory?: boolean;
+  /** What a new database starts with (default demo). An existing database is never re-seeded. */
+  seed?: SeedName;
+  plan?: Plan;
+  plans?: Record<Plan, number>;
+  prices?: Prices;
+  /** Real-time source of the clock (tests); the sandbox offset is kept in the database. */
+  realNow?: () => number;
+  onJobError?: (kind: string, error: unknown) => void;
+  /**
+   * Sandbox mode: the /sandbox routes (with `sandbox:write`), and webhooks to http://localhost;
+   * off, webhook targets must be public HTTPS hosts. Given, it wins over the saved switch (a CLI
+   * flag, a test); turning it on over a clinic whose switch was saved off is recorded as coming
+   * from `sandboxSource`.
+   */
+  sandbox?: boolean;
+  /**
+   * Sandbox mode for a clinic whose switch was never saved (default off: a clinic is real unless
+   * said otherwise; the developers' `serve` and web mode say otherwise).
+   */
+  sandboxDefault?: boolean;
+  /** Where an explicit `sandbox` comes from, for the sandbox audit (default `cli`). */
+  sandboxSource?: SandboxSource;
+  /** Webhook receivers' time limit (default 10 s, the interface spec's; tests shorten it). */
+  webhookTimeoutMs?: number;
+  /** Webhook requests in flight at once across all webhooks (default 32). */
+  webhookConcurrency?: number;
+  /** Name resolution for the webhook SSRF guard (default the system resolver; tests fake DNS). */
+  webhookResolver?: Resolver;
+}

@@ -1,0 +1,44 @@
+import type { AttentionConversation, FailedDelivery, RecentResponse } from '../contract';
+import type { FormResponse } from '../schemas/clinical-form';
+import type { ConversationSummary } from '../schemas/conversation';
+import type { Queries } from '../store/queries';
+import { patientRef } from './patient-names';
+
+/** How many of each the dashboard shows when the caller does not say. */
+const DASHBOARD_LIMIT = 10;
+
+/**
+ * The dashboard's short lists across the clinic: the latest responses, escalated conversations
+ * still open, and webhook deliveries that failed for good; each with the names it needs.
+ */
+export function createDashboardLists(q: Queries) {
+  return {
+    recentResponses(limit = DASHBOARD_LIMIT): RecentResponse[] {
+      return q.overview.recentResponses(limit).map((row) => ({
+        ...(JSON.parse(row.json) as FormResponse),
+        formName: row.form_name ?? '',
+        patient: patientRef(row),
+      }));
+    },
+    /** Escalated conversations that are still active, newest escalation first. */
+    attention(limit = DASHBOARD_LIMIT): AttentionConversation[] {
+      return q.overview.attention(limit).map((row) => ({
+        ...(JSON.parse(row.json) as ConversationSummary),
+        patient: patientRef(row),
+      }));
+    },
+    failedDeliveries(limit = DASHBOARD_LIMIT): FailedDelivery[] {
+      return q.overview.failedDeliveries(limit).map((row) => ({
+        webhookId: row.webhook_id,
+        webhookUrl: row.webhook_url,
+        eventId: row.event_id,
+        event: row.event_type,
+        failedAt: row.failed_at,
+        ...(row.failure_reason ? { failureReason: row.failure_reason } : {}),
+        attemptCount: row.attempt_count,
+      }));
+    },
+    /** Every tag in use, most used first (the patient list's tag filter). */
+    tags: () => q.overview.tags(),
+  };
+}

@@ -1,0 +1,146 @@
+import type {
+  AppSettings,
+  AppSettingsUpdate,
+  AssistantSettingsView,
+  SmtpSettingsView,
+} from '../contract';
+import type { AssistantRouter } from '../assistant/assistant-settings';
+import type { DeliverySettings } from '../delivery/delivery-settings';
+import type { Db } from '../store/db';
+import type { Queries } from '../store/queries';
+import type { SandboxAuditRow, SandboxSource } from '../store/queries/sandbox-audit';
+import type { Credits } from './credits';
+import { APP_PORT_SETTING, savedPort } from '../app-settings';
+import type { AssistantSettings } from '../assistant/assistant-settings';
+import { maskedSmtpUrl, parseSmtpUrl, type SmtpSettings } from '../delivery/smtp-settings';
+import { ProblemError, validationFailed } from '../errors';
+
+const ASSISTANT_SETTING = 'assistant';
+
+/** What the desk's settings are read from and written to. */
+interface DeskSettingsDeps {
+  db: Db;
+  q: Queries;
+  assistants: AssistantRouter;
+  delivery: DeliverySettings;
+  credits: Credits;
+  isSandbox: () => boolean;
+  setSandbox: (on: boolean, source: SandboxSource) => void;
+  sandboxAudit: (limit: number) => SandboxAuditRow[];
+}
+
+function readSettings(core: DeskSettingsDeps): AppSettings {
+  const ai = core.assistants.describe();
+  const assistant: AssistantSettingsView = {
+    provider: ai.provider,
+    ...(ai.baseUrl ? { baseUrl: ai.baseUrl } : {}),
+    ...(ai.model ? { model: ai.model } : {}),
+    ...(ai.timeoutMs ? { timeoutSeconds: ai.timeoutMs / 1000 } : {}),
+    hasKey: Boolean(ai.hasApiKey),
+    source: ai.source,
+  };
+  const smtpSettings = core.delivery.smtpSettings();
+  const smtp: SmtpSettingsView = {
+    ...(smtpSettings ? { url: maskedSmtpUrl(smtpSettings), from: smtpSettings.from } : {}),
+    source: core.delivery.smtpSource(),
+  };
+  return {
+    language: core.delivery.appLanguage(),
+    port: savedPort(core.q.settings),
+    sandbox: core.isSandbox(),
+    sandboxLog: core.sandboxAudit(5),
+    plan: core.credits.balance().plan,
+    clinicName: core.delivery.clinicName(),
+    notificationEmail: core.delivery.notificationEmail(),
+    assistant,
+    smtp,
+  };
+}
+
+/** A value set for this run by a command-line flag cannot be changed from the window. */
+function fixedForThisRun(pointer: string, what: string): ProblemError {
+  return validationFailed([
+    {
+      pointer,
+      code: 'read_only',
+      detail: `The ${what} was set on the command line for this run and cannot be changed here.`,
+    },
+  ]);
+}
+
+function assistantFrom(
+  core: DeskSettingsDeps,
+  input: NonNullable<AppSettingsUpdate['assistant']>,
+): AssistantSettings {
+  if (input.provider === 'builtin') return { provider: 'builtin' };
+  // Editing the endpoint without typing the key again keeps the saved key.
+  const savedText = core.q.settings.get(ASSISTANT_SETTING);
+  const saved = savedText ? (JSON.parse(savedText) as AssistantSettings) : undefined;
+  const savedKey = saved?.provider === 'openai' ? saved.apiKey : undefined;
+  const apiKey = input.apiKey ?? savedKey;
+  return {
+    provider: 'openai',
+    baseUrl: input.baseUrl,
+    model: input.model.trim(),
+    ...(apiKey ? { apiKey } : {}),
+    ...(input.timeoutSeconds ? { timeoutMs: Math.round(input.timeoutSeconds * 1000) } : {}),
+  };
+}
+
+function smtpFrom(url: string): SmtpSettings {
+  try {
+    return parseSmtpUrl(url);
+  } catch (error) {
+    const detail = error instanceof ProblemError ? error.detail : 'The SMTP URL is not valid.';
+    throw validationFailed([{ pointer: '/smtpUrl', code: 'format', detail }], detail);
+  }
+}
+
+/**
+ * The desk's settings screen: what it shows (the assistant and SMTP without their secrets, the
+ * sandbox switch with its latest uses) and the one update that checks every value before it
+ * saves any, so one bad value changes nothing.
+ */
+export function createDeskSettings(core: DeskSettingsDeps) {
+  return {
+    read: (): AppSettings => readSettings(core),
+    update(input: AppSettingsUpdate): AppSettings {
+      // Everything is checked before anything is saved: one bad value changes nothing.
+      if (input.assistant !== undefined && core.assistants.describe().source === 'run')
+        throw fixedForThisRun('/assistant', 'assistant');
+      if (input.smtpUrl !== undefined && core.delivery.smtpSource() === 'run')
+        throw fixedForThisRun('/smtpUrl', 'SMTP server');
+      if (
+        input.sandbox === true &&
+        !core.isSandbox() &&
+        input.confirmSandbox !== true &&
+        core.q.patients.count({}) > 0
+      ) {
+        throw validationFailed([
+          {
+            pointer: '/confirmSandbox',
+            code: 'confirmation_required',
+            detail:
+              'This clinic has patients: in sandbox mode, any key with sandbox:write can read its outbox, move its clock and replace it. Send confirmSandbox: true to turn it on anyway (it is recorded).',
+          },
+        ]);
+      }
+      const smtp = typeof input.smtpUrl === 'string' ? smtpFrom(input.smtpUrl) : input.smtpUrl;
+      const assistant = input.assistant ? assistantFrom(core, input.assistant) : input.assistant;
+      core.db.transaction(() => {
+        if (input.language) core.delivery.setAppLanguage(input.language);
+        if (input.port !== undefined) core.q.settings.set(APP_PORT_SETTING, String(input.port));
+        if (input.plan && input.plan !== core.credits.balance().plan)
+          core.credits.setPlan(input.plan);
+        if (input.clinicName !== undefined) core.delivery.setClinicName(input.clinicName);
+        if (input.notificationEmail !== undefined)
+          core.delivery.setNotificationEmail(input.notificationEmail);
+        if (assistant !== undefined) core.assistants.save(assistant);
+        if (smtp !== undefined) core.delivery.saveSmtp(smtp);
+      })();
+      // Applied at once (saved and recorded): webhook URL rules and the /sandbox routes follow.
+      if (input.sandbox !== undefined) core.setSandbox(input.sandbox, 'window');
+      return readSettings(core);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Call } from '../schemas/call';
+import type { ConversationSummary } from '../schemas/conversation';
+import type { FormResponse } from '../schemas/clinical-form';
+import type { FormSchedule } from '../schemas/form-schedule';
+import type { TimelineItem } from '../contract';
+import type { Queries } from '../store/queries';
+
+/** A patient's timeline is for reading, not an archive: the newest 200 items. */
+export const TIMELINE_LIMIT = 200;
+
+/**
+ * Deliveries, responses, conversations and calls of one patient, merged newest first: the patient
+ * page's history, for any transport. An unknown patient is a 404, not an empty timeline.
+ */
+export function createPatientTimeline(deps: { q: Queries; requirePatient: (id: string) => void }) {
+  const { q } = deps;
+  return function timeline(patientId: string): TimelineItem[] {
+    deps.requirePatient(patientId);
+    const rows = q.overview.timeline(patientId, TIMELINE_LIMIT);
+    const items: TimelineItem[] = [
+      ...rows.schedules.map((r) => ({
+        kind: 'schedule' as const,
+        at: r.at,
+        schedule: JSON.parse(r.json) as FormSchedule,
+        formName: r.name,
+      })),
+      ...rows.responses.map((r) => ({
+        kind: 'response' as const,
+        at: r.at,
+        response: JSON.parse(r.json) as FormResponse,
+        formName: r.name,
+      })),
+      ...rows.conversations.map((r) => ({
+        kind: 'conversation' as const,
+        at: r.at,
+        conversation: JSON.parse(r.json) as ConversationSummary,
+      })),
+      ...rows.calls.map((r) => ({
+        kind: 'call' as const,
+        at: r.at,
+        call: JSON.parse(r.json) as Call,
+      })),
+    ];
+    // Timestamps share one ISO format, so text order is time order.
+    items.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+    return items.slice(0, TIMELINE_LIMIT);
+  };
+}

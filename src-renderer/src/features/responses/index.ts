@@ -1,0 +1,2 @@
+// The responses feature's public face: what other features may use (the rest is its own).
+export * from './score-badges';

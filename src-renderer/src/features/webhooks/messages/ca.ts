@@ -1,0 +1,228 @@
+import type { Translation } from '../../../i18n/messages';
+import type { es } from './es';
+
+// Catalan: exactly the keys of es.ts (a missing or extra key is a type error).
+export const ca: Translation<typeof es> = {
+  title: 'Webhooks',
+  description:
+    'Engage Desk avisa altres aplicacions (història clínica, CRM) amb una petició HTTP signada cada vegada que passa alguna cosa a la clínica.',
+  register: 'Registra un webhook',
+  listTitle: 'Webhooks registrats',
+  empty: {
+    title: 'Encara no hi ha webhooks',
+    body: "Registra l'adreça de la teva aplicació i tria quins esdeveniments vols rebre. Per provar sense muntar res, fes servir el receptor de proves de sota.",
+  },
+  columns: {
+    url: 'Adreça',
+    events: 'Esdeveniments',
+    status: 'Estat',
+    success: 'Èxit (24 h)',
+    last: 'Últim intent',
+    actions: 'Accions',
+  },
+  status: {
+    active: 'Actiu',
+    disabled: 'Desactivat',
+    disabledSince: 'Desactivat el {{date}}',
+  },
+  disabledReason: {
+    figures: 'Es va desactivar perquè van fallar {{failed}} de {{total}} intents en 24 hores.',
+    generic:
+      'Es va desactivar perquè van fallar gairebé tots els intents de les darreres 24 hores.',
+    hint: 'No rep esdeveniments fins que el reactivis. Revisa el receptor abans de fer-ho.',
+  },
+  stats: {
+    rate: '{{rate}} correctes',
+    rateDetail: '{{ok}} de {{total}} intents en 24 h',
+    none: 'Cap intent en 24 h',
+    never: 'Mai',
+    lastOk: 'Correcte',
+    lastFailed: 'Fallit',
+    pending_one: '{{count}} lliurament pendent',
+    pending_other: '{{count}} lliuraments pendents',
+    failed_one: '{{count}} lliurament fallit',
+    failed_other: '{{count}} lliuraments fallits',
+  },
+  actions: {
+    open: 'Mostra el registre',
+    openLabel: 'Mostra el registre de lliuraments de {{url}}',
+    edit: 'Edita',
+    reactivate: 'Reactiva',
+    reactivateLabel: 'Reactiva {{url}}',
+    delete: 'Elimina',
+    deleteLabel: 'Elimina {{url}}',
+    back: 'Tots els webhooks',
+  },
+  notices: {
+    reactivated: "S'ha reactivat {{url}}.",
+    deleted: "S'ha eliminat {{url}}.",
+    saved: "S'han desat els canvis.",
+  },
+  events: {
+    legend: 'Esdeveniments',
+    hint: "Tria'n almenys un.",
+    atLeastOne: 'Tria almenys un esdeveniment.',
+    patientCreated: {
+      label: 'Pacient creat',
+      description: "Es dona d'alta un pacient nou.",
+    },
+    formCompleted: {
+      label: 'Formulari completat',
+      description: 'Un pacient respon un formulari; inclou les respostes.',
+    },
+    scheduleSent: {
+      label: 'Formulari enviat',
+      description: 'Surt un enviament programat de formulari per correu o WhatsApp.',
+    },
+    conversationEnded: {
+      label: 'Xat acabat',
+      description: "S'acaba una conversa amb l'assistent, amb el motiu.",
+    },
+    callEnded: {
+      label: 'Trucada acabada',
+      description: "S'acaba una trucada, atesa o no, amb la durada.",
+    },
+    creditsLow: {
+      label: 'Crèdits baixos',
+      description: "El saldo de crèdits baixa del llindar d'avís.",
+    },
+    unknown: 'Esdeveniment {{kind}}',
+  },
+  form: {
+    registerTitle: 'Registra un webhook',
+    editTitle: 'Edita el webhook',
+    url: 'Adreça (URL)',
+    urlHint:
+      "Ha de ser HTTPS. En mode sandbox també s'accepta http://127.0.0.1, com el receptor de proves.",
+    useReceiver: 'Fes servir el receptor de proves',
+    submit: 'Registra',
+    save: 'Desa els canvis',
+    urlErrors: {
+      https_required: "L'adreça ha de començar per https://.",
+      invalid_url: 'No és una adreça vàlida, p. ex. https://exemple.org/webhooks.',
+      private_address:
+        'Apunta a una adreça privada o a aquest equip: fora del mode sandbox no es permet.',
+      unresolvable_host: 'No es troba aquest servidor.',
+      credentials_in_url: "L'adreça no pot portar usuari ni contrasenya.",
+      fragment_in_url: 'Treu la part que comença per #.',
+      too_long: "L'adreça és massa llarga.",
+    },
+  },
+  created: {
+    title: 'Webhook registrat',
+    warning: 'Desa aquest secret ara: no es tornarà a mostrar.',
+    explanation:
+      "Engage Desk signa cada lliurament amb ell. Si el perds, elimina el webhook i torna'l a registrar.",
+    secret: 'Secret de signatura',
+    copySecret: 'Copia el secret',
+    verifyTitle: 'Com comprovar la signatura',
+    verifyHint:
+      "Cada lliurament porta la capçalera X-Service-Signature: «sha256=» seguit de l'HMAC-SHA256 del cos tal com arriba, amb aquest secret com a clau. Compara-ho en temps constant abans de llegir el JSON (Node.js):",
+    copySnippet: "Copia l'exemple",
+    done: "Ja l'he desat",
+  },
+  remove: {
+    title: 'Vols eliminar el webhook {{url}}?',
+    body: "Deixarà de rebre lliuraments a l'instant i se n'esborrarà el registre de lliuraments. No es pot desfer.",
+    confirm: 'Elimina el webhook',
+  },
+  page: {
+    missing: 'Aquest webhook ja no existeix.',
+    subscribed: 'Esdeveniments subscrits',
+    since: 'Registrat el {{date}}',
+  },
+  log: {
+    title: 'Registre de lliuraments',
+    filter: 'Estat',
+    all: 'Tots',
+    empty:
+      'Encara no hi ha lliuraments. Apareixeran aquí tan bon punt passi un dels seus esdeveniments.',
+    emptyFiltered: 'No hi ha lliuraments amb aquest estat.',
+    created: 'Esdeveniment del {{date}}',
+    showAttempts_one: "Mostra l'intent",
+    showAttempts_other: 'Mostra els {{count}} intents',
+    hideAttempts: 'Amaga els intents',
+    toggleLabel: 'Intents del lliurament {{event}} del {{date}}',
+    retry: 'Torna a provar',
+    retryLabel: 'Torna a provar el lliurament {{event}} del {{date}}',
+    retryDisabledHint: 'Reactiva el webhook per tornar-ho a provar.',
+    retried: "Reintent correcte: s'ha lliurat ({{result}}).",
+    retryFailed: 'El reintent ha fallat: {{result}}.',
+    payload: 'Esdeveniment enviat',
+    noAttempts: 'Encara no s’ha intentat.',
+  },
+  delivery: {
+    pending: 'Pendent',
+    delivered: 'Lliurat',
+    failed: 'Fallit',
+    nextAttempt: 'Pròxim intent {{relative}}',
+    deliveredAt: 'Lliurat el {{date}}',
+    reasons: {
+      retries_exhausted: "S'han esgotat els reintents automàtics.",
+      webhook_disabled: 'El webhook es va desactivar abans de lliurar-lo.',
+    },
+  },
+  attempt: {
+    automatic: 'Intent {{n}}',
+    manual: 'Reintent manual',
+    when: 'Quan',
+    duration: 'Durada',
+    durationValue: '{{ms}} ms',
+    result: 'Resultat',
+    url: 'Adreça',
+    headers: 'Capçaleres enviades',
+    response: 'Resposta rebuda',
+    noResponse: 'Sense resposta.',
+    bodyNotKept:
+      "Va respondre sense cos, o amb un que no es desa (d'un receptor en aquest equip només se'n desa l'estat).",
+    detail: 'Detall tècnic',
+    answered: 'Ha respost {{status}}',
+    errors: {
+      timeout: 'Sense resposta en 10 segons',
+      connection_error: "No s'ha pogut connectar",
+      redirect: 'Redirecció {{status}} (no se segueix)',
+      http_error: 'Ha respost {{status}}',
+      blocked_address: 'Adreça bloquejada (no pública)',
+      url_not_allowed: "L'adreça no es permet en aquest mode",
+    },
+  },
+  receiver: {
+    title: 'Receptor de proves',
+    description:
+      'Una adreça local del mateix servei que desa tot el que rep i comprova la signatura. Registra-hi un webhook i veuràs arribar cada lliurament signat.',
+    unavailable:
+      'El receptor de proves només existeix en mode sandbox. El pots activar a Configuració.',
+    url: 'Adreça del receptor',
+    copyUrl: "Copia l'adreça del receptor",
+    registerHere: 'Registra un webhook al receptor de proves',
+    failing: 'Respon amb error 500',
+    failingHint:
+      'Activa-ho per veure lliuraments fallits i els reintents; desactiva-ho perquè tornin a lliurar-se.',
+    failingOn: 'Falla expressament',
+    failingOff: 'Respon 200',
+    clear: 'Buida',
+    cleared: "S'ha buidat el receptor.",
+    received_one: '{{count}} petició rebuda (es desen les {{keep}} últimes)',
+    received_other: '{{count}} peticions rebudes (es desen les {{keep}} últimes)',
+    listLabel: 'Peticions rebudes',
+    empty: 'Encara no ha arribat res. Llança un esdeveniment o espera que en passi un.',
+    verified: 'Signatura verificada',
+    notVerified: 'Signatura no verificada',
+    verdicts: {
+      signature_mismatch: 'La signatura no coincideix amb el secret del webhook.',
+      signature_missing: 'La petició no porta signatura.',
+      unknown_webhook: 'Cap webhook registrat apunta a aquesta adreça.',
+    },
+    answered: 'Ha respost {{status}}',
+    withoutEvent: 'Petició sense esdeveniment',
+    show: 'Mostra el detall',
+    hide: 'Amaga el detall',
+    toggleLabel: 'Detall de la petició del {{date}}',
+    headers: 'Capçaleres',
+    body: 'Cos',
+    truncated: 'Es mostren els primers {{kept}} de {{size}} bytes.',
+  },
+  errors: {
+    webhookDisabled: 'El webhook està desactivat: reactiva’l abans de tornar-ho a provar.',
+  },
+};

@@ -1,0 +1,8 @@
+import type { Catalogue } from '../../../i18n/messages';
+import { ca } from './ca';
+import { en } from './en';
+import { es } from './es';
+
+// The webhooks screens' strings. Spanish is the source; Catalan and English must match its keys.
+// One file per language, so a translator or reviewer reads one language at a time.
+export const webhooksMessages: Catalogue<typeof es> = { es, ca, en };
