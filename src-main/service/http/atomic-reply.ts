@@ -22,14 +22,7 @@ export function replyWithWrite<T>(
     const where = answer.location?.(value) ?? null;
     const held = request.idempotency;
     if (held) {
-      core.idempotency.complete(
-        held.credentialId,
-        held.key,
-        answer.status,
-        JSON_TYPE,
-        text,
-        where,
-      );
+      core.idempotency.complete(held.credentialId, held.key, answer.status, JSON_TYPE, text, where);
       request.idempotency = undefined; // answered: the onSend hook has nothing left to store
     }
     return { body: text, location: where };
