@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AlertView, Notification, OutputOf } from '../../src-preload/contract';
 import { useBridge } from '../../src-renderer/src/app/app-context';
@@ -18,6 +18,7 @@ import { NotificationsScreen } from '../../src-renderer/src/features/notificatio
 import { alertsFake, chatEmergency } from './alerts-fixtures';
 import { escalated, notificationsFake } from './notifications-fixtures';
 import { deferred, makePatient } from './patients-fixtures';
+import type { MemoryHandlers } from '../../src-renderer/src/bridge/memory-bridge';
 import { renderWithApp } from './render-app';
 
 type PatientPage = OutputOf<'patients', 'list'>;
@@ -58,10 +59,12 @@ describe('topic invalidation', () => {
     );
   }
 
-  it('reads again exactly the queries of the topics a pushed change names', async () => {
-    const { bridge } = renderWithApp(<Probe />, {
+  /** Renders `ui` (showing the Probe) and counts the Probe's reads once it shows everything. */
+  async function renderProbe(ui: ReactNode, handlers: MemoryHandlers = {}) {
+    const { bridge } = renderWithApp(ui, {
       handlers: {
-        keys: { list: () => [] },
+        ...handlers,
+        keys: { list: () => [], ...handlers.keys },
         notifications: { unreadCount: () => ({ unread: 0 }) },
         patients: { timeline: () => [] },
       },
@@ -72,6 +75,11 @@ describe('topic invalidation', () => {
       unread: calls(bridge.log, 'notifications.unreadCount').length,
       timeline: calls(bridge.log, 'patients.timeline').length,
     });
+    return { bridge, count };
+  }
+
+  it('reads again exactly the queries of the topics a pushed change names', async () => {
+    const { bridge, count } = await renderProbe(<Probe />);
     expect(count()).toEqual({ keys: 1, unread: 1, timeline: 1 });
 
     act(() => bridge.emit('changed', { topics: ['keys'] }));
@@ -83,6 +91,39 @@ describe('topic invalidation', () => {
     act(() => bridge.emit('changed', { topics: ['forms'] }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(count()).toEqual({ keys: 2, unread: 1, timeline: 2 });
+  });
+
+  it("reads again what the window's own write changed, as its answer says, without a push", async () => {
+    let refuse = false;
+    function Writer() {
+      const bridge = useBridge();
+      return (
+        <>
+          <Probe />
+          <button onClick={() => void bridge.keys.revoke({ id: 'key_1' })}>revoke</button>
+          <button onClick={() => void bridge.calls.get({ id: 'call_1' })}>read</button>
+        </>
+      );
+    }
+    const { bridge, count } = await renderProbe(<Writer />, {
+      keys: {
+        revoke: () => {
+          if (refuse) throw { code: 'resource_missing', message: 'No key' };
+          return { id: 'key_1' } as never;
+        },
+      },
+      calls: { get: () => ({ id: 'call_1' }) as never },
+    });
+    // The revoke answers `changed: ['keys']` (as the service does): only the keys are read again.
+    await userEvent.click(screen.getByRole('button', { name: 'revoke' }));
+    await waitFor(() => expect(count()).toEqual({ keys: 2, unread: 1, timeline: 1 }));
+    // A read changes nothing, and a refused write changed nothing: nothing is read again.
+    await userEvent.click(screen.getByRole('button', { name: 'read' }));
+    refuse = true;
+    await userEvent.click(screen.getByRole('button', { name: 'revoke' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls(bridge.log, 'keys.revoke')).toHaveLength(2);
+    expect(count()).toEqual({ keys: 2, unread: 1, timeline: 1 });
   });
 });
 

@@ -11,17 +11,19 @@ import {
 import { createI18n } from '../../src-renderer/src/i18n/create-i18n';
 import type { AppLanguage } from '../../src-renderer/src/i18n/messages';
 import { createAppStore } from '../../src-renderer/src/stores/app-store';
+import { WRITE_CHANGES } from './write-changes';
 
 /**
  * Renders a screen the way the app does (bridge, i18n, app store, query cache, router) with an
- * in-memory Bridge answering from `handlers`. Returns the bridge (its `log` and `emit`), the
- * query cache and the router's location history.
+ * in-memory Bridge answering from `handlers`, each write with what the service says it changes
+ * (write-changes.ts). Returns the bridge (its `log` and `emit`), the query cache and the router's
+ * location history.
  */
 export function renderWithApp(
   ui: ReactNode,
   options: { handlers?: MemoryHandlers; language?: AppLanguage; path?: string } = {},
 ) {
-  const bridge = createMemoryBridge(options.handlers ?? {});
+  const bridge = createMemoryBridge(options.handlers ?? {}, WRITE_CHANGES);
   const i18n = createI18n(options.language ?? 'es');
   const appStore = createAppStore(bridge, i18n);
   const queryClient = createQueryClient();

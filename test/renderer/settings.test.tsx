@@ -453,12 +453,25 @@ describe('settings screen', () => {
 });
 
 describe('sandbox panel', () => {
+  /** The sandbox as the service keeps it: the clock read after an advance is the advanced one. */
   function renderSandbox(handlers: MemoryHandlers['sandbox'], language: 'es' | 'ca' = 'es') {
+    let current: SandboxClockView = clock;
+    const advance = handlers?.advance;
     return renderWithApp(<SettingsScreen />, {
       language,
       handlers: {
         settings: settingsHandlers(baseSettings({ sandbox: true, language })),
-        sandbox: { clock: () => clock, ...handlers },
+        sandbox: {
+          clock: () => current,
+          ...handlers,
+          ...(advance && {
+            advance: async (input) => {
+              const advanced = await advance(input);
+              current = { now: advanced.now, offsetSeconds: advanced.offsetSeconds };
+              return advanced;
+            },
+          }),
+        },
       },
     });
   }

@@ -88,7 +88,12 @@ describe('web bridge: guards', () => {
       lastName: 'García',
     });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ ok: true, value: { firstName: 'Ana' } });
+    expect(created.body).toMatchObject({
+      ok: true,
+      value: { firstName: 'Ana' },
+      // What the write changed crosses the bridge too: the window refreshes it from there.
+      changed: expect.arrayContaining(['patients']),
+    });
     const info = await op(server.url, 'app.info');
     expect(info.body).toEqual({
       ok: true,

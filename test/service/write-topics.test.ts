@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Topic } from '../../src-preload/contract';
 import { announce, type TopicsOf } from '../../src-main/service/changes/announce';
+import { createChangeFeed } from '../../src-main/service/changes/change-feed';
 import { formFixture, serversClosedAfterEach, type TestServer } from './helpers';
 import { operationsOn } from './operation-harness';
 
@@ -24,7 +25,14 @@ async function heardDuring(server: TestServer, act: () => Promise<unknown>): Pro
 describe('a write says what it changed once, whichever transport asked', () => {
   it('the same writes over IPC and over HTTP refresh the same views', async () => {
     const server = await newServer();
-    const { ok } = operationsOn(server.service.core);
+    const { ops } = operationsOn(server.service.core);
+    let answered: Topic[] | undefined;
+    const lastChanged = () => answered;
+    const ok = async (name: string, input: unknown) => {
+      const result = await ops.run(name, input);
+      if (!result.ok) throw new Error(`${name} refused: ${result.error.message}`);
+      answered = result.changed;
+    };
     const { formId, patientId } = formFixture(server);
     const other = formFixture(server);
 
@@ -73,6 +81,8 @@ describe('a write says what it changed once, whichever transport asked', () => {
       const http = await heardDuring(server, overHttp);
       expect(ipc.length, what).toBeGreaterThan(0);
       expect(http, what).toEqual(ipc);
+      // The operation's answer says the same, for the window to refresh without the push.
+      expect(lastChanged(), what).toEqual(ipc);
     }
 
     // Cancelling: a pending schedule of each kind, one cancelled each way.
@@ -85,7 +95,76 @@ describe('a write says what it changed once, whichever transport asked', () => {
       server.request('POST', `/form-schedules/${pending[1]!.id}/cancel`),
     );
     expect(ipc).toEqual(['credits', 'schedules']);
+    expect(lastChanged()).toEqual(ipc);
     expect(http).toEqual(ipc);
+  });
+
+  it('an operation answers with what it changed, and only what it changed', async () => {
+    const server = await newServer();
+    const { ops } = operationsOn(server.service.core);
+    const { formId, patientId } = formFixture(server);
+
+    // A read, and a refused write, changed nothing: no `changed` at all.
+    const read = await ops.run('patients.list', {});
+    expect(read).toMatchObject({ ok: true });
+    expect(read).not.toHaveProperty('changed');
+    expect(await ops.run('patients.create', { firstName: 'Sense cognom' })).not.toHaveProperty(
+      'changed',
+    );
+
+    // Writes running at the same time each say only their own topics.
+    const [patient, webhook, names] = await Promise.all([
+      ops.run('patients.create', { firstName: 'Aina', lastName: 'Vidal' }),
+      ops.run('webhooks.create', { url: 'http://127.0.0.1:9/a', events: ['patient.created'] }),
+      ops.run('patients.list', {}),
+    ]);
+    const changedOf = (result: Awaited<ReturnType<typeof ops.run>>) =>
+      result.ok ? (result.changed ?? []) : ['refused'];
+    expect(changedOf(patient)).toContain('patients');
+    expect(changedOf(patient)).not.toContain('webhooks');
+    expect(changedOf(webhook)).toContain('webhooks');
+    expect(changedOf(webhook)).not.toContain('patients');
+    expect(changedOf(names)).toEqual([]);
+
+    // A clock advance says what the jobs it ran changed (here: a delivery went out).
+    await ops.run('schedules.create', {
+      formId,
+      patientId,
+      channel: 'email',
+      scheduledAt: '2026-03-02T10:00:00.000Z',
+    });
+    const advanced = await ops.run('sandbox.advance', { seconds: 7200 });
+    expect(changedOf(advanced)).toEqual(expect.arrayContaining(['clock', 'schedules']));
+  });
+
+  it('collect counts what the work waited for, nothing after it answered, nothing of others', async () => {
+    const feed = createChangeFeed();
+    const { value, changed } = await feed.collect(async () => {
+      feed.changed('patients');
+      // What the work waits for counts, however it was started.
+      await new Promise<void>((resolve) =>
+        setTimeout(() => {
+          feed.changed('forms');
+          resolve();
+        }, 1),
+      );
+      feed.changed('alerts');
+      return 7;
+    });
+    expect(value).toBe(7);
+    expect(changed).toEqual(['alerts', 'forms', 'patients']);
+    // A timer the work started but did not wait for keeps its scope, and runs after the answer:
+    // it counts neither there nor for a write running at that moment.
+    const first = await feed.collect(async () => {
+      setTimeout(() => feed.changed('calls'), 5);
+      return 1;
+    });
+    const second = await feed.collect(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      feed.changed('keys');
+    });
+    expect(first.changed).toEqual([]);
+    expect(second.changed).toEqual(['keys']);
   });
 
   it('a read or a refused write announces nothing', async () => {

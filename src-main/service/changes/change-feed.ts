@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PushEvent, Topic } from '../contract';
 
 export type ChangeListener = (event: PushEvent) => void;
@@ -14,6 +15,9 @@ export type ChangeListener = (event: PushEvent) => void;
 export function createChangeFeed(options: { onListenerError?: (error: unknown) => void } = {}) {
   const listeners = new Set<ChangeListener>();
   let pending: Set<Topic> | undefined;
+  // The writes under way that want to know what they changed (`collect`). A timer or job started
+  // inside one inherits its scope; once the write answered, the scope is closed and ignores it.
+  const scopes = new AsyncLocalStorage<{ open: boolean; topics: Set<Topic> }>();
 
   function send(event: PushEvent): void {
     for (const listener of [...listeners]) {
@@ -41,6 +45,8 @@ export function createChangeFeed(options: { onListenerError?: (error: unknown) =
     },
     /** Data under these topics changed; told once per tick with every topic of that tick. */
     changed(...topics: Topic[]): void {
+      const scope = scopes.getStore();
+      if (scope?.open) for (const topic of topics) scope.topics.add(topic);
       // Nobody listening (the CLI, benchmarks): no timers at all.
       if (!listeners.size || !topics.length) return;
       if (!pending) {
@@ -48,6 +54,20 @@ export function createChangeFeed(options: { onListenerError?: (error: unknown) =
         setImmediate(flush);
       }
       for (const topic of topics) pending.add(topic);
+    },
+    /**
+     * Runs `work` and answers with what it changed: every topic announced while it ran (by the
+     * domain's writes, the jobs a clock advance ran, …). The window's operations use it so the
+     * window refreshes exactly what its own write changed, without saying it again.
+     */
+    async collect<T>(work: () => T | Promise<T>): Promise<{ value: T; changed: Topic[] }> {
+      const scope = { open: true, topics: new Set<Topic>() };
+      try {
+        const value = await scopes.run(scope, work);
+        return { value, changed: [...scope.topics].sort() };
+      } finally {
+        scope.open = false;
+      }
     },
     /** Sends one event (not coalesced) once the current synchronous work is done. */
     emit(event: PushEvent): void {

@@ -1,3 +1,5 @@
+import type { Topic } from './topics';
+
 /**
  * The result envelope of every window operation: errors cross the process boundary as data,
  * never as thrown objects (Electron flattens thrown errors into a string).
@@ -11,4 +13,10 @@ export interface BridgeError {
   details?: Record<string, unknown>;
 }
 
-export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+/**
+ * A success says which topics the operation changed (sorted; absent or empty for a read), so the
+ * window refreshes what its own write changed from the service's one declaration of it
+ * (changes/domain-topics.ts), whether or not it hears the pushed `changed` event.
+ */
+export type BridgeResult<T> =
+  { ok: true; value: T; changed?: Topic[] } | { ok: false; error: BridgeError };

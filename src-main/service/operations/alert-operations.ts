@@ -1,28 +1,20 @@
 import type { AlertView } from '../contract';
 import type { Alert } from '../schemas/alert';
-import {
-  op,
-  pageOf,
-  pageWithPatients,
-  withPatient,
-  withPatients,
-  type GroupHandlers,
-  type OperationDeps,
-} from './operation-kit';
+import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-kit';
 
 /** Who acts in the window: the desk (coordinator accounts come with the clinic server). */
 const DESK = { type: 'desk' as const, name: 'Engage Desk' };
 
 export function alertOperations({ core }: OperationDeps): GroupHandlers<'alerts'> {
-  const view = (alert: Alert): AlertView => withPatient(core, alert);
+  const view = (alert: Alert): AlertView => core.views.patientNames.withPatient(alert);
   return {
     list: op({
-      run: (query) => pageWithPatients(core, pageOf<Alert>(core.alerts.list(query))),
+      run: (query) => core.views.patientNames.page(pageOf<Alert>(core.alerts.list(query))),
     }),
     get: op({ run: ({ id }) => view(core.alerts.get(id)) }),
     counts: op({ run: () => core.alerts.openCounts() }),
     ofPatient: op({
-      run: ({ id }) => withPatients(core, core.alerts.unresolvedOf(id)),
+      run: ({ id }) => core.views.patientNames.withPatients(core.alerts.unresolvedOf(id)),
     }),
     acknowledge: op({
       run: ({ id, note }) => view(core.alerts.acknowledge(id, DESK, note)),

@@ -1,12 +1,5 @@
 import type { Call, ConversationSummary } from '../contract';
-import {
-  op,
-  pageOf,
-  pageWithPatients,
-  withPatient,
-  type GroupHandlers,
-  type OperationDeps,
-} from './operation-kit';
+import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-kit';
 
 export function conversationOperations({ core }: OperationDeps): GroupHandlers<'conversations'> {
   const { conversations, changes } = core;
@@ -15,18 +8,18 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
   return {
     list: op({
       run: (query) =>
-        pageWithPatients(core, pageOf<ConversationSummary>(conversations.list(query))),
+        core.views.patientNames.page(pageOf<ConversationSummary>(conversations.list(query))),
     }),
     attention: op({ run: ({ limit }) => core.views.dashboard.attention(limit) }),
     get: op({
       // As over HTTP: one idle past its 30 minutes is shown ended, not active (the domain settles).
-      run: ({ id }) => withPatient(core, conversations.get(id)),
+      run: ({ id }) => core.views.patientNames.withPatient(conversations.get(id)),
     }),
     start: op({
       async run(input) {
         const conversation = await conversations.start(input);
         told(conversation.id);
-        return withPatient(core, conversation);
+        return core.views.patientNames.withPatient(conversation);
       },
     }),
     send: op({
@@ -40,7 +33,7 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
       run({ id }) {
         const conversation = conversations.close(id);
         told(id);
-        return withPatient(core, conversation);
+        return core.views.patientNames.withPatient(conversation);
       },
     }),
   };
@@ -49,13 +42,13 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
 export function callOperations({ core }: OperationDeps): GroupHandlers<'calls'> {
   return {
     list: op({
-      run: (query) => pageWithPatients(core, pageOf<Call>(core.calls.list(query))),
+      run: (query) => core.views.patientNames.page(pageOf<Call>(core.calls.list(query))),
     }),
     get: op({
-      run: ({ id }) => withPatient(core, core.calls.get(id)),
+      run: ({ id }) => core.views.patientNames.withPatient(core.calls.get(id)),
     }),
     start: op({
-      run: (input) => withPatient(core, core.calls.create(input)),
+      run: (input) => core.views.patientNames.withPatient(core.calls.create(input)),
     }),
   };
 }

@@ -104,7 +104,9 @@ export function createOperations(
         };
       }
       try {
-        return { ok: true, value: await def.run(parse(name as OperationName)(input)) };
+        const parsed = parse(name as OperationName)(input);
+        const { value, changed } = await deps.core.changes.collect(() => def.run(parsed));
+        return changed.length ? { ok: true, value, changed } : { ok: true, value };
       } catch (error) {
         if (error instanceof ProblemError) {
           return {

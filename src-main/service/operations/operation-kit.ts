@@ -33,18 +33,3 @@ export function op<I, O>(def: OperationDef<I, O>): OperationDef<I, O> {
 export function pageOf<T>(page: ListPage): Page<T> {
   return { data: listItems<T>(page), pagination: page.pagination };
 }
-
-/** One record with its patient's name (domain/patient-names.ts). */
-export function withPatient<T extends { patientId?: string }>(core: Core, item: T) {
-  return core.views.patientNames.withPatient(item);
-}
-
-/** Records with their patients' names, looked up once (domain/patient-names.ts). */
-export function withPatients<T extends { patientId?: string }>(core: Core, items: readonly T[]) {
-  return core.views.patientNames.withPatients(items);
-}
-
-/** A list page whose items carry their patients' names, looked up once for the page. */
-export function pageWithPatients<T extends { patientId?: string }>(core: Core, page: Page<T>) {
-  return core.views.patientNames.page(page);
-}

@@ -1,13 +1,5 @@
 import type { FormResponse, ResponseAnalysis, ResponseDetail } from '../contract';
-import {
-  op,
-  pageOf,
-  pageWithPatients,
-  withPatient,
-  withPatients,
-  type GroupHandlers,
-  type OperationDeps,
-} from './operation-kit';
+import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-kit';
 
 export function responseOperations({ core }: OperationDeps): GroupHandlers<'responses'> {
   const views = core.views.responses;
@@ -15,11 +7,11 @@ export function responseOperations({ core }: OperationDeps): GroupHandlers<'resp
     list: op({
       run: ({ formId, ...query }) => {
         const page = pageOf<FormResponse>(core.forms.responses(formId, query));
-        return pageWithPatients(core, { ...page, data: views.withScores(formId, page.data) });
+        return core.views.patientNames.page({ ...page, data: views.withScores(formId, page.data) });
       },
     }),
     get: op({
-      run: ({ id }): ResponseDetail => withPatient(core, views.detail(id)),
+      run: ({ id }): ResponseDetail => core.views.patientNames.withPatient(views.detail(id)),
     }),
     recent: op({ run: ({ limit }) => core.views.dashboard.recentResponses(limit) }),
     analysis: op({
@@ -27,8 +19,8 @@ export function responseOperations({ core }: OperationDeps): GroupHandlers<'resp
         const result = views.analysis(input);
         return {
           ...result,
-          points: withPatients(core, result.points),
-          latest: withPatients(core, result.latest),
+          points: core.views.patientNames.withPatients(result.points),
+          latest: core.views.patientNames.withPatients(result.latest),
         };
       },
     }),

@@ -4,7 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useStore, type StoreApi } from 'zustand';
 import type { Bridge } from '../bridge/bridge';
-import { useTopicInvalidation } from '../data/topic-invalidation';
+import { invalidateTopics, useTopicInvalidation } from '../data/topic-invalidation';
+import { refreshingWrites } from '../data/write-refresh';
 import type { AppState, AppStore } from '../stores/app-store';
 import { createQueryClient } from './query-client';
 
@@ -19,7 +20,8 @@ const AppContext = createContext<AppContextValue | null>(null);
 
 /**
  * The window's context: the bridge, the app store, the feature stores (client state) and the
- * query cache (the service's data), which pushed `changed` events invalidate by topic.
+ * query cache (the service's data), which the window's own writes and pushed `changed` events
+ * invalidate by topic.
  */
 export function AppProvider(props: {
   bridge: Bridge;
@@ -29,12 +31,13 @@ export function AppProvider(props: {
   queryClient?: QueryClient;
   children: ReactNode;
 }) {
+  const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
+  // Screens get the bridge whose writes refresh what they changed (data/write-refresh.ts).
   const value = useRef<AppContextValue>({
-    bridge: props.bridge,
+    bridge: refreshingWrites(props.bridge, (topics) => void invalidateTopics(queryClient, topics)),
     appStore: props.appStore,
     stores: new Map(),
   });
-  const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
   useTopicInvalidation(props.bridge, queryClient);
   return (
     <QueryClientProvider client={queryClient}>

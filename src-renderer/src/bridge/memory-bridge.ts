@@ -8,6 +8,7 @@ import {
   type OutputOf,
   type PushEventName,
   type PushEvents,
+  type Topic,
 } from '../../../src-preload/contract';
 import type { Bridge } from './bridge';
 
@@ -32,9 +33,13 @@ function copy<T>(value: T): T {
 /**
  * The in-memory Bridge for unit tests: the same named functions as `window.engage` (built from
  * the contract), answering from the handlers a test gives. An operation without a handler fails
- * with `not_implemented_in_test`, so a screen calling something unexpected is visible.
+ * with `not_implemented_in_test`, so a screen calling something unexpected is visible. A write
+ * that succeeds answers the topics `changes` gives for it, as the service says what it changed.
  */
-export function createMemoryBridge(handlers: MemoryHandlers = {}): MemoryBridge {
+export function createMemoryBridge(
+  handlers: MemoryHandlers = {},
+  changes: Partial<Record<OperationName, readonly Topic[]>> = {},
+): MemoryBridge {
   const log: { name: OperationName; input: unknown }[] = [];
   const listeners = new Map<PushEventName, Set<(data: unknown) => void>>();
   const api = buildBridgeApi(async (name, input): Promise<BridgeResult<unknown>> => {
@@ -49,7 +54,9 @@ export function createMemoryBridge(handlers: MemoryHandlers = {}): MemoryBridge 
     try {
       // A copy, as every real transport (IPC, HTTP) hands the window: an answer never shares
       // objects with the handler's data, which a test may change afterwards.
-      return { ok: true, value: copy(await handler(input)) };
+      const value = copy(await handler(input));
+      const changed = changes[name];
+      return changed?.length ? { ok: true, value, changed: [...changed] } : { ok: true, value };
     } catch (error) {
       const e = error as { code?: string; message?: string; details?: Record<string, unknown> };
       return {

@@ -77,17 +77,21 @@ export async function editCached(
   };
 }
 
+/** What an optimistic write changes at once: the cached answers of `topics`, by `edit`. */
+export interface Optimistic<TVariables> {
+  topics: readonly Topic[];
+  edit: (variables: TVariables) => CacheEdit;
+}
+
 /**
- * A write through the bridge. On success the queries of `topics` are invalidated: the service
- * pushes `changed` for every write too, but a window that does not hear it (web mode between
- * reconnections, tests) stays right. With `optimistic`, the cached answers of `topics` change at
- * once and go back as they were when the write fails.
+ * A write through the bridge. What it changed is read again by the bridge itself, from the
+ * service's answer (data/write-refresh.ts), so a write does not say it here. With `optimistic`,
+ * the cached answers it names change at once and go back as they were when the write fails.
  */
-export function useTopicMutation<TData, TVariables = void>(
-  topics: readonly Topic[],
+export function useWrite<TData, TVariables = void>(
   options: Omit<UseMutationOptions<TData, BridgeFailure, TVariables, () => void>, 'onMutate'> & {
     mutationFn: (variables: TVariables) => Promise<TData>;
-    optimistic?: (variables: TVariables) => CacheEdit;
+    optimistic?: Optimistic<TVariables>;
   },
 ): UseMutationResult<TData, BridgeFailure, TVariables, () => void> {
   const client = useQueryClient();
@@ -96,20 +100,14 @@ export function useTopicMutation<TData, TVariables = void>(
     ...rest,
     mutationFn: (variables) => failingAs(() => mutationFn(variables)),
     onMutate: async (variables) =>
-      optimistic ? editCached(client, topics, optimistic(variables)) : () => undefined,
+      optimistic
+        ? editCached(client, optimistic.topics, optimistic.edit(variables))
+        : () => undefined,
     onError: (error, variables, undo, context) => {
       undo?.();
+      // The optimistic change cancelled reads under way: read them again.
+      if (optimistic) void invalidateTopics(client, optimistic.topics);
       return rest.onError?.(error, variables, undo, context);
-    },
-    onSuccess: (data, variables, undo, context) => {
-      const done = rest.onSuccess?.(data, variables, undo, context);
-      void invalidateTopics(client, topics);
-      return done;
-    },
-    onSettled: (data, error, variables, undo, context) => {
-      // An optimistic change cancelled reads under way: whatever happened, read again.
-      if (optimistic && error) void invalidateTopics(client, topics);
-      return rest.onSettled?.(data, error, variables, undo, context);
     },
   });
 }

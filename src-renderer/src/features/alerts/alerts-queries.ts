@@ -4,7 +4,7 @@ import { useBridge } from '../../app/app-context';
 import type { Bridge } from '../../bridge/bridge';
 import { callOperation, operationQuery, pagedQuery, usePagedList } from '../../data/bridge-query';
 import { dataKey, whatOf } from '../../data/query-keys';
-import { editCachedNow, useTopicMutation } from '../../data/topic-invalidation';
+import { editCachedNow, useWrite } from '../../data/topic-invalidation';
 import { ALERT_PRIORITIES, ALERT_STATES, type AlertAction, type AlertFilter } from './alerts-store';
 
 export const ALERT_PAGE_SIZE = 20;
@@ -149,15 +149,18 @@ function placeAlert(alert: Pick<AlertView, 'id' | 'state'> & Partial<AlertView>)
 export function useAlertAction() {
   const bridge = useBridge();
   const client = useQueryClient();
-  return useTopicMutation(['alerts'], {
+  return useWrite({
     mutationFn: ({ action, id, note }: { action: AlertAction; id: string; note: string }) => {
       const input = { id, ...(note.trim() ? { note: note.trim() } : {}) };
       return action === 'acknowledge'
         ? callOperation(bridge, 'alerts', 'acknowledge', input)
         : callOperation(bridge, 'alerts', 'resolve', input);
     },
-    optimistic: ({ action, id }) =>
-      placeAlert({ id, state: action === 'acknowledge' ? 'acknowledged' : 'resolved' }),
+    optimistic: {
+      topics: ['alerts'],
+      edit: ({ action, id }) =>
+        placeAlert({ id, state: action === 'acknowledge' ? 'acknowledged' : 'resolved' }),
+    },
     onSuccess: (alert) => editCachedNow(client, ['alerts'], placeAlert(alert)),
   });
 }

@@ -8,7 +8,7 @@ import {
   pagedOperation,
   usePagedList,
 } from '../../data/bridge-query';
-import { useTopicMutation } from '../../data/topic-invalidation';
+import { useWrite } from '../../data/topic-invalidation';
 import { dayRange } from './call-format';
 import { rangeIsValid, type CallFilter } from './calls-store';
 
@@ -44,7 +44,7 @@ export function useCall(id: string) {
 export function useStartCall() {
   const bridge = useBridge();
   const client = useQueryClient();
-  return useTopicMutation(['calls'], {
+  return useWrite({
     mutationFn: (input: StartCall) => callOperation(bridge, 'calls', 'start', input),
     onSuccess: (call) => void client.setQueryData(callQuery(bridge, call.id).queryKey, call),
   });

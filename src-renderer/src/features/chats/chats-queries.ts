@@ -13,7 +13,7 @@ import {
   pagedOperation,
   usePagedList,
 } from '../../data/bridge-query';
-import { invalidateTopics, useTopicMutation } from '../../data/topic-invalidation';
+import { invalidateTopics, useWrite } from '../../data/topic-invalidation';
 import type { ChatFilter } from './chats-store';
 
 export const CHAT_PAGE_SIZE = 20;
@@ -45,7 +45,7 @@ export function useConversation(id: string) {
 export function useStartChat() {
   const bridge = useBridge();
   const client = useQueryClient();
-  return useTopicMutation(['conversations'], {
+  return useWrite({
     mutationFn: (input: StartChat) => callOperation(bridge, 'conversations', 'start', input),
     onSuccess: (conversation) =>
       void client.setQueryData(conversationQuery(bridge, conversation.id).queryKey, conversation),
@@ -61,7 +61,7 @@ export function useSendMessage(id: string) {
   const bridge = useBridge();
   const client = useQueryClient();
   const key = conversationQuery(bridge, id).queryKey;
-  return useTopicMutation(['conversations'], {
+  return useWrite({
     mutationFn: (content: string) =>
       callOperation(bridge, 'conversations', 'send', { id, content }),
     onSuccess: ({ patientMessage, assistantMessage }: MessageExchange) =>
@@ -79,7 +79,7 @@ export function useSendMessage(id: string) {
 export function useEndChat(id: string) {
   const bridge = useBridge();
   const client = useQueryClient();
-  return useTopicMutation(['conversations'], {
+  return useWrite({
     mutationFn: () => callOperation(bridge, 'conversations', 'end', { id }),
     onSuccess: (conversation: ConversationView) =>
       void client.setQueryData(conversationQuery(bridge, id).queryKey, conversation),

@@ -8,7 +8,7 @@ import {
   pagedOperation,
   usePagedList,
 } from '../../data/bridge-query';
-import { useTopicMutation } from '../../data/topic-invalidation';
+import { useWrite } from '../../data/topic-invalidation';
 
 export const LEDGER_PAGE_SIZE = 20;
 
@@ -48,7 +48,7 @@ export function useLedger(kind: LedgerKind | undefined) {
 export function useTopUp() {
   const bridge = useBridge();
   const client = useQueryClient();
-  return useTopicMutation(['credits'], {
+  return useWrite({
     mutationFn: (input: { amount: number; reason?: string }) =>
       callOperation(bridge, 'credits', 'topUp', input),
     onSuccess: (balance: CreditBalance) =>

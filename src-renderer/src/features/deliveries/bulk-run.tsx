@@ -1,10 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Patient } from '../../../../src-preload/contract';
 import { useBridge } from '../../app/app-context';
 import { callOperation } from '../../data/bridge-query';
-import { invalidateTopics } from '../../data/topic-invalidation';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -43,7 +41,6 @@ export function BulkRun(props: {
   const format = useFormat();
   const credits = useCreditsText();
   const bridge = useBridge();
-  const client = useQueryClient();
   const prices = usePrices();
   const balance = useBalance();
   const [step, setStep] = useState<'confirm' | 'running' | 'done'>('confirm');
@@ -75,8 +72,6 @@ export function BulkRun(props: {
     setResult(finished);
     setStep('done');
     props.onRunning(false);
-    // One reading of the lists and the balance after the run, not one per delivery.
-    void invalidateTopics(client, ['schedules', 'credits']);
   }
 
   const requestStop = () => {

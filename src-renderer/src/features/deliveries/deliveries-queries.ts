@@ -9,7 +9,7 @@ import {
   usePagedList,
 } from '../../data/bridge-query';
 import { dataKey } from '../../data/query-keys';
-import { useTopicMutation } from '../../data/topic-invalidation';
+import { useWrite } from '../../data/topic-invalidation';
 import { addDays, daysRange, fromDayKey, type MonthRef } from './calendar-model';
 import type { DeliveryFilters, OutboxFilters } from './deliveries-store';
 import { localTimeZone } from './service-time';
@@ -110,7 +110,7 @@ export function useDayDeliveries(day: string) {
 /** Cancels a pending delivery (its credits come back); a 400 when it had already left. */
 export function useCancelDelivery() {
   const bridge = useBridge();
-  return useTopicMutation(['schedules', 'credits'], {
+  return useWrite({
     mutationFn: (id: string) => callOperation(bridge, 'schedules', 'cancel', { id }),
   });
 }
@@ -118,7 +118,7 @@ export function useCancelDelivery() {
 /** Schedules one delivery; the lists and the balance are read again. */
 export function useScheduleDelivery() {
   const bridge = useBridge();
-  return useTopicMutation(['schedules', 'credits'], {
+  return useWrite({
     mutationFn: (input: InputOf<'schedules', 'create'>) =>
       callOperation(bridge, 'schedules', 'create', input),
   });

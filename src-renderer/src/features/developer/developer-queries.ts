@@ -4,7 +4,7 @@ import type { RequestLogEntry } from '../../../../src-preload/contract';
 import { useBridge, useFeatureStore } from '../../app/app-context';
 import type { Bridge } from '../../bridge/bridge';
 import { callOperation, operationQuery } from '../../data/bridge-query';
-import { useTopicMutation } from '../../data/topic-invalidation';
+import { useWrite } from '../../data/topic-invalidation';
 import { createDeveloperStore } from './developer-store';
 
 /** How many requests the live table keeps (the service keeps 500). */
@@ -72,7 +72,7 @@ export function useClearRequestLog() {
   const bridge = useBridge();
   const client = useQueryClient();
   const store = useFeatureStore(createDeveloperStore);
-  return useTopicMutation([], {
+  return useWrite({
     mutationFn: () => callOperation(bridge, 'developer', 'clearRequestLog'),
     onSuccess: () => {
       client.setQueryData<RequestLogEntry[]>(logQuery(bridge).queryKey, []);

@@ -13,7 +13,7 @@ import {
   pagedOperation,
   usePagedList,
 } from '../../data/bridge-query';
-import { useTopicMutation } from '../../data/topic-invalidation';
+import { useWrite } from '../../data/topic-invalidation';
 import { createFormsStore, type FormFilter, type FormNotice } from './forms-store';
 
 /** Forms per request: the service's maximum page size (a clinic has tens of forms, not more). */
@@ -61,7 +61,7 @@ function useFormAction<T>(
 ) {
   const bridge = useBridge();
   const store = useFeatureStore(createFormsStore);
-  const mutation = useTopicMutation(['forms'], {
+  const mutation = useWrite({
     mutationFn: (form: { id: string; name: string }) => run(bridge, form.id),
     onSuccess: (value, form) => store.getState().end(form.id, { notice: notice(value, form) }),
     onError: (error, form) => store.getState().end(form.id, { error, name: form.name }),
@@ -97,7 +97,7 @@ export function useRemoveForm() {
 export function useSaveForm() {
   const bridge = useBridge();
   const store = useFeatureStore(createFormsStore);
-  return useTopicMutation(['forms'], {
+  return useWrite({
     mutationFn: (save: { create: FormDefinition } | { id: string; patch: FormUpdate }) =>
       'create' in save
         ? callOperation(bridge, 'forms', 'create', save.create)
@@ -110,7 +110,7 @@ export function useSaveForm() {
 /** Adds a validated instrument's edition as a form of the clinic. */
 export function useAddInstrument() {
   const bridge = useBridge();
-  return useTopicMutation(['forms'], {
+  return useWrite({
     mutationFn: (edition: string) => callOperation(bridge, 'forms', 'addInstrument', { edition }),
   });
 }

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyInfo, CreatedApiKey, Permission } from '../../../../src-preload/contract';
 import { useBridge } from '../../app/app-context';
 import { callOperation, operationQuery } from '../../data/bridge-query';
-import { invalidateTopics, useTopicMutation } from '../../data/topic-invalidation';
+import { useWrite } from '../../data/topic-invalidation';
 
 function keysQuery(bridge: ReturnType<typeof useBridge>) {
   return operationQuery(bridge, ['keys'], 'keys', 'list');
@@ -38,12 +38,10 @@ function useReplaceKey() {
  */
 export function useCreateKey() {
   const bridge = useBridge();
-  const client = useQueryClient();
   const replace = useReplaceKey();
   return async (input: { name: string; permissions: Permission[] }): Promise<CreatedApiKey> => {
     const created = await callOperation(bridge, 'keys', 'create', input);
     replace(withoutPlaintext(created));
-    void invalidateTopics(client, ['keys']);
     return created;
   };
 }
@@ -51,7 +49,7 @@ export function useCreateKey() {
 export function useRevokeKey() {
   const bridge = useBridge();
   const replace = useReplaceKey();
-  return useTopicMutation(['keys'], {
+  return useWrite({
     mutationFn: (id: string) => callOperation(bridge, 'keys', 'revoke', { id }),
     onSuccess: (revoked) => void replace(revoked),
   });

@@ -8,7 +8,7 @@ import {
   usePagedList,
 } from '../../data/bridge-query';
 import { whatOf } from '../../data/query-keys';
-import { useTopicMutation, type CacheEdit } from '../../data/topic-invalidation';
+import { useWrite, type CacheEdit } from '../../data/topic-invalidation';
 
 /** How many the bell's panel shows. */
 export const LATEST = 6;
@@ -73,17 +73,23 @@ const everyOne = () => true;
 /** Marks one read: it shows read (and the count drops) at once, and comes back if refused. */
 export function useMarkRead() {
   const bridge = useBridge();
-  return useTopicMutation(['notifications'], {
+  return useWrite({
     mutationFn: (id: string) => callOperation(bridge, 'notifications', 'markRead', { id }),
-    optimistic: (id) => markCached((n) => n.id === id, new Date().toISOString()),
+    optimistic: {
+      topics: ['notifications'],
+      edit: (id) => markCached((n) => n.id === id, new Date().toISOString()),
+    },
   });
 }
 
 /** Marks every one read, at once on screen; resolves with how many the service marked. */
 export function useMarkAllRead() {
   const bridge = useBridge();
-  return useTopicMutation(['notifications'], {
+  return useWrite({
     mutationFn: async () => (await callOperation(bridge, 'notifications', 'markAllRead')).marked,
-    optimistic: () => markCached(everyOne, new Date().toISOString()),
+    optimistic: {
+      topics: ['notifications'],
+      edit: () => markCached(everyOne, new Date().toISOString()),
+    },
   });
 }

@@ -8,7 +8,7 @@ import {
   pagedOperation,
   usePagedList,
 } from '../../data/bridge-query';
-import { useTopicMutation } from '../../data/topic-invalidation';
+import { useWrite } from '../../data/topic-invalidation';
 import type { PatientQuery } from './patients-store';
 
 /** Rows per request: the service's maximum page size. */
@@ -71,7 +71,7 @@ export function usePatientTimeline(id: string) {
 export function useSavePatient() {
   const bridge = useBridge();
   const client = useQueryClient();
-  return useTopicMutation(['patients'], {
+  return useWrite({
     mutationFn: (save: { create: CreatePatient } | { id: string; patch: UpdatePatient }) =>
       'create' in save
         ? callOperation(bridge, 'patients', 'create', save.create)

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppSettings, AppSettingsUpdate, Topic } from '../../../../src-preload/contract';
+import type { AppSettings, AppSettingsUpdate } from '../../../../src-preload/contract';
 import { useBridge, useFeatureStore } from '../../app/app-context';
 import type { Bridge } from '../../bridge/bridge';
 import { callOperation, operationQuery } from '../../data/bridge-query';
-import { useTopicMutation } from '../../data/topic-invalidation';
+import { useWrite } from '../../data/topic-invalidation';
 import { createSandboxStore, type Seed } from './sandbox-store';
 
 function settingsQuery(bridge: Bridge) {
@@ -19,7 +19,7 @@ export function useSettings() {
 export function useSaveSettings() {
   const bridge = useBridge();
   const client = useQueryClient();
-  return useTopicMutation(['settings'], {
+  return useWrite({
     mutationFn: (update: AppSettingsUpdate) => callOperation(bridge, 'settings', 'update', update),
     onSuccess: (saved) => void client.setQueryData(settingsQuery(bridge).queryKey, saved),
   });
@@ -59,7 +59,7 @@ export function useAdvanceClock(): (seconds: number) => void {
   const bridge = useBridge();
   const client = useQueryClient();
   const store = useFeatureStore(createSandboxStore);
-  const mutation = useTopicMutation([], {
+  const mutation = useWrite({
     mutationFn: (seconds: number) => callOperation(bridge, 'sandbox', 'advance', { seconds }),
     onSuccess: ({ jobsRun, ...clock }, seconds) => {
       client.setQueryData(clockQuery(bridge).queryKey, clock);
@@ -75,22 +75,6 @@ export function useAdvanceClock(): (seconds: number) => void {
   };
 }
 
-/** Everything a reset replaces (keys and settings stay, but their views count what changed). */
-const CLINIC_TOPICS: readonly Topic[] = [
-  'patients',
-  'forms',
-  'responses',
-  'schedules',
-  'outbox',
-  'conversations',
-  'calls',
-  'credits',
-  'webhooks',
-  'receiver',
-  'notifications',
-  'alerts',
-];
-
 /**
  * Replaces the clinic's data with the demo clinic or an empty one; resolves true once it is
  * replaced. The sandbox store says how it went.
@@ -98,7 +82,7 @@ const CLINIC_TOPICS: readonly Topic[] = [
 export function useResetClinic(): (seed: Seed) => Promise<boolean> {
   const bridge = useBridge();
   const store = useFeatureStore(createSandboxStore);
-  const mutation = useTopicMutation(CLINIC_TOPICS, {
+  const mutation = useWrite({
     mutationFn: (seed: Seed) => callOperation(bridge, 'sandbox', 'reset', { seed }),
     onSuccess: (done) => store.setState({ resetDone: done }),
     onError: (error) => store.setState({ resetError: error }),

@@ -19,7 +19,7 @@ import {
   usePagedList,
 } from '../../data/bridge-query';
 import { dataKey, whatOf } from '../../data/query-keys';
-import { editCachedNow, invalidateTopics, useTopicMutation } from '../../data/topic-invalidation';
+import { editCachedNow, useWrite, type CacheEdit } from '../../data/topic-invalidation';
 
 /** Webhooks a clinic has are few; one page holds them all in practice, "load more" the rest. */
 const PAGE = 50;
@@ -128,6 +128,12 @@ function placeWebhook(webhook: WebhookView) {
   };
 }
 
+/** Edits every cached read that shows webhooks or their deliveries (a write's answer, placed). */
+function useEditWebhooks(): (edit: CacheEdit) => void {
+  const client = useQueryClient();
+  return (edit) => editCachedNow(client, ['webhooks'], edit);
+}
+
 /**
  * Registers a webhook and resolves with it and its secret for the caller to show once. The cache
  * gets the webhook without the secret: it never enters shared state. (Not a useMutation for that
@@ -135,11 +141,10 @@ function placeWebhook(webhook: WebhookView) {
  */
 export function useCreateWebhook() {
   const bridge = useBridge();
-  const client = useQueryClient();
+  const editWebhooks = useEditWebhooks();
   return async (input: { url: string; events: Webhook['events'] }): Promise<CreatedWebhook> => {
     const created = await callOperation(bridge, 'webhooks', 'create', input);
-    editCachedNow(client, ['webhooks'], placeWebhook(withoutSecret(created)));
-    void invalidateTopics(client, ['webhooks']);
+    editWebhooks(placeWebhook(withoutSecret(created)));
     return created;
   };
 }
@@ -147,21 +152,21 @@ export function useCreateWebhook() {
 /** Changes a webhook (its URL, events or status); the answer shows at once. */
 export function useUpdateWebhook() {
   const bridge = useBridge();
-  const client = useQueryClient();
-  return useTopicMutation(['webhooks'], {
+  const editWebhooks = useEditWebhooks();
+  return useWrite({
     mutationFn: ({ id, patch }: { id: string; patch: WebhookPatch }) =>
       callOperation(bridge, 'webhooks', 'update', { id, patch }),
-    onSuccess: (webhook) => editCachedNow(client, ['webhooks'], placeWebhook(webhook)),
+    onSuccess: (webhook) => editWebhooks(placeWebhook(webhook)),
   });
 }
 
 export function useRemoveWebhook() {
   const bridge = useBridge();
-  const client = useQueryClient();
-  return useTopicMutation(['webhooks'], {
+  const editWebhooks = useEditWebhooks();
+  return useWrite({
     mutationFn: (id: string) => callOperation(bridge, 'webhooks', 'remove', { id }),
     onSuccess: (_, id) =>
-      editCachedNow(client, ['webhooks'], (data, key) => {
+      editWebhooks((data, key) => {
         if (whatOf(key) !== 'webhooks.list:pages') return data;
         const pages = data as WebhookPages;
         return {
@@ -175,12 +180,12 @@ export function useRemoveWebhook() {
 /** One manual attempt now; the delivery as it stands afterwards replaces the listed one. */
 export function useRetryDelivery(webhookId: string) {
   const bridge = useBridge();
-  const client = useQueryClient();
-  return useTopicMutation(['webhooks'], {
+  const editWebhooks = useEditWebhooks();
+  return useWrite({
     mutationFn: (eventId: string) =>
       callOperation(bridge, 'webhooks', 'retry', { id: webhookId, eventId }),
     onSuccess: (delivery) =>
-      editCachedNow(client, ['webhooks'], (data, key) => {
+      editWebhooks((data, key) => {
         if (whatOf(key) !== 'webhooks.deliveries:pages') return data;
         const pages = data as InfiniteData<Page<WebhookDelivery>, string>;
         return {
@@ -207,7 +212,7 @@ function useEditReceiver() {
 export function useSetReceiverFailing() {
   const bridge = useBridge();
   const edit = useEditReceiver();
-  return useTopicMutation(['receiver'], {
+  return useWrite({
     mutationFn: (failing: boolean) => callOperation(bridge, 'receiver', 'configure', { failing }),
     onSuccess: (info) => void edit((view) => ({ ...view, info })),
   });
@@ -217,7 +222,7 @@ export function useSetReceiverFailing() {
 export function useClearReceived() {
   const bridge = useBridge();
   const edit = useEditReceiver();
-  return useTopicMutation(['receiver'], {
+  return useWrite({
     mutationFn: () => callOperation(bridge, 'receiver', 'clear'),
     onSuccess: () => void edit((view) => ({ ...view, received: [] })),
   });
