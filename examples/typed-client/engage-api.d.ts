@@ -453,6 +453,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/patients/{id}/notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a patient's notes
+     * @description Newest first. An unknown patient is 404.
+     *
+     *     Requires the `patients:read` permission.
+     */
+    get: operations['listPatientNotes'];
+    put?: never;
+    /**
+     * Add a note to a patient
+     * @description `text` (up to 5,000 characters, line breaks kept) and, optionally, `author` as the writer signs; without it the author is the API key's name. `createdBy` records the key. Notes are never changed or deleted: correct one by adding another.
+     *
+     *     Requires the `patients:write` permission.
+     */
+    post: operations['createPatientNote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/patient-notes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a patient note
+     * @description Requires the `patients:read` permission.
+     */
+    get: operations['getPatientNote'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/voice/calls': {
     parameters: {
       query?: never;
@@ -1360,14 +1408,14 @@ export interface components {
        * @example 2026-11-22T09:30:00.000Z
        */
       acknowledgedAt?: string;
-      acknowledgedBy?: components['schemas']['AlertActor'];
+      acknowledgedBy?: components['schemas']['Actor'];
       acknowledgeNote?: string;
       /**
        * Format: date-time
        * @example 2026-11-22T09:30:00.000Z
        */
       resolvedAt?: string;
-      resolvedBy?: components['schemas']['AlertActor'];
+      resolvedBy?: components['schemas']['Actor'];
       resolveNote?: string;
       /**
        * Format: date-time
@@ -1375,7 +1423,8 @@ export interface components {
        */
       updatedAt: string;
     };
-    AlertActor: {
+    /** @description Who did it: the API key used, or the desk. */
+    Actor: {
       /**
        * @description `api_key` (over the API) or `desk` (in the desktop app).
        * @enum {string}
@@ -1389,6 +1438,27 @@ export interface components {
     /** @description Alerts, newest first. */
     AlertList: {
       data: components['schemas']['Alert'][];
+      pagination: components['schemas']['Pagination'];
+    };
+    /** @description A note in a patient's record: never changed or deleted; correct it with another. */
+    PatientNote: {
+      /** @example note_01JD8X3V6Q9R2T5W7Y0B4C6E8G */
+      id: string;
+      patientId: string;
+      /** @description What was written, as written (line breaks kept). */
+      text: string;
+      /** @description Who wrote it, as they signed it. */
+      author: string;
+      createdBy: components['schemas']['Actor'];
+      /**
+       * Format: date-time
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      createdAt: string;
+    };
+    /** @description A patient's notes, newest first. */
+    PatientNoteList: {
+      data: components['schemas']['PatientNote'][];
       pagination: components['schemas']['Pagination'];
     };
     /** @description The credit balance shared by the API and the web platform. */
@@ -2888,6 +2958,132 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       415: components['responses']['UnsupportedMediaType'];
       422: components['responses']['UnprocessableEntityReplayable'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listPatientNotes: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100. */
+        limit?: number;
+        /** @description pagination.cursor of the previous page; empty for the first page. */
+        cursor?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The id of the resource the path names, with its type prefix (`pat_…`, `form_…`, …). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A patient's notes, newest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PatientNoteList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  createPatientNote: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and body within 24 h replay the first answer (Idempotent-Replayed: true) instead of acting twice. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        /** @description The id of the resource the path names, with its type prefix (`pat_…`, `form_…`, …). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The note, up to 5,000 characters; line breaks are kept. */
+          text: string;
+          /** @description Who wrote it, as they sign ("Dra. Puig"). Default: the API key's name, or the desk. */
+          author?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A note in a patient's record: never changed or deleted; correct it with another. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          Location: components['headers']['Location'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PatientNote'];
+        };
+      };
+      400: components['responses']['BadRequestReplayable'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFoundReplayable'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableEntityReplayable'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getPatientNote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id of the resource the path names, with its type prefix (`pat_…`, `form_…`, …). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A note in a patient's record: never changed or deleted; correct it with another. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PatientNote'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableEntity'];
       429: components['responses']['TooManyRequests'];
     };
   };

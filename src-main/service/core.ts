@@ -16,6 +16,7 @@ import { createDeskViews } from './domain/desk-views';
 import { createSandboxSwitch } from './domain/sandbox-switch';
 import { createNotifications } from './domain/notifications';
 import { createAlerts } from './domain/alerts';
+import { createPatientNotes } from './domain/patient-notes';
 import { createWebhookDeliveries, FLUSH_JOB } from './domain/webhook-deliveries';
 import { createWebhooks } from './domain/webhooks';
 import { createNoticeEmail, NOTICE_EMAIL_JOB } from './delivery/notice-email';
@@ -63,6 +64,8 @@ export function createCore(options: CoreOptions) {
   });
   const newId = createIdFactory(() => clock.now());
   const listPage = createListRunner(db, createCursorSigner(q.settings.secret('cursor_secret')));
+  /** What most domain services are built from (each takes the part it needs). */
+  const base = { db, clock, newId, q, listPage };
   // What the window hears about (IPC or the web bridge's event stream); see changes/.
   const changes = createChangeFeed({
     onListenerError: (error) => options.onJobError?.('changes.listener', error),
@@ -137,18 +140,7 @@ export function createCore(options: CoreOptions) {
     if (webhookDeliveries.fanOut(id, type, createdAt).length) changes.changed('webhooks');
   });
   const resolve = options.webhookResolver ?? systemResolver;
-  const webhooks = announced(
-    'webhooks',
-    createWebhooks({
-      db,
-      clock,
-      newId,
-      q,
-      listPage,
-      sandbox: isSandbox,
-      resolve,
-    }),
-  );
+  const webhooks = announced('webhooks', createWebhooks({ ...base, sandbox: isSandbox, resolve }));
   const webhookSender = createWebhookSender({
     sandbox: isSandbox,
     resolve,
@@ -184,45 +176,15 @@ export function createCore(options: CoreOptions) {
   const prices = options.prices ?? DEFAULT_PRICES;
   const credits = announced(
     'credits',
-    createCredits({
-      db,
-      clock,
-      newId,
-      q,
-      events,
-      plans,
-      listPage,
-      notifications,
-      scheduleJob: (job) => runner.schedule(job),
-    }),
+    createCredits({ ...base, events, plans, notifications, scheduleJob }),
   );
   const patients = announced('patients', createPatients({ db, clock, newId, q, events, listPage }));
   const forms = announced('forms', createForms({ db, clock, newId, q, listPage }));
   const schedules = announced(
     'schedules',
-    createFormSchedules({
-      db,
-      clock,
-      newId,
-      q,
-      events,
-      credits,
-      forms,
-      prices,
-      listPage,
-      scheduleJob,
-      alerts,
-    }),
+    createFormSchedules({ ...base, events, credits, forms, prices, scheduleJob, alerts }),
   );
-  const formDelivery = createFormDelivery({
-    db,
-    clock,
-    newId,
-    q,
-    schedules,
-    settings: delivery,
-    scheduleJob,
-  });
+  const formDelivery = createFormDelivery({ ...base, schedules, settings: delivery, scheduleJob });
   const outbox = createOutbox({ listPage });
   const assistants = announced('assistants', createAssistantRouter(q.settings, options));
   // Chats and calls share what they are built from.
@@ -249,6 +211,9 @@ export function createCore(options: CoreOptions) {
   );
   const calls = announced('calls', createCalls({ ...engagement, scheduleJob, alerts }));
   const apiKeys = announced('apiKeys', createApiKeys({ clock, newId, q }));
+  /** An unknown patient is a 404 before anything of theirs is read or written. */
+  const requirePatient = (id: string) => void patients.getJson(id);
+  const patientNotes = announced('patientNotes', createPatientNotes({ ...base, requirePatient }));
   const tokens = createAccessTokens({
     secret: q.settings.secret('jwt_secret'),
     clock,
@@ -262,7 +227,7 @@ export function createCore(options: CoreOptions) {
     credits,
     forms,
     appLanguage: () => delivery.appLanguage(),
-    requirePatient: (id) => void patients.getJson(id),
+    requirePatient,
   });
   const deskSettings = announced(
     'deskSettings',
@@ -316,6 +281,7 @@ export function createCore(options: CoreOptions) {
     events,
     credits,
     patients,
+    patientNotes,
     forms,
     schedules,
     delivery,

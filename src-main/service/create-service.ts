@@ -1,6 +1,7 @@
 import { DEFAULT_APP_PORT, savedPort } from './app-settings';
 import { createCore, type CoreOptions } from './core';
-import { API_PREFIX, buildHttpApp, type HttpOptions } from './http/app';
+import { API_PREFIX } from './http/api-prefix';
+import { buildHttpApp, type HttpOptions } from './http/app';
 import type { WebBridgeOptions } from './http/routes/web-bridge';
 import { capConnections, resolveServerLimits, type ServerLimits } from './http/server-limits';
 import { createOperations, type Operations } from './operations';

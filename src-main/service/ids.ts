@@ -19,6 +19,7 @@ export type IdPrefix =
   | 'job'
   | 'ntf'
   | 'alert'
+  | 'note'
   | 'sbx';
 
 /**

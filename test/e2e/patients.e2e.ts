@@ -107,4 +107,67 @@ describe('patients in web mode', () => {
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });
+
+  it('works from the patient page: a note, then a form sent to that patient', async () => {
+    const { body } = await api<{ data: (Patient & { email?: string })[] }>(
+      suite.app,
+      '/patients?limit=100&status=active',
+    );
+    const patient = body.data.find((p) => p.email)!;
+    const { context, page } = await openApp(suite.browser, suite.app, `/patients/${patient.id}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain(patient.firstName);
+    const actions = page.getByRole('group', { name: 'Acciones' });
+
+    // A note, signed, kept in the record and shown at the top of the timeline.
+    await actions.getByRole('button', { name: 'Añadir nota' }).click();
+    const noteDialog = page.getByRole('dialog', { name: /Nueva nota/ });
+    await noteDialog
+      .getByLabel('Nota', { exact: true })
+      .fill('Ha llamado: prefiere las tardes.\nConfirmar cita.');
+    await noteDialog.getByLabel('Firmada por').fill('Marta Gil');
+    await screenshot(page, 'es-patient-note');
+    await noteDialog.getByRole('button', { name: 'Guardar nota' }).click();
+    await expect.poll(() => noteDialog.count()).toBe(0);
+    await expect
+      .poll(() =>
+        page.getByTestId('timeline-item').filter({ hasText: 'Nota de Marta Gil' }).count(),
+      )
+      .toBe(1);
+    const notes = await api<{ data: { text: string; author: string }[] }>(
+      suite.app,
+      `/patients/${patient.id}/notes?limit=1`,
+    );
+    expect(notes.body.data[0]).toMatchObject({
+      text: 'Ha llamado: prefiere las tardes.\nConfirmar cita.',
+      author: 'Marta Gil',
+    });
+
+    // A form to this patient, without looking for them again: the dialog starts with them.
+    await actions.getByRole('button', { name: 'Enviar formulario' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Programar un envío' });
+    await expect.poll(() => dialog.textContent()).toContain(patient.lastName);
+    const form = dialog.getByLabel('Formulario');
+    await form.selectOption({ index: 1 });
+    // The primary action is in view at 1366×768 without scrolling the dialog.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'Programar envío' }).isVisible())
+      .toBe(true);
+    await screenshot(page, 'es-patient-send-form');
+    await dialog.getByRole('button', { name: 'Programar envío' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const sent = await api<{ data: { patientId: string }[] }>(
+      suite.app,
+      `/form-schedules?patientId=${patient.id}&limit=5`,
+    );
+    expect(sent.body.data.length).toBeGreaterThan(0);
+    // Said where a screen reader hears it.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Envío programado' }).count())
+      .toBe(1);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
 });

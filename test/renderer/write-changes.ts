@@ -11,6 +11,7 @@ import type { OperationName, Topic } from '../../src-preload/contract';
 export const WRITE_CHANGES: Partial<Record<OperationName, Topic[]>> = {
   'patients.create': ['patients'],
   'patients.update': ['patients'],
+  'notes.create': ['notes'],
   'forms.create': ['forms'],
   'forms.update': ['forms'],
   'forms.archive': ['forms'],
@@ -47,6 +48,7 @@ export const WRITE_CHANGES: Partial<Record<OperationName, Topic[]>> = {
     'credits',
     'forms',
     'keys',
+    'notes',
     'notifications',
     'outbox',
     'patients',

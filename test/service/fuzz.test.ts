@@ -7,6 +7,7 @@ import { PROBLEM_CODES } from '../../src-main/service/errors';
 import { RESPONSE_CHECK_ENV } from '../../src-main/service/http/response-check';
 import { PERMISSIONS } from '../../src-main/service/schemas/auth';
 import { createPrng } from '../../src-main/service/seed/prng';
+import { existingIds } from './fuzz/existing-ids';
 import { generateCases, type FuzzCase, type FuzzContext } from './fuzz/cases';
 import { tableHashes } from './fuzz/db-snapshot';
 import { operationsOf, type Operation } from './fuzz/openapi-ops';
@@ -31,44 +32,6 @@ const KNOWN_CODES = new Set<string>(PROBLEM_CODES);
  * store is checked on its own below: only finished 4xx answers, nothing in flight, no success.
  */
 const SKIPPED_TABLES = ['idempotency_keys'];
-
-/** Ids of existing resources for each documented path parameter. */
-function existingIds(server: TestServer): (path: string, param: string) => string {
-  const { db } = server.service.core;
-  // One in the state the route acts on when there is one (an open conversation, a sent schedule).
-  const first = (table: string, where = '1') =>
-    db
-      .prepare<[], string>(`SELECT id FROM ${table} ORDER BY (${where}) DESC, id LIMIT 1`)
-      .pluck()
-      .get()!;
-  const byPrefix: [string, () => string][] = [
-    ['/patients', () => first('patients')],
-    ['/clinical-forms', () => first('clinical_forms')],
-    ['/form-responses', () => first('form_responses')],
-    ['/form-schedules', () => first('form_schedules', "status = 'pending'")],
-    ['/sandbox/form-schedules', () => first('form_schedules', "status = 'sent'")],
-    ['/conversations', () => first('conversations', 'ended_at IS NULL')],
-    ['/voice/calls', () => first('calls')],
-    ['/webhooks', () => first('webhooks')],
-    ['/alerts', () => first('alerts', "state = 'open'")],
-  ];
-  const cache = new Map<string, string>();
-  return (path, param) => {
-    const key = `${path} ${param}`;
-    if (!cache.has(key)) {
-      let id: string | undefined;
-      if (param === 'eventId')
-        id = db
-          .prepare<[], string>('SELECT event_id FROM webhook_deliveries LIMIT 1')
-          .pluck()
-          .get();
-      else id = byPrefix.find(([prefix]) => path.startsWith(`${prefix}/`))?.[1]();
-      if (!id) throw new Error(`no existing id for ${param} in ${path}`);
-      cache.set(key, id);
-    }
-    return cache.get(key)!;
-  };
-}
 
 interface Failure {
   case: string;
@@ -151,7 +114,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       }),
     )();
     const without = new Map<string, string>();
-    const ids = existingIds(server);
+    const ids = existingIds(server.service.core.db);
 
     const cursors: FuzzContext['cursors'] = {};
     for (const op of ops.filter(

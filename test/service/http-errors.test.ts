@@ -167,6 +167,21 @@ describe('HTTP errors and request ids', () => {
       }
     });
 
+    it('ignores one leading byte order mark, as RFC 8259 §8.1 allows; malformed JSON after it is 400', async () => {
+      // Windows tools (PowerShell 5's Out-File, Notepad) still write one in front of the text.
+      const created = await server.request('POST', '/patients', {
+        rawBody: '\uFEFF{"firstName":"Núria","lastName":"Puig"}',
+        headers: json,
+      });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.firstName).toBe('Núria');
+      for (const rawBody of ['\uFEFF{"firstName":', '\uFEFF\uFEFF{}', '\uFEFF']) {
+        const res = await server.request('POST', '/patients', { rawBody, headers: json });
+        expect(res.status, JSON.stringify(rawBody)).toBeGreaterThanOrEqual(400);
+        expect(res.status, JSON.stringify(rawBody)).toBeLessThan(500);
+      }
+    });
+
     it('takes an empty body that claims to be JSON as no body: 422 where one is needed', async () => {
       const res = await server.request('POST', '/patients', { rawBody: '', headers: json });
       expectProblem(res, 422, 'validation_failed');

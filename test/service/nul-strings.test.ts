@@ -5,6 +5,7 @@ import { fieldErrors } from '../../src-main/service/validation/field-errors';
 import { PERMISSIONS } from '../../src-main/service/schemas/auth';
 import { createPrng } from '../../src-main/service/seed/prng';
 import { tableHashes } from './fuzz/db-snapshot';
+import { existingIds } from './fuzz/existing-ids';
 import { operationsOf, type Json, type Operation } from './fuzz/openapi-ops';
 import { validValue } from './fuzz/schema-values';
 import {
@@ -57,27 +58,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** An existing id for each path parameter, so that a refused write would have had a target. */
-function existingId(path: string, param: string): string {
-  const { db } = server.service.core;
-  const first = (sql: string) => db.prepare<[], string>(sql).pluck().get();
-  const tables: [string, string][] = [
-    ['/patients/', 'patients'],
-    ['/clinical-forms/', 'clinical_forms'],
-    ['/form-responses/', 'form_responses'],
-    ['/form-schedules/', 'form_schedules'],
-    ['/sandbox/form-schedules/', 'form_schedules'],
-    ['/conversations/', 'conversations'],
-    ['/voice/calls/', 'calls'],
-    ['/webhooks/', 'webhooks'],
-    ['/alerts/', 'alerts'],
-  ];
-  const id =
-    param === 'eventId'
-      ? first('SELECT event_id FROM webhook_deliveries LIMIT 1')
-      : first(`SELECT id FROM ${tables.find(([prefix]) => path.startsWith(prefix))?.[1]} LIMIT 1`);
-  if (!id) throw new Error(`no existing id for ${param} in ${path}`);
-  return id;
-}
+let ids: ReturnType<typeof existingIds> | undefined;
+const existingId = (path: string, param: string) =>
+  (ids ??= existingIds(server.service.core.db))(path, param);
 
 const fillPath = (op: Operation, override?: [string, string]) =>
   op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -187,8 +170,8 @@ describe('U+0000 in any string of any route of the OpenAPI document', () => {
     const rng = createPrng(0x18);
     const ctx = {
       ids: {
-        patientId: existingId('/patients/', 'id'),
-        formId: existingId('/clinical-forms/', 'id'),
+        patientId: existingId('/patients/{id}', 'id'),
+        formId: existingId('/clinical-forms/{id}', 'id'),
         apiKey: server.key,
       },
       now: new Date(NOW + 86_400_000).toISOString(),

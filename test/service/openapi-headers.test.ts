@@ -135,6 +135,11 @@ describe('response headers, real and declared', () => {
     });
     expectDeclared('createPatient', patient, 201);
     expect(patient.headers.get('location')).toBe(`/api/v1/patients/${patient.body.id}`);
+    const note = await server.request('POST', `/patients/${patient.body.id}/notes`, {
+      body: { text: 'Prefiere las tardes' },
+    });
+    expectDeclared('createPatientNote', note, 201);
+    expect(note.headers.get('location')).toBe(`/api/v1/patient-notes/${note.body.id}`);
     const schedule = await server.request('POST', '/form-schedules', {
       body: { formId, patientId, channel: 'email' },
     });

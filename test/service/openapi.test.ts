@@ -1,3 +1,9 @@
+import {
+  CreatePatientNote,
+  PatientNote,
+  PatientNoteList,
+  PatientNoteListQuery,
+} from '../../src-main/service/schemas/patient-note';
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { TSchema } from 'typebox';
@@ -167,6 +173,13 @@ const ROUTE_SCHEMAS: Record<
   getAlert: { params: IdParams, success: ['200', Alert] },
   acknowledgeAlert: { params: IdParams, body: AlertAction, success: ['200', Alert] },
   resolveAlert: { params: IdParams, body: AlertAction, success: ['200', Alert] },
+  listPatientNotes: {
+    params: IdParams,
+    query: PatientNoteListQuery,
+    success: ['200', PatientNoteList],
+  },
+  createPatientNote: { params: IdParams, body: CreatePatientNote, success: ['201', PatientNote] },
+  getPatientNote: { params: IdParams, success: ['200', PatientNote] },
 };
 
 describe('OpenAPI document', () => {
@@ -194,12 +207,21 @@ describe('OpenAPI document', () => {
       url: 'https://example.org/hooks',
       events: ['patient.created'],
     }).id;
+    patientId = server.service.core.patients.create({ firstName: 'Ona', lastName: 'Prat' }).id;
   });
   /** The path with its {id} filled in by an existing resource (lists under one need it). */
   let formId = '';
   let webhookId = '';
+  let patientId = '';
   const withIds = (path: string) =>
-    path.replace('{id}', path.startsWith('/webhooks/') ? webhookId : formId);
+    path.replace(
+      '{id}',
+      path.startsWith('/webhooks/')
+        ? webhookId
+        : path.startsWith('/patients/')
+          ? patientId
+          : formId,
+    );
   afterAll(() => server.close());
 
   it('is served as JSON without a credential', async () => {
@@ -226,6 +248,8 @@ describe('OpenAPI document', () => {
         '/openapi.json',
         '/patients',
         '/patients/{id}',
+        '/patients/{id}/notes',
+        '/patient-notes/{id}',
         '/sandbox/clock',
         '/sandbox/clock/advance',
         '/clinical-forms',
@@ -264,6 +288,9 @@ describe('OpenAPI document', () => {
         'POST /patients',
         'GET /patients/{id}',
         'PATCH /patients/{id}',
+        'GET /patients/{id}/notes',
+        'POST /patients/{id}/notes',
+        'GET /patient-notes/{id}',
         'GET /billing/balance',
         'GET /billing/ledger',
         'GET /sandbox/clock',
@@ -352,6 +379,7 @@ describe('OpenAPI document', () => {
         'POST /auth/token',
         'POST /patients',
         'PATCH /patients/{id}',
+        'POST /patients/{id}/notes',
         'POST /sandbox/clock/advance',
         'POST /form-schedules',
         'POST /sandbox/form-schedules/{id}/submit',
@@ -391,6 +419,7 @@ describe('OpenAPI document', () => {
       'POST /form-schedules',
       'POST /form-schedules/{id}/cancel',
       'POST /patients',
+      'POST /patients/{id}/notes',
       'POST /sandbox/clock/advance',
       'POST /sandbox/events',
       'POST /sandbox/form-schedules/{id}/submit',
@@ -425,6 +454,7 @@ describe('OpenAPI document', () => {
       'GET /conversations',
       'GET /form-schedules',
       'GET /patients',
+      'GET /patients/{id}/notes',
       'GET /sandbox/outbox',
       'GET /voice/calls',
       'GET /webhooks',

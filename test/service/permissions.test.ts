@@ -10,6 +10,13 @@ const DECISIONS: Array<{ methods: string[]; path: RegExp; permission: Permission
   { methods: ['GET'], path: /^\/patients(\/\{id\})?$/, permission: 'patients:read' },
   { methods: ['POST'], path: /^\/patients$/, permission: 'patients:write' },
   { methods: ['PATCH'], path: /^\/patients\/\{id\}$/, permission: 'patients:write' },
+  // Notes (docs/api-decisions.md, "Patient notes"): part of the patient's record.
+  {
+    methods: ['GET'],
+    path: /^\/(patients\/\{id\}\/notes|patient-notes\/\{id\})$/,
+    permission: 'patients:read',
+  },
+  { methods: ['POST'], path: /^\/patients\/\{id\}\/notes$/, permission: 'patients:write' },
   {
     methods: ['GET'],
     path: /^\/(clinical-forms(\/\{id\}(\/responses)?)?|form-responses\/\{id\})$/,
@@ -55,6 +62,13 @@ const CURRENT: Array<{ method: string; path: string; permission: Permission; bod
     path: '/patients/{id}',
     permission: 'patients:write',
     body: { firstName: 'Graced' },
+  },
+  { method: 'GET', path: '/patients/{id}/notes', permission: 'patients:read' },
+  {
+    method: 'POST',
+    path: '/patients/{id}/notes',
+    permission: 'patients:write',
+    body: { text: 'Llamar el lunes' },
   },
   { method: 'GET', path: '/billing/balance', permission: 'credits:read' },
   { method: 'GET', path: '/billing/ledger', permission: 'credits:read' },

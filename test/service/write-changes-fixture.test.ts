@@ -44,6 +44,8 @@ describe('the in-memory bridge says what each write changes, as the service does
       phone: '+34600111222',
     });
     await run('patients.update', { id: patient.id, patch: { lastName: 'Serra' } });
+    await run('notes.create', { patientId: patient.id, text: 'Prefiere las tardes' });
+    await run('notes.list', { patientId: patient.id });
 
     const form = await run('forms.create', {
       name: 'Seguiment',

@@ -8,6 +8,7 @@ import type { createCredits } from '../domain/credits';
 import type { createFormSchedules } from '../domain/form-schedules';
 import type { createForms } from '../domain/forms';
 import type { createNotifications } from '../domain/notifications';
+import type { createPatientNotes } from '../domain/patient-notes';
 import type { createPatients } from '../domain/patients';
 import type { createWebhooks } from '../domain/webhooks';
 import type { createDeskSettings } from '../domain/desk-settings';
@@ -20,6 +21,7 @@ import type { TopicsOf } from './announce';
 /** The domain services whose writes the window hears about, by their name on the core. */
 interface AnnouncedServices {
   patients: ReturnType<typeof createPatients>;
+  patientNotes: ReturnType<typeof createPatientNotes>;
   forms: ReturnType<typeof createForms>;
   schedules: ReturnType<typeof createFormSchedules>;
   conversations: ReturnType<typeof createConversations>;
@@ -136,6 +138,7 @@ export const DOMAIN_TOPICS: { [S in keyof AnnouncedServices]: TopicsOf<Announced
   },
   dispatcher: { flush: ['webhooks'], retry: ['webhooks'] },
   sampleEvents: { emit: ['webhooks'] },
+  patientNotes: { create: ['notes'], get: [], getJson: [], list: [] },
   alerts: {
     raise: ['alerts'],
     acknowledge: ['alerts'],

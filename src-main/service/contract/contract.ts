@@ -57,6 +57,7 @@ function exhaustive<const T extends { [G in Group]: MethodList<G> }>(list: Exhau
 export const OPERATIONS = exhaustive({
   app: ['info'],
   patients: ['list', 'get', 'create', 'update', 'tags', 'timeline'],
+  notes: ['list', 'create'],
   forms: [
     'list',
     'get',

@@ -36,6 +36,7 @@ import type {
   ScheduleStatus,
 } from '../schemas/form-schedule';
 import type { Patient } from '../schemas/patient';
+import type { PatientNote } from '../schemas/patient-note';
 import type { EditionInfo } from '../instruments/validated-instruments';
 import type { InstrumentKey, InstrumentScore, SeverityBand } from '../domain/instrument-scores';
 import type {
@@ -98,6 +99,7 @@ export type {
   MessageExchange,
   OutboxMessage,
   Patient,
+  PatientNote,
   Permission,
   Plan,
   ScheduleStatus,
@@ -230,6 +232,12 @@ export interface OperationOutputs {
     clear: { cleared: number };
     /** The "make it fail" switch: `failing` answers 500 to every request. */
     configure: ReceiverInfo;
+  };
+  notes: {
+    /** A patient's notes, newest first. */
+    list: Page<PatientNote>;
+    /** Adds a note signed by `author` (else the desk); notes are never changed or deleted. */
+    create: PatientNote;
   };
   alerts: {
     /** Newest first; the screen asks for open ones first, then the rest. */

@@ -4,6 +4,7 @@
  */
 const TOPIC_SET = {
   patients: true,
+  notes: true,
   forms: true,
   responses: true,
   schedules: true,

@@ -12,6 +12,7 @@ import type { Call, CallDetail } from '../schemas/call';
 import type { FieldType, FormField, FormResponse } from '../schemas/clinical-form';
 import type { Conversation, ConversationSummary } from '../schemas/conversation';
 import type { FormSchedule, Language, OutboxMessage } from '../schemas/form-schedule';
+import type { PatientNote } from '../schemas/patient-note';
 import type { SandboxAuditRow } from '../store/queries/sandbox-audit';
 import type { Prices } from '../domain/pricing';
 import type { InstrumentScore } from '../domain/instrument-scores';
@@ -37,9 +38,18 @@ export interface PatientRef {
 
 export type TimelineItem =
   | { kind: 'schedule'; at: string; schedule: FormSchedule; formName: string }
-  | { kind: 'response'; at: string; response: FormResponse; formName: string }
+  | {
+      kind: 'response';
+      at: string;
+      response: FormResponse;
+      formName: string;
+      /** Its instruments' totals and bands (PHQ-9, GAD-7); empty for other forms. */
+      scores: InstrumentScore[];
+    }
   | { kind: 'conversation'; at: string; conversation: ConversationSummary }
-  | { kind: 'call'; at: string; call: Call };
+  | { kind: 'call'; at: string; call: Call }
+  | { kind: 'alert'; at: string; alert: Alert }
+  | { kind: 'note'; at: string; note: PatientNote };
 
 export interface UpcomingDelivery extends FormSchedule {
   formName: string;

@@ -1,9 +1,9 @@
 import { ProblemError } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
+import type { Actor } from '../schemas/actor';
 import type {
   Alert,
-  AlertActor,
   AlertListQuery,
   AlertPriority,
   AlertReasonCode,
@@ -102,7 +102,7 @@ export function createAlerts(deps: {
     );
   }
 
-  const acknowledge = db.transaction((id: string, by: AlertActor, note?: string): Alert => {
+  const acknowledge = db.transaction((id: string, by: Actor, note?: string): Alert => {
     const alert = row(id);
     if (alert.state !== 'open') throw notOpen(alert, 'acknowledge');
     q.alerts.acknowledge({
@@ -114,7 +114,7 @@ export function createAlerts(deps: {
     return get(id);
   });
 
-  const resolve = db.transaction((id: string, by: AlertActor, note?: string): Alert => {
+  const resolve = db.transaction((id: string, by: Actor, note?: string): Alert => {
     const alert = row(id);
     if (alert.state === 'resolved') throw notOpen(alert, 'resolve');
     q.alerts.resolve({

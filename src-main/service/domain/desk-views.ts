@@ -41,7 +41,11 @@ export function createDeskViews(deps: {
       appLanguage: deps.appLanguage,
     }),
     patientNames,
-    timeline: createPatientTimeline({ q, requirePatient: deps.requirePatient }),
+    timeline: createPatientTimeline({
+      q,
+      requirePatient: deps.requirePatient,
+      scoresOf: responses.scoresOf,
+    }),
     dashboard: createDashboardLists(q),
     deliveries: createDeliveryViews({ q, clock, names: patientNames }),
     creditUsage: createCreditUsage({ q, clock, credits: deps.credits }),

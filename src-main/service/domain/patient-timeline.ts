@@ -1,22 +1,31 @@
+import type { Alert } from '../schemas/alert';
 import type { Call } from '../schemas/call';
 import type { ConversationSummary } from '../schemas/conversation';
 import type { FormResponse } from '../schemas/clinical-form';
 import type { FormSchedule } from '../schemas/form-schedule';
+import type { PatientNote } from '../schemas/patient-note';
 import type { TimelineItem } from '../contract';
 import type { Queries } from '../store/queries';
+import type { InstrumentScore } from './instrument-scores';
 
 /** A patient's timeline is for reading, not an archive: the newest 200 items. */
 export const TIMELINE_LIMIT = 200;
 
 /**
- * Deliveries, responses, conversations and calls of one patient, merged newest first: the patient
+ * Deliveries, responses (with their scores), conversations, calls, alerts and notes of one patient, merged newest first: the patient
  * page's history, for any transport. An unknown patient is a 404, not an empty timeline.
  */
-export function createPatientTimeline(deps: { q: Queries; requirePatient: (id: string) => void }) {
+export function createPatientTimeline(deps: {
+  q: Queries;
+  requirePatient: (id: string) => void;
+  /** Scores a response by its form's instruments (PHQ-9, GAD-7); [] for other forms. */
+  scoresOf: () => (response: FormResponse) => InstrumentScore[];
+}) {
   const { q } = deps;
   return function timeline(patientId: string): TimelineItem[] {
     deps.requirePatient(patientId);
     const rows = q.overview.timeline(patientId, TIMELINE_LIMIT);
+    const scores = deps.scoresOf();
     const items: TimelineItem[] = [
       ...rows.schedules.map((r) => ({
         kind: 'schedule' as const,
@@ -24,12 +33,16 @@ export function createPatientTimeline(deps: { q: Queries; requirePatient: (id: s
         schedule: JSON.parse(r.json) as FormSchedule,
         formName: r.name,
       })),
-      ...rows.responses.map((r) => ({
-        kind: 'response' as const,
-        at: r.at,
-        response: JSON.parse(r.json) as FormResponse,
-        formName: r.name,
-      })),
+      ...rows.responses.map((r) => {
+        const response = JSON.parse(r.json) as FormResponse;
+        return {
+          kind: 'response' as const,
+          at: r.at,
+          response,
+          formName: r.name,
+          scores: scores(response),
+        };
+      }),
       ...rows.conversations.map((r) => ({
         kind: 'conversation' as const,
         at: r.at,
@@ -39,6 +52,16 @@ export function createPatientTimeline(deps: { q: Queries; requirePatient: (id: s
         kind: 'call' as const,
         at: r.at,
         call: JSON.parse(r.json) as Call,
+      })),
+      ...q.alerts.latestOfPatient(patientId, TIMELINE_LIMIT).map((r) => ({
+        kind: 'alert' as const,
+        at: r.at,
+        alert: JSON.parse(r.json) as Alert,
+      })),
+      ...q.patientNotes.latestOf(patientId, TIMELINE_LIMIT).map((r) => ({
+        kind: 'note' as const,
+        at: r.at,
+        note: JSON.parse(r.json) as PatientNote,
       })),
     ];
     // Timestamps share one ISO format, so text order is time order.

@@ -135,6 +135,19 @@ export function createResponseViews(deps: { q: Queries; forms: Forms }) {
     lens,
     scopeOf,
 
+    /**
+     * Scores of responses to any forms (a patient's timeline): each form's instruments are
+     * recognised once per call.
+     */
+    scoresOf(): (response: FormResponse) => InstrumentScore[] {
+      const instruments = new Map<string, FormInstrument[]>();
+      return (response) => {
+        let found = instruments.get(response.formId);
+        if (!found) instruments.set(response.formId, (found = lens(response.formId).instruments));
+        return scoreResponse(found, response.responses);
+      };
+    },
+
     /** Scores for a page of one form's responses (the responses table). */
     withScores<T extends FormResponse>(
       formId: string,

@@ -17,6 +17,7 @@ import { DEFAULT_SERVER_LIMITS, fastifyServerOptions, type ServerLimits } from '
 import { installResponseCheck } from './response-check';
 import { swaggerOptions } from './openapi-document';
 import { alertRoutes } from './routes/alerts';
+import { patientNoteRoutes } from './routes/patient-notes';
 import { authTokenRoutes } from './routes/auth-token';
 import { billingRoutes } from './routes/billing';
 import { clinicalFormRoutes } from './routes/clinical-forms';
@@ -43,10 +44,10 @@ import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
 import { webhookRoutes } from './routes/webhooks';
 import { FORM_PAGE_PREFIX, formPageRoutes } from './form-page-routes';
 import { RECEIVER_PREFIX, testReceiverRoutes } from './test-receiver-routes';
+import { API_PREFIX } from './api-prefix';
 import type { TypedApp } from './typed-app';
 import { validatorCompiler } from './validation';
 
-export const API_PREFIX = '/api/v1';
 export const BODY_LIMIT = 1024 * 1024;
 
 export interface HttpOptions {
@@ -159,6 +160,7 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
       formScheduleRoutes(typed, core);
       conversationRoutes(typed, core);
       alertRoutes(typed, core);
+      patientNoteRoutes(typed, core);
       voiceCallRoutes(typed, core);
       billingRoutes(typed, core);
       webhookRoutes(typed, core);

@@ -1,6 +1,8 @@
 import { Type, type TSchema } from 'typebox';
 import { EVENT_TYPES } from '../domain/event-log';
-import { Alert, AlertActor, AlertList } from '../schemas/alert';
+import { Actor } from '../schemas/actor';
+import { Alert, AlertList } from '../schemas/alert';
+import { PatientNote, PatientNoteList } from '../schemas/patient-note';
 import { TokenResponse } from '../schemas/auth';
 import { CreditBalance, LedgerEntry, LedgerKind, LedgerList, Plan } from '../schemas/billing';
 import { Call, CallDetail, CallList, TranscriptTurn } from '../schemas/call';
@@ -110,8 +112,11 @@ const NAMED: Record<string, TSchema> = {
   TranscriptTurn,
   // Alerts
   Alert,
-  AlertActor,
+  Actor,
   AlertList,
+  // Patient notes
+  PatientNote,
+  PatientNoteList,
   // Credits
   CreditBalance,
   Plan,

@@ -100,6 +100,7 @@ type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;
 /** Operations whose 201 names the created resource in `Location`, by operationId. */
 const LOCATION_OPERATIONS = new Set([
   'createPatient',
+  'createPatientNote',
   'createFormSchedule',
   'createConversation',
   'createVoiceCall',

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Problem } from '../schemas/common';
 import { PROBLEM_CONTENT_TYPE } from './problems';
+import { API_PREFIX } from './api-prefix';
 
 /**
  * The response contract check (issue 8): an opt-in hook that validates every /api/v1 JSON response
@@ -26,8 +27,6 @@ export interface ResponseViolation {
   problem: string;
   errors?: unknown;
 }
-
-const API_PREFIX = '/api/v1';
 
 /**
  * Answers of the guards in front of every route rather than of the route: a /sandbox route while

@@ -1,9 +1,7 @@
 import type { AlertView } from '../contract';
+import { DESK_ACTOR } from '../schemas/actor';
 import type { Alert } from '../schemas/alert';
 import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-kit';
-
-/** Who acts in the window: the desk (coordinator accounts come with the clinic server). */
-const DESK = { type: 'desk' as const, name: 'Engage Desk' };
 
 export function alertOperations({ core }: OperationDeps): GroupHandlers<'alerts'> {
   const view = (alert: Alert): AlertView => core.views.patientNames.withPatient(alert);
@@ -17,10 +15,10 @@ export function alertOperations({ core }: OperationDeps): GroupHandlers<'alerts'
       run: ({ id }) => core.views.patientNames.withPatients(core.alerts.unresolvedOf(id)),
     }),
     acknowledge: op({
-      run: ({ id, note }) => view(core.alerts.acknowledge(id, DESK, note)),
+      run: ({ id, note }) => view(core.alerts.acknowledge(id, DESK_ACTOR, note)),
     }),
     resolve: op({
-      run: ({ id, note }) => view(core.alerts.resolve(id, DESK, note)),
+      run: ({ id, note }) => view(core.alerts.resolve(id, DESK_ACTOR, note)),
     }),
   };
 }

@@ -10,6 +10,7 @@ import { callOperations, conversationOperations } from './engagement-operations'
 import { formOperations } from './form-authoring-operations';
 import { responseOperations } from './responses-operations';
 import type { OperationDef, OperationDeps, OperationHandlers } from './operation-kit';
+import { noteOperations } from './notes-operations';
 import { patientOperations } from './patients-operations';
 import { receiverOperations } from './receiver-operations';
 import { sandboxOperations } from './sandbox-operations';
@@ -24,6 +25,7 @@ export function createOperationHandlers(deps: OperationDeps): OperationHandlers 
   return {
     app: { info: { run: () => deps.info() } },
     patients: patientOperations(deps),
+    notes: noteOperations(deps),
     forms: formOperations(deps),
     responses: responseOperations(deps),
     schedules: scheduleOperations(deps),

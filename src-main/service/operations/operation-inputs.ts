@@ -9,6 +9,8 @@ import {
   DeliveriesInput,
   IdInput,
   KeyCreateInput,
+  NoteCreateInput,
+  NoteListInput,
   NotificationListInput,
   RecentInput,
   ResponseListInput,
@@ -55,6 +57,7 @@ export const OPERATION_INPUTS = {
     tags: none,
     timeline: body(IdInput),
   },
+  notes: { list: body(NoteListInput), create: body(NoteCreateInput) },
   forms: {
     list: body(ClinicalFormListQuery),
     get: body(IdInput),

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Actor } from './actor';
 import { DateTime, ListOf, PageQuery } from './common';
 
 /**
@@ -27,19 +28,6 @@ export const ALERT_REASON_CODES = [
   'delivery_failed',
 ] as const;
 export type AlertReasonCode = (typeof ALERT_REASON_CODES)[number];
-
-export const AlertActor = Type.Object(
-  {
-    type: Type.Enum(['api_key', 'desk'], {
-      type: 'string',
-      description: '`api_key` (over the API) or `desk` (in the desktop app).',
-    }),
-    id: Type.Optional(Type.String({ description: 'The API key id, for `api_key`.' })),
-    name: Type.String({ description: "The API key's name, or the desk." }),
-  },
-  { additionalProperties: false },
-);
-export type AlertActor = Static<typeof AlertActor>;
 
 export const Alert = Type.Object(
   {
@@ -72,10 +60,10 @@ export const Alert = Type.Object(
     state: Type.Enum([...ALERT_STATES], { type: 'string' }),
     raisedAt: DateTime,
     acknowledgedAt: Type.Optional(DateTime),
-    acknowledgedBy: Type.Optional(AlertActor),
+    acknowledgedBy: Type.Optional(Actor),
     acknowledgeNote: Type.Optional(Type.String()),
     resolvedAt: Type.Optional(DateTime),
-    resolvedBy: Type.Optional(AlertActor),
+    resolvedBy: Type.Optional(Actor),
     resolveNote: Type.Optional(Type.String()),
     updatedAt: DateTime,
   },

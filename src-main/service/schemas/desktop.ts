@@ -6,6 +6,7 @@ import { DELIVERY_STATUSES } from './webhook';
 import { LANGUAGES } from './form-schedule';
 import { SendMessage } from './conversation';
 import { AlertAction } from './alert';
+import { CreatePatientNote } from './patient-note';
 
 /**
  * Inputs of the desktop operations that have no HTTP route of their own (or whose HTTP form puts
@@ -116,5 +117,17 @@ export const SettingsUpdate = Type.Object(
 /** Acknowledge or resolve from the window: the alert and an optional note. */
 export const AlertActionInput = Type.Object(
   { id: IdInput.properties.id, ...AlertAction.properties },
+  { additionalProperties: false },
+);
+
+/** A patient's notes, a page at a time (`GET /patients/{id}/notes`). */
+export const NoteListInput = Type.Object(
+  { patientId: Id, ...PageQuery },
+  { additionalProperties: false },
+);
+
+/** A note for a patient (`POST /patients/{id}/notes`). */
+export const NoteCreateInput = Type.Object(
+  { patientId: Id, ...CreatePatientNote.properties },
   { additionalProperties: false },
 );

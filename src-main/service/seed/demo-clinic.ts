@@ -5,6 +5,7 @@ import { createCalls } from '../domain/calls';
 import { createConversations } from '../domain/conversations';
 import { createCredits } from '../domain/credits';
 import { createForms } from '../domain/forms';
+import { createPatientNotes } from '../domain/patient-notes';
 import { createFormSchedules } from '../domain/form-schedules';
 import { billingPeriod, type Prices } from '../domain/pricing';
 import { createIdFactory } from '../ids';
@@ -27,6 +28,7 @@ import {
 } from './demo-names';
 import { planDemoDeliveries, type TimedAction } from './demo-deliveries';
 import { planDemoCalls, planDemoConversations } from './demo-engagement';
+import { planDemoNotes } from './demo-notes';
 import { createPrng, type Prng } from './prng';
 
 export const DEMO_PATIENT_COUNT = 240;
@@ -127,12 +129,22 @@ export function seedDemoClinic(deps: {
     };
     const conversations = createConversations({ ...engagement, rescheduleJob: scheduleJob });
     const calls = createCalls({ ...engagement, scheduleJob });
+    // Notes draw their ids from a generator of their own, so they move nothing else of the seed.
+    const notes = createPatientNotes({
+      db,
+      clock,
+      newId: createIdFactory(() => at, createPrng(20261127).next),
+      q,
+      listPage: unlisted,
+      requirePatient: () => undefined,
+    });
     const historyStart = historyStartOf(nowMs);
     const plan = { rng, nowMs, historyStart, patients, credits };
     const actions = [
       ...planDemoDeliveries({ ...plan, forms, schedules, delivery }),
       ...planDemoConversations({ ...plan, conversations }),
       ...planDemoCalls({ ...plan, calls, clinicName: DEMO_CLINIC_NAME }),
+      ...planDemoNotes({ nowMs, historyStart, patients, notes }),
     ];
     runTimeline(rng, nowMs, historyStart, (t) => (at = t), credits, actions);
   })();

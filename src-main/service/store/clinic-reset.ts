@@ -11,6 +11,7 @@ export const CLINIC_TABLES = [
   'webhook_deliveries',
   'notifications',
   'alerts',
+  'patient_notes',
   'outbox',
   'form_answered_fields',
   'form_responses',

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldProps {
   label: ReactNode;
@@ -71,6 +77,26 @@ export function SelectField({
       >
         {children}
       </select>
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  ...textarea
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const generated = useId();
+  const id = textarea.id ?? generated;
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea
+        {...textarea}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { label, hint, error })}
+      />
     </FieldFrame>
   );
 }

@@ -1,26 +1,14 @@
 import type { Core } from '../../core';
-import {
-  Alert,
-  AlertAction,
-  AlertList,
-  AlertListQuery,
-  type AlertActor,
-} from '../../schemas/alert';
+import { Alert, AlertAction, AlertList, AlertListQuery } from '../../schemas/alert';
 import { IdParams } from '../../schemas/common';
 import { listBody } from '../../domain/list-page';
 import { replyWithWrite } from '../atomic-reply';
+import { requestActor } from '../request-actor';
 import { sendJsonText } from '../json-text';
 import { route } from '../route-docs';
 import type { TypedApp } from '../typed-app';
-import type { FastifyRequest } from 'fastify';
 
 const tags = ['Alerts'];
-
-/** Who moved an alert forward over the API: the key, by id and name (never the secret). */
-function actor(request: FastifyRequest): AlertActor {
-  const credential = request.credential!;
-  return { type: 'api_key', id: credential.keyId, name: credential.keyName };
-}
 
 export function alertRoutes(app: TypedApp, core: Core): void {
   const { alerts } = core;
@@ -90,7 +78,7 @@ export function alertRoutes(app: TypedApp, core: Core): void {
           core,
           request,
           reply,
-          () => alerts[action](request.params.id, actor(request), request.body.note),
+          () => alerts[action](request.params.id, requestActor(request), request.body.note),
           { status: 200 },
         ),
     );

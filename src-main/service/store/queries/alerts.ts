@@ -98,6 +98,10 @@ export function createAlertQueries(db: Db) {
        ORDER BY priority = 'urgent' DESC, seq DESC LIMIT 20`,
     )
     .pluck();
+  const latestOfPatient = db.prepare<[string, number], { at: string; json: string }>(
+    `SELECT raised_at AS at, api_json AS json FROM alerts WHERE patient_id = ?
+     ORDER BY seq DESC LIMIT ?`,
+  );
   const urgentOpenForPatient = db
     .prepare<[string], number>(
       `SELECT count(*) FROM alerts WHERE patient_id = ? AND state <> 'resolved' AND priority = 'urgent'`,
@@ -116,6 +120,8 @@ export function createAlertQueries(db: Db) {
     openCounts: () => counts.get()!,
     /** Unresolved alerts of one patient as API JSON, urgent first (the patient page header). */
     unresolvedOfPatient: (patientId: string): string[] => openOfPatient.all(patientId),
+    /** The newest `limit` alerts of one patient, whatever their state (the timeline). */
+    latestOfPatient: (patientId: string, limit: number) => latestOfPatient.all(patientId, limit),
     hasUrgentUnresolved: (patientId: string): boolean =>
       (urgentOpenForPatient.get(patientId) ?? 0) > 0,
   };

@@ -17,6 +17,7 @@ import { createIdempotencyQueries } from './idempotency-keys';
 import { createJobQueries } from './jobs';
 import { createOutboxQueries } from './outbox';
 import { createOverviewQueries } from './overview';
+import { createPatientNoteQueries } from './patient-notes';
 import { createPatientQueries } from './patients';
 import { createSandboxAuditQueries } from './sandbox-audit';
 import { createSettingsQueries } from './settings';
@@ -36,6 +37,7 @@ export function createQueries(db: Db) {
     settings: createSettingsQueries(db),
     apiKeys: createApiKeyQueries(db),
     patients: createPatientQueries(db, changeToken),
+    patientNotes: createPatientNoteQueries(db),
     events: createEventQueries(db),
     jobs: createJobQueries(db),
     creditAccount: createCreditAccountQueries(db),

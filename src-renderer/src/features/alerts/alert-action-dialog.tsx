@@ -4,7 +4,7 @@ import type { AlertView } from '../../../../src-preload/contract';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { describeError } from '../../ui/states';
-import { TextAreaField } from '../chats';
+import { TextAreaField } from '../../ui/field';
 import { fullName } from '../patients';
 import { useAlertText } from './alert-text';
 import { useAlertAction } from './alerts-queries';

@@ -11,7 +11,7 @@ import { AlertIcon } from './alert-icon';
 import { describeChatError } from './chat-errors';
 import { CostNotice, useCosts } from './cost-notice';
 import { fullName } from '../patients';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../ui/field';
 
 /** The badge an escalated conversation wears everywhere: icon, word and when. */
 export function EscalatedFlag(props: { at: string | undefined }) {

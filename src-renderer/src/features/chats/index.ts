@@ -2,4 +2,4 @@
 export * from './alert-icon';
 export * from './patient-picker';
 export * from './start-dialog';
-export * from './text-area-field';
+export * from './start-chat-dialog';

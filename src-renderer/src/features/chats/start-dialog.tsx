@@ -9,7 +9,7 @@ import { fieldErrorsOf, fieldErrorText } from '../../ui/field-errors';
 import { describeError } from '../../ui/states';
 import { CostNotice, useCosts } from './cost-notice';
 import { PatientPicker } from './patient-picker';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../ui/field';
 
 export const CHAT_LANGUAGES: readonly Language[] = ['es', 'ca', 'en'];
 

@@ -31,3 +31,26 @@ export function preferredLanguage(p: Pick<Patient, 'metadata'>): PreferredLangua
     ? (value as PreferredLanguage)
     : undefined;
 }
+
+/**
+ * What the clinic records about a patient beyond the API's fields, kept in `metadata` under
+ * well-known keys (docs/api-decisions.md, "Patient metadata the window reads"): the medical
+ * record number, the primary physician and consent per channel (undefined: not recorded).
+ */
+export interface RecordDetails {
+  mrn: string | undefined;
+  physician: string | undefined;
+  consent: { whatsapp: boolean | undefined; email: boolean | undefined };
+}
+
+export function recordDetails(p: Pick<Patient, 'metadata'>): RecordDetails {
+  const metadata = p.metadata ?? {};
+  const text = (value: unknown) =>
+    typeof value === 'string' && value.trim() ? value.trim() : undefined;
+  const flag = (value: unknown) => (typeof value === 'boolean' ? value : undefined);
+  return {
+    mrn: text(metadata.mrn),
+    physician: text(metadata.primaryPhysician),
+    consent: { whatsapp: flag(metadata.whatsappConsent), email: flag(metadata.emailConsent) },
+  };
+}

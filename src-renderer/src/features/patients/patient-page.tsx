@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { Patient } from '../../../../src-preload/contract';
 import { useApp } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
@@ -8,8 +8,12 @@ import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
 import { AsyncView, ErrorState, LoadingState } from '../../ui/states';
 import { PatientAlerts } from '../alerts';
+import { StartCallDialog } from '../calls';
+import { StartChatDialog } from '../chats';
+import { ScheduleDialog } from '../deliveries';
 import { PatientFormDialog } from './patient-form';
-import { ageOn, fullName, preferredLanguage } from './patient-format';
+import { PatientNoteDialog } from './patient-note-dialog';
+import { ageOn, fullName, preferredLanguage, recordDetails } from './patient-format';
 import { usePatient, usePatientTimeline } from './patients-queries';
 import { PatientTimeline } from './patient-timeline';
 import { StatusBadge } from './patients-table';
@@ -20,9 +24,13 @@ export function PatientPage(props: { id: string }) {
   const patient = usePatient(props.id);
   const timeline = usePatientTimeline(props.id);
   const [editing, setEditing] = useState(false);
+  const [noting, setNoting] = useState(false);
+  const [open, setOpen] = useState<'form' | 'chat' | 'call'>();
+  const [notice, setNotice] = useState('');
+  const [, navigate] = useLocation();
 
   const back = (
-    <Link href="/patients" className="patients-back">
+    <Link href="/patients" className="patients-back no-print">
       <span aria-hidden="true">← </span>
       {t('backToList')}
     </Link>
@@ -65,21 +73,77 @@ export function PatientPage(props: { id: string }) {
           </span>
         }
         actions={
-          <Button variant="primary" onClick={() => setEditing(true)}>
-            {t('edit')}
-          </Button>
+          <div className="patients-page-actions" role="group" aria-label={t('page.actions')}>
+            <Button variant="primary" onClick={() => setOpen('form')}>
+              {t('page.sendForm')}
+            </Button>
+            <Button onClick={() => setOpen('chat')}>{t('page.startChat')}</Button>
+            <Button
+              onClick={() => setOpen('call')}
+              disabled={!data.phone}
+              title={data.phone ? undefined : t('page.callNoPhone')}
+            >
+              {t('page.call')}
+            </Button>
+            <Button
+              onClick={() => {
+                setNotice('');
+                setNoting(true);
+              }}
+            >
+              {t('notes.add')}
+            </Button>
+            <Button onClick={() => setEditing(true)}>{t('edit')}</Button>
+            <Button onClick={() => window.print()}>{t('page.print')}</Button>
+          </div>
         }
       />
+      <p className="visually-hidden" role="status">
+        {notice}
+      </p>
       <PatientAlerts patientId={data.id} />
       {patient.error && <ErrorState error={patient.error} onRetry={refresh} />}
       <div className="patients-page-grid">
         <PatientDetails patient={data} />
         <Card title={t('timeline.title')} label={t('timeline.label')}>
           <AsyncView state={timeline} onRetry={refresh}>
-            {(items) => <PatientTimeline items={items} />}
+            {(items) => <PatientTimeline items={items} patient={data} />}
           </AsyncView>
         </Card>
       </div>
+      {open === 'form' && (
+        <ScheduleDialog
+          initialPatients={[data]}
+          onClose={(done) => {
+            setOpen(undefined);
+            if (done) setNotice(done);
+          }}
+        />
+      )}
+      {open === 'chat' && (
+        <StartChatDialog
+          patient={data}
+          onClose={() => setOpen(undefined)}
+          onStarted={(conversation) => navigate(`/chats/${encodeURIComponent(conversation.id)}`)}
+        />
+      )}
+      {open === 'call' && (
+        <StartCallDialog
+          patient={data}
+          onClose={() => setOpen(undefined)}
+          onStarted={(call) => navigate(`/calls/${encodeURIComponent(call.id)}`)}
+        />
+      )}
+      {noting && (
+        <PatientNoteDialog
+          patient={data}
+          onClose={() => setNoting(false)}
+          onSaved={() => {
+            setNoting(false);
+            setNotice(t('notes.saved'));
+          }}
+        />
+      )}
       <PatientFormDialog
         open={editing}
         patient={data}
@@ -100,9 +164,16 @@ function PatientDetails(props: { patient: Patient }) {
     ? ageOn(patient.dateOfBirth, clock ? new Date(clock) : new Date())
     : undefined;
   const notSet = <span className="muted">{t('page.notSet')}</span>;
+  const record = recordDetails(patient);
+  const consentState = (value: boolean | undefined) =>
+    t(`page.consentStates.${value === undefined ? 'unknown' : value ? 'given' : 'refused'}`);
   return (
     <Card title={t('page.details')} label={t('page.details')}>
       <dl className="patients-details">
+        <dt>{t('page.mrn')}</dt>
+        <dd>{record.mrn ?? notSet}</dd>
+        <dt>{t('page.physician')}</dt>
+        <dd>{record.physician ?? notSet}</dd>
         <dt>{t('page.phone')}</dt>
         <dd>{patient.phone ? <a href={`tel:${patient.phone}`}>{patient.phone}</a> : notSet}</dd>
         <dt>{t('page.email')}</dt>
@@ -117,6 +188,12 @@ function PatientDetails(props: { patient: Patient }) {
                   age: t('age', { count: age }),
                 })
             : notSet}
+        </dd>
+        <dt>{t('page.consent')}</dt>
+        <dd>
+          {t('page.consentWhatsapp', { state: consentState(record.consent.whatsapp) })}
+          {' · '}
+          {t('page.consentEmail', { state: consentState(record.consent.email) })}
         </dd>
         <dt>{t('page.language')}</dt>
         <dd>{language ? t(`languages.${language}`) : notSet}</dd>

@@ -1,10 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { TimelineItem } from '../../../../src-preload/contract';
+import type { PatientRef, TimelineItem } from '../../../../src-preload/contract';
 import { useFormat } from '../../i18n/format';
 import { Badge } from '../../ui/layout';
 import { EmptyState } from '../../ui/states';
+import { useAlertText } from '../alerts';
+import { ScoreBadges } from '../responses';
 
 type T = TFunction<'patients'>;
 
@@ -13,6 +15,8 @@ const ICONS: Record<TimelineItem['kind'], string> = {
   response: '✓',
   conversation: '❝',
   call: '☎',
+  alert: '⚠',
+  note: '✎',
 };
 
 /** A call's length as people say it: "45 s", "2 min" (started minutes, as they are charged). */
@@ -38,6 +42,9 @@ export function describeItem(t: T, item: TimelineItem): string {
       return `${t('timeline.response', { form: item.formName })} · ${t('timeline.answers', {
         count: item.response.responses.length,
       })}`;
+    case 'alert':
+      // Said by the alerts feature, which knows each reason (see PatientTimeline).
+      return t('timeline.kinds.alert');
     case 'conversation': {
       const c = item.conversation;
       const state =
@@ -60,6 +67,8 @@ export function describeItem(t: T, item: TimelineItem): string {
       }
       return t(`timeline.call.${call.status}`);
     }
+    case 'note':
+      return t('timeline.note', { author: item.note.author });
   }
 }
 
@@ -73,12 +82,18 @@ function itemKey(item: TimelineItem): string {
       return item.conversation.id;
     case 'call':
       return item.call.id;
+    case 'alert':
+      return item.alert.id;
+    case 'note':
+      return item.note.id;
   }
 }
 
-/** Where an item is shown in full: a response, a chat or a call (a delivery has no page). */
+/** Where an item is shown in full: a response, a chat or a call (a delivery or note has none). */
 function itemHref(item: TimelineItem): string | undefined {
   switch (item.kind) {
+    case 'alert':
+      return undefined;
     case 'response':
       return `/responses/${encodeURIComponent(item.response.id)}`;
     case 'conversation':
@@ -86,6 +101,7 @@ function itemHref(item: TimelineItem): string | undefined {
     case 'call':
       return `/calls/${encodeURIComponent(item.call.id)}`;
     case 'schedule':
+    case 'note':
       return undefined;
   }
 }
@@ -94,6 +110,9 @@ function itemHref(item: TimelineItem): string | undefined {
 function failed(item: TimelineItem): boolean {
   if (item.kind === 'schedule') return item.schedule.status === 'failed';
   if (item.kind === 'call') return item.call.status === 'failed';
+  // An urgent warning sign nobody has dealt with yet.
+  if (item.kind === 'alert')
+    return item.alert.priority === 'urgent' && item.alert.state !== 'resolved';
   return false;
 }
 
@@ -110,9 +129,20 @@ export function groupByMonth(items: TimelineItem[]): { key: string; items: Timel
   return groups;
 }
 
-export function PatientTimeline(props: { items: TimelineItem[] }) {
+export function PatientTimeline(props: { items: TimelineItem[]; patient: PatientRef }) {
   const { t } = useTranslation('patients');
+  const { t: ta } = useTranslation('alerts');
   const format = useFormat();
+  const alertText = useAlertText();
+  /** The sentence and the link of an item: an alert's come from the alerts feature. */
+  const shown = (item: TimelineItem): { sentence: string; href: string | undefined } => {
+    if (item.kind !== 'alert') return { sentence: describeItem(t, item), href: itemHref(item) };
+    const text = alertText({ ...item.alert, patient: props.patient });
+    return {
+      sentence: `${ta(`priority.${item.alert.priority}`)} · ${text.reason}`,
+      href: text.source.href,
+    };
+  };
   if (props.items.length === 0) {
     return (
       <EmptyState title={t('timeline.empty')}>
@@ -145,10 +175,24 @@ export function PatientTimeline(props: { items: TimelineItem[] }) {
                   <div className="patients-timeline-content">
                     <p className="patients-timeline-sentence">
                       <span className="visually-hidden">{t(`timeline.kinds.${item.kind}`)}: </span>
-                      {itemHref(item) ? (
-                        <Link href={itemHref(item)!}>{describeItem(t, item)}</Link>
+                      {shown(item).href ? (
+                        <Link href={shown(item).href!}>{shown(item).sentence}</Link>
                       ) : (
-                        describeItem(t, item)
+                        shown(item).sentence
+                      )}
+                      {item.kind === 'alert' && (
+                        <>
+                          {' '}
+                          <Badge tone={item.alert.state === 'resolved' ? 'neutral' : 'danger'}>
+                            {ta(`states.${item.alert.state}`)}
+                          </Badge>
+                        </>
+                      )}
+                      {item.kind === 'response' && item.scores.length > 0 && (
+                        <>
+                          {' '}
+                          <ScoreBadges scores={item.scores} />
+                        </>
                       )}
                       {item.kind === 'conversation' && item.conversation.escalatedAt && (
                         <>
@@ -159,6 +203,9 @@ export function PatientTimeline(props: { items: TimelineItem[] }) {
                     </p>
                     {item.kind === 'call' && item.call.purpose && (
                       <p className="patients-timeline-detail muted">{item.call.purpose}</p>
+                    )}
+                    {item.kind === 'note' && (
+                      <p className="patients-timeline-note-text">{item.note.text}</p>
                     )}
                     <time className="patients-timeline-time muted" dateTime={item.at}>
                       {format.dateTime(item.at)}

@@ -54,12 +54,12 @@ export function usePatient(id: string) {
   return useQuery(patientQuery(useBridge(), id));
 }
 
-/** A patient's deliveries, responses, conversations and calls, newest first. */
+/** A patient's deliveries, responses, conversations, calls and notes, newest first. */
 export function usePatientTimeline(id: string) {
   return useQuery(
     operationQuery(
       useBridge(),
-      ['patients', 'schedules', 'responses', 'conversations', 'calls'],
+      ['patients', 'schedules', 'responses', 'conversations', 'calls', 'notes'],
       'patients',
       'timeline',
       { id },
@@ -78,5 +78,14 @@ export function useSavePatient() {
         : callOperation(bridge, 'patients', 'update', { id: save.id, patch: save.patch }),
     onSuccess: (patient: Patient) =>
       void client.setQueryData(patientQuery(bridge, patient.id).queryKey, patient),
+  });
+}
+
+/** Adds a note to a patient's record; throws the BridgeFailure (validation errors included). */
+export function useAddNote() {
+  const bridge = useBridge();
+  return useWrite({
+    mutationFn: (note: InputOf<'notes', 'create'>) =>
+      callOperation(bridge, 'notes', 'create', note),
   });
 }

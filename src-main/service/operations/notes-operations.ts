@@ -1,0 +1,14 @@
+import type { PatientNote } from '../schemas/patient-note';
+import { DESK_ACTOR } from '../schemas/actor';
+import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-kit';
+
+export function noteOperations({ core }: OperationDeps): GroupHandlers<'notes'> {
+  return {
+    list: op({
+      run: ({ patientId, ...page }) => pageOf<PatientNote>(core.patientNotes.list(patientId, page)),
+    }),
+    create: op({
+      run: ({ patientId, ...note }) => core.patientNotes.create(patientId, note, DESK_ACTOR),
+    }),
+  };
+}
