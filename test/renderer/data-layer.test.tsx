@@ -2,10 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AlertView, Notification, OutputOf } from '../../src-preload/contract';
 import { useBridge } from '../../src-renderer/src/app/app-context';
 import { shouldRetry } from '../../src-renderer/src/app/query-client';
+import { AsyncView } from '../../src-renderer/src/ui/states';
 import { BridgeFailure } from '../../src-renderer/src/bridge/bridge';
 import {
   operationQuery,
@@ -336,5 +337,49 @@ describe('retries', () => {
     });
     expect(await screen.findByText('ok', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(calls(bridge.log, 'keys.list')).toHaveLength(2);
+  });
+
+  it('a service that stopped answering: its rows go, it says so in words, and they come back with it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let down = false;
+      function Keys() {
+        const query = useQuery(operationQuery(useBridge(), ['keys'], 'keys', 'list'));
+        return (
+          <AsyncView state={query}>
+            {(keys) => <p>{keys.map((k) => k.name).join(', ')}</p>}
+          </AsyncView>
+        );
+      }
+      const { bridge } = renderWithApp(<Keys />, {
+        handlers: {
+          keys: {
+            list: () => {
+              if (down)
+                throw {
+                  code: 'service_unreachable',
+                  message: 'The Engage Desk service cannot be reached.',
+                };
+              return [{ id: 'key_1', name: 'Recepción' }] as never;
+            },
+          },
+        },
+      });
+      expect(await screen.findByText('Recepción')).toBeInTheDocument();
+      down = true;
+      act(() => bridge.emit('changed', { topics: ['keys'] }));
+      // After its two quick retries, the screen says the service is not answering, in Spanish,
+      // and no longer shows the rows it read before.
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      expect(await screen.findByText(/El servicio de Engage Desk no responde/)).toBeInTheDocument();
+      expect(screen.queryByText('Recepción')).not.toBeInTheDocument();
+      expect(screen.queryByText(/cannot be reached/)).not.toBeInTheDocument();
+      // It keeps trying by itself; when the service answers again, the rows are back.
+      down = false;
+      await act(() => vi.advanceTimersByTimeAsync(6_000));
+      expect(await screen.findByText('Recepción')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -280,6 +280,7 @@ export function setServiceNow(appStore: AppStore, iso: string): void {
   appStore.setState({
     sandbox: true,
     clock: { now: iso, offsetSeconds: (Date.parse(iso) - Date.now()) / 1000 },
+    clockAt: Date.now(),
   });
 }
 

@@ -225,6 +225,47 @@ describe('editing a patient', () => {
     ]);
   });
 
+  it('records the medical record number, the physician and consent per channel in metadata', async () => {
+    const user = userEvent.setup();
+    const onSaved = vi.fn();
+    const recorded = {
+      ...patient,
+      metadata: { ...patient.metadata, mrn: 'HC-2231', whatsappConsent: true, emailConsent: 'yes' },
+    };
+    const { bridge } = renderWithApp(
+      <PatientForm patient={recorded} onSaved={onSaved} onCancel={vi.fn()} />,
+      {
+        handlers: {
+          patients: {
+            update: ({ id, patch }) => ({ ...recorded, id, ...(patch as object) }) as Patient,
+          },
+        },
+      },
+    );
+    expect(screen.getByLabelText('N.º de historia clínica')).toHaveValue('HC-2231');
+    expect(screen.getByLabelText('Médico de referencia')).toHaveValue('');
+    expect(screen.getByLabelText('Consiente WhatsApp')).toHaveValue('yes');
+    // A value of the wrong type is not a recorded consent (and is left alone unless changed).
+    expect(screen.getByLabelText('Consiente correo electrónico')).toHaveValue('');
+    await user.type(screen.getByLabelText('Médico de referencia'), '  Dr. Jordi Casals  ');
+    await user.selectOptions(screen.getByLabelText('Consiente WhatsApp'), 'no');
+    await user.clear(screen.getByLabelText('N.º de historia clínica'));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(bridge.log.at(-1)?.input).toEqual({
+      id: patient.id,
+      patch: {
+        metadata: {
+          preferredLanguage: 'es',
+          externalId: 'HC-1042',
+          primaryPhysician: 'Dr. Jordi Casals',
+          whatsappConsent: false,
+          emailConsent: 'yes',
+        },
+      },
+    });
+  });
+
   it('removes a tag with its chip button and sends the new list', async () => {
     const user = userEvent.setup();
     const { bridge } = renderWithApp(

@@ -153,11 +153,12 @@ describe('patients list screen', () => {
     expect(row).toHaveTextContent('+34600000000');
     expect(row).toHaveTextContent('17 mar 1984');
     expect(row).toHaveTextContent(/\d+ años/);
-    expect(row).toHaveTextContent('diabetes');
+    // A well-known tag shows by its label in the window's language.
+    expect(row).toHaveTextContent('Diabetes');
     expect(row).toHaveTextContent('Activo');
     expect(listCalls(bridge.log)).toEqual([{ limit: 100 }]);
     // The tag filter lists the tags with their counts.
-    expect(await screen.findByRole('option', { name: 'diabetes (12.040)' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'Diabetes (12.040)' })).toBeInTheDocument();
   });
 
   it('says the total in Catalan too', async () => {

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Shell } from '../../src-renderer/src/app/shell';
 import { renderWithApp } from './render-app';
 
@@ -63,6 +63,27 @@ describe('shell', () => {
     expect(screen.getByTestId('status-clock').textContent).toMatch(/2026/);
     bridge.emit('clock', { now: '2027-01-02T10:00:00.000Z', offsetSeconds: 100 });
     await waitFor(() => expect(screen.getByTestId('status-clock').textContent).toMatch(/2027/));
+  });
+
+  it('moves the clock on by itself while the window stays open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: Date.parse('2026-11-24T09:30:00.000Z') });
+    try {
+      const { appStore } = renderWithApp(<Shell>x</Shell>, {
+        handlers: {
+          app: { info: () => info },
+          settings: { get: () => ({ language: 'es', sandbox: true }) as never },
+          // The service's clock runs a day ahead of the computer's.
+          sandbox: { clock: () => ({ now: '2026-11-25T09:30:00.000Z', offsetSeconds: 86_400 }) },
+        },
+      });
+      await appStore.getState().start();
+      const clock = await screen.findByTestId('status-clock');
+      expect(clock.textContent).toMatch(/25 nov 2026, (9|10):30/);
+      await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
+      expect(clock.textContent).toMatch(/25 nov 2026, (9|10):35/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

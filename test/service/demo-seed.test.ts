@@ -4,7 +4,7 @@ import { decodeTime } from 'ulidx';
 import { createCore, type Core } from '../../src-main/service/core';
 import { Patient } from '../../src-main/service/schemas/patient';
 import { listBody, listItems } from '../../src-main/service/domain/list-page';
-import { MAGIC_PATIENTS, TAGS } from '../../src-main/service/seed/demo-names';
+import { FEMALE_NAMES, MAGIC_PATIENTS, TAGS } from '../../src-main/service/seed/demo-names';
 import { DEMO_CLINIC_NAME } from '../../src-main/service/seed/demo-clinic';
 import { DEMO_FORMS } from '../../src-main/service/seed/demo-forms';
 import { checkAnswers, type SubmittedAnswer } from '../../src-main/service/domain/form-answers';
@@ -169,6 +169,44 @@ describe('demo clinic seed', () => {
     expect(used.get('diabetes') ?? 0).toBeGreaterThan(0);
     expect(patients.some((p) => p.tags.length === 0)).toBe(true);
     expect(patients.some((p) => p.tags.length >= 2)).toBe(true);
+  });
+
+  it('tags each patient believably for their sex and age (a sales demo is read closely)', () => {
+    const female = new Set<string>(FEMALE_NAMES);
+    const ageOf = (p: Patient) => 2026 - Number(p.dateOfBirth!.slice(0, 4));
+    const tagged = (tag: string) => patients.filter((p) => p.tags.includes(tag));
+    for (const p of tagged('pregnancy')) {
+      expect(female.has(p.firstName), `${p.firstName} ${p.lastName}`).toBe(true);
+      expect(ageOf(p)).toBeGreaterThanOrEqual(18);
+      expect(ageOf(p)).toBeLessThanOrEqual(45);
+    }
+    for (const p of tagged('elderly-care')) expect(ageOf(p)).toBeGreaterThanOrEqual(70);
+    for (const p of tagged('paediatrics')) expect(ageOf(p)).toBeLessThan(18);
+    // The rules leave the tags in use: some are pregnant, some in elderly care.
+    expect(tagged('pregnancy').length).toBeGreaterThan(0);
+    expect(tagged('elderly-care').length).toBeGreaterThan(0);
+  });
+
+  it("speaks mostly the clinic's languages, and its staff keep notes", () => {
+    const languages = patients.map((p) => p.metadata.preferredLanguage);
+    const local = languages.filter((l) => l === 'es' || l === 'ca').length;
+    expect(local / languages.length).toBeGreaterThan(0.75);
+    const notes = core.db
+      .prepare<[], { n: number; patients: number }>(
+        'SELECT count(*) AS n, count(DISTINCT patient_id) AS patients FROM patient_notes',
+      )
+      .get()!;
+    expect(notes.patients).toBeGreaterThan(20);
+    expect(notes.n).toBeGreaterThan(notes.patients);
+    // Each note is written after its patient was registered, before now, on a working hour.
+    const late = core.db
+      .prepare<[string], number>(
+        `SELECT count(*) FROM patient_notes n JOIN patients p ON p.id = n.patient_id
+         WHERE n.created_at < p.created_at OR n.created_at > ?`,
+      )
+      .pluck()
+      .get(new Date(FIXED_NOW).toISOString());
+    expect(late).toBe(0);
   });
 
   it('gives every patient metadata with mrn, preferredLanguage and clinic', () => {

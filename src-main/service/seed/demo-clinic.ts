@@ -227,15 +227,18 @@ function patient(
   const updated = new Date(
     Math.min(Date.parse(created) + rng.int(0, 90) * DAY, nowMs - 1000),
   ).toISOString();
+  const born = birthDate(rng);
+  const age = new Date(nowMs).getUTCFullYear() - Number(born.slice(0, 4));
+  const female = (FEMALE_NAMES as readonly string[]).includes(firstName);
   return {
     id: '',
     first_name: firstName,
     last_name: lastName,
     email,
     phone,
-    date_of_birth: birthDate(rng),
+    date_of_birth: born,
     status: inactive ? 'inactive' : 'active',
-    tags: JSON.stringify(tags),
+    tags: JSON.stringify(tags.filter((tag) => fitsTag(tag, female, age))),
     metadata: JSON.stringify(metadata),
     created_at: created,
     updated_at: updated < created ? created : updated,
@@ -255,6 +258,18 @@ function birthDate(rng: Prng): string {
   const month = rng.int(1, 12);
   const day = rng.int(1, new Date(Date.UTC(year, month, 0)).getUTCDate());
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Whether a demo tag is believable for the patient: a pregnancy for a woman of 18 to 45, elderly
+ * care from 70 on, paediatrics never (every demo patient is an adult). A sales demo loses the room
+ * at the first man tagged pregnant. Filtering after the draw keeps every other draw of the seed.
+ */
+function fitsTag(tag: string, female: boolean, age: number): boolean {
+  if (tag === 'pregnancy') return female && age >= 18 && age <= 45;
+  if (tag === 'elderly-care') return age >= 70;
+  if (tag === 'paediatrics') return age < 18;
+  return true;
 }
 
 function ascii(text: string): string {

@@ -1,11 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { BridgeFailure } from '../bridge/bridge';
+import { isUnreachable } from '../bridge/bridge';
 
-/**
- * Failures of the way to the service, not answers from it: the HTTP bridge could not reach it, or
- * something other than the bridge answered (a proxy, a restart). Worth a second try.
- */
-const TRANSIENT = new Set(['service_unreachable', 'bridge_error']);
+/** While the service cannot be reached, a screen reads again this often until it answers. */
+const UNREACHABLE_RETRY_MS = 5_000;
+
 const MAX_RETRIES = 2;
 
 /**
@@ -14,7 +12,7 @@ const MAX_RETRIES = 2;
  * `internal_error`) would come back the same: its error state shows at once, with a retry button.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return failureCount < MAX_RETRIES && error instanceof BridgeFailure && TRANSIENT.has(error.code);
+  return failureCount < MAX_RETRIES && isUnreachable(error);
 }
 
 /**
@@ -28,6 +26,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
  * - answers are kept an hour after their last screen closed, so coming back shows them at once;
  * - a refresh keeps the data on screen until the new answer arrives (Query's own behaviour for
  *   the same key; lists whose key moves under the user ask for `placeholderData` themselves);
+ * - a read that could not reach the service is read again every few seconds until it answers
+ *   (its screen says the service is not answering meanwhile);
  * - writes are never retried: a retried write could act twice.
  */
 export function createQueryClient(): QueryClient {
@@ -41,6 +41,8 @@ export function createQueryClient(): QueryClient {
         gcTime: 60 * 60_000,
         retry: shouldRetry,
         retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 4_000),
+        refetchInterval: (query) =>
+          isUnreachable(query.state.error) ? UNREACHABLE_RETRY_MS : false,
       },
       mutations: { networkMode: 'always', retry: false },
     },

@@ -9,6 +9,7 @@ import { ProgressBar } from '../ui/layout';
 import { ErrorState } from '../ui/states';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { AlertsAnnouncer, AlertsNavCount } from '../features/alerts/alerts-nav-count';
+import { useServiceNow } from './service-clock';
 
 const NAV = [
   { href: '/', key: 'dashboard' },
@@ -56,6 +57,8 @@ function StatusBar() {
   const info = useApp((s) => s.info);
   const sandbox = useApp((s) => s.sandbox);
   const clock = useApp((s) => s.clock);
+  // The service's time, moving on by itself (it may run ahead of the computer's in the sandbox).
+  const now = useServiceNow();
   const data = 'data' in info ? info.data : undefined;
   return (
     <footer className="status-bar" aria-label={t('statusBar.api')}>
@@ -76,7 +79,7 @@ function StatusBar() {
           <span className="badge badge-warning">{t('statusBar.sandbox')}</span>
           {clock && (
             <span title={t('statusBar.clock')} data-testid="status-clock">
-              {format.dateTime(clock.now)}
+              {format.dateTime(now)}
             </span>
           )}
         </span>

@@ -49,3 +49,14 @@ export function asFailure(error: unknown): BridgeFailure {
     message: error instanceof Error ? error.message : String(error),
   });
 }
+
+/**
+ * Failures of the way to the service, not answers from it: the HTTP bridge could not reach it, or
+ * something other than the bridge answered (a proxy, a restart). Worth trying again.
+ */
+const UNREACHABLE = new Set(['service_unreachable', 'bridge_error']);
+
+/** Whether a failure is the way to the service, not an answer from it. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof BridgeFailure && UNREACHABLE.has(error.code);
+}

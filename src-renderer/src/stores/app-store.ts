@@ -19,6 +19,8 @@ export interface AppState {
   language: AppLanguage;
   sandbox: boolean;
   clock: SandboxClockView | undefined;
+  /** When `clock` was heard (the computer's ms): the service's now moves on from it. */
+  clockAt: number;
   /** Loads what the shell shows (info, saved language, sandbox switch, clock). */
   start(): Promise<void>;
   /**
@@ -40,6 +42,7 @@ export function createAppStore(bridge: Bridge, i18n: i18n): AppStore {
       : 'es',
     sandbox: false,
     clock: undefined,
+    clockAt: 0,
     async start() {
       // Read again (a retry), what an earlier answer said stays meanwhile.
       const before = get().info;
@@ -75,9 +78,9 @@ export function createAppStore(bridge: Bridge, i18n: i18n): AppStore {
     async refreshClock() {
       if (!get().sandbox) return;
       const clock = await bridge.sandbox.clock();
-      if (clock.ok) set({ clock: clock.value });
+      if (clock.ok) set({ clock: clock.value, clockAt: Date.now() });
     },
   }));
-  bridge.on('clock', (clock) => store.setState({ clock }));
+  bridge.on('clock', (clock) => store.setState({ clock, clockAt: Date.now() }));
   return store;
 }

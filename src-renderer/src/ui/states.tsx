@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { BridgeFailure } from '../bridge/bridge';
+import { isUnreachable, type BridgeFailure } from '../bridge/bridge';
 import { Button } from './button';
 
 export function LoadingState(props: { label?: string }) {
@@ -35,6 +35,7 @@ export function describeError(t: TFunction, error: BridgeFailure): string {
     case 'patient_unreachable':
     case 'sandbox_off':
     case 'internal_error':
+    case 'service_unreachable':
       return t(`errors.${error.code}`, {
         balance: details.balance as number,
         required: details.required as number,
@@ -126,7 +127,8 @@ export function AsyncView<T>(props: {
   const { data, refetch } = state;
   const error = state.error ?? undefined;
   const onRetry = props.onRetry ?? (refetch ? () => void refetch() : undefined);
-  if (data === undefined) {
+  // Rows from before the service stopped answering are not shown as if they were current.
+  if (data === undefined || (error && isUnreachable(error))) {
     return error ? <ErrorState error={error} onRetry={onRetry} /> : <LoadingState />;
   }
   return (

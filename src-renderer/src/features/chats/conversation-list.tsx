@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ConversationListItem, ConversationStatus } from '../../../../src-preload/contract';
-import { useApp } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import type { PagedList } from '../../data/bridge-query';
 import { LoadMoreFooter } from '../../ui/load-more';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { EscalatedFlag } from './chat-view';
 import { fullName } from '../patients';
+import { useServiceNow } from '../../app/service-clock';
 
 /** One section of the list: its heading, its conversations and a button for the next page. */
 export function ConversationSection(props: {
@@ -76,8 +76,7 @@ export function ConversationSection(props: {
 function ConversationItem(props: { conversation: ConversationListItem; selected: boolean }) {
   const { t } = useTranslation('chats');
   const format = useFormat();
-  const clock = useApp((s) => s.clock?.now);
-  const now = clock ? new Date(clock) : new Date();
+  const now = useServiceNow();
   const { conversation: c } = props;
   const when =
     c.status === 'ended' && c.endedAt

@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { LedgerEntry, LedgerKind, Plan } from '../../../../src-preload/contract';
-import { useApp } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 
 export const LEDGER_KINDS: readonly LedgerKind[] = ['grant', 'consume', 'refund', 'reset'];
@@ -63,25 +62,6 @@ export function resourceLabel(t: CreditsT, entry: LedgerEntry): string | undefin
     default:
       return t('resources.other');
   }
-}
-
-/**
- * "Now" for the window: the service clock in sandbox mode (it may run far ahead), else the
- * browser's, ticking each minute so relative times and "today" stay true on a screen left open.
- */
-export function useServiceNow(): Date {
-  const sandbox = useApp((s) => s.sandbox);
-  const clock = useApp((s) => s.clock);
-  const iso = sandbox ? clock?.now : undefined;
-  const [local, setLocal] = useState(() => new Date());
-  useEffect(() => {
-    if (iso) return;
-    const timer = setInterval(() => setLocal(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, [iso]);
-  // One Date per clock value, not per render: effects keyed on it run when time moves, not more.
-  const service = useMemo(() => (iso ? new Date(iso) : undefined), [iso]);
-  return service ?? local;
 }
 
 /** Signed, localised amounts: "+500", "−12". */

@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
 import { AsyncView } from '../../ui/states';
 import { BalanceSummary, LowBalanceNotice } from './balance-summary';
-import { useServiceNow } from './credit-labels';
+import { useServiceNow } from '../../app/service-clock';
 import { useBalance, useUsage } from './credits-queries';
 import { LedgerCard } from './ledger-card';
 import { TopUpDialog } from './top-up-dialog';

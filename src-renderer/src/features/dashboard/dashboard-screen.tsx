@@ -12,7 +12,7 @@ import { useFormat } from '../../i18n/format';
 import { Badge, Card, PageHeader } from '../../ui/layout';
 import { AsyncView, EmptyState, type Loadable } from '../../ui/states';
 import { BalanceSummary, LowBalanceNotice } from '../credits';
-import { useServiceNow } from '../credits';
+import { useServiceNow } from '../../app/service-clock';
 import { useBalance, useUsage } from '../credits';
 import { UsageChart } from '../credits';
 import { AlertsCard } from '../alerts';

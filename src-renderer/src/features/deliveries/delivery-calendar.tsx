@@ -24,7 +24,7 @@ import {
 import { DAY_LIMIT, useCalendarCounts, useDayDeliveries } from './deliveries-queries';
 import { createDeliveriesStore } from './deliveries-store';
 import { CHANNEL_TONE } from './delivery-text';
-import { useServiceNowMs } from './service-time';
+import { useServiceNowMs } from '../../app/service-clock';
 
 function capitalised(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1);

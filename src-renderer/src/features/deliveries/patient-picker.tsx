@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { fullName } from '../patients';
 import { usePatientSearch } from '../patients';
-import { usePatientTags } from '../patients';
+import { usePatientTags, useTagLabel } from '../patients';
 
 const RESULTS = 20;
 /** The service's largest page. */
@@ -32,6 +32,7 @@ export function PatientPicker(props: {
   channel: Channel;
 }) {
   const { t } = useTranslation('deliveries');
+  const tagLabel = useTagLabel();
   const format = useFormat();
   const bridge = useBridge();
   const resultsId = useId();
@@ -69,7 +70,11 @@ export function PatientPicker(props: {
       const added = found.filter((p) => !chosen.has(p.id));
       onChange([...selected, ...added]);
       setNotice(
-        t('picker.addedTag', { count: added.length, formatted: format.number(added.length), tag }),
+        t('picker.addedTag', {
+          count: added.length,
+          formatted: format.number(added.length),
+          tag: tagLabel(tag),
+        }),
       );
     } catch {
       setNotice(t('picker.failed'));
@@ -103,7 +108,7 @@ export function PatientPicker(props: {
             <option value="">{t('picker.chooseTag')}</option>
             {tags.map((x) => (
               <option key={x.tag} value={x.tag}>
-                {t('picker.tagOption', { tag: x.tag, formatted: format.number(x.count) })}
+                {t('picker.tagOption', { tag: tagLabel(x.tag), formatted: format.number(x.count) })}
               </option>
             ))}
           </SelectField>

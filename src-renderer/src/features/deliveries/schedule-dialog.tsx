@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel, Language, Patient } from '../../../../src-preload/contract';
 import { asFailure, type BridgeFailure } from '../../bridge/bridge';
+import { useServiceNowMs } from '../../app/service-clock';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -15,13 +16,7 @@ import { CHANNELS, refusalText, useCreditsText } from './delivery-text';
 import { useAllForms, useScheduleDelivery } from './deliveries-queries';
 import { activeForms, priceOf } from './deliveries-store';
 import { PatientPicker, reachable } from './patient-picker';
-import {
-  localInputToIso,
-  localTimeZone,
-  nextRoundHour,
-  toLocalInputValue,
-  useServiceNowMs,
-} from './service-time';
+import { localInputToIso, localTimeZone, nextRoundHour, toLocalInputValue } from './service-time';
 
 const LANGUAGES: readonly Language[] = ['es', 'ca', 'en'];
 /** The service plans at most a year ahead (366 days); a day less keeps clear of the edge. */

@@ -1,21 +1,3 @@
-import { useCallback } from 'react';
-import { useApp } from '../../app/app-context';
-
-/**
- * The service's "now" in milliseconds. In sandbox mode the service clock may run ahead of the
- * computer's (the clock was advanced), and "later" or "today" must mean later than the service's
- * now, or a delivery the coordinator picks for tomorrow would be refused as past. The app store
- * keeps the last pushed offset; adding it to the real time follows the clock as it ticks.
- */
-export function useServiceNowMs(): () => number {
-  const sandbox = useApp((s) => s.sandbox);
-  const offsetSeconds = useApp((s) => s.clock?.offsetSeconds);
-  return useCallback(
-    () => Date.now() + (sandbox && offsetSeconds ? offsetSeconds * 1000 : 0),
-    [sandbox, offsetSeconds],
-  );
-}
-
 /** The browser's IANA time zone: the coordinator's local time, which the calendar follows. */
 export function localTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

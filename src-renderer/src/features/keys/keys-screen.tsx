@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyInfo } from '../../../../src-preload/contract';
-import { useApp } from '../../app/app-context';
 import type { BridgeFailure } from '../../bridge/bridge';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
@@ -12,6 +11,7 @@ import { CreateKeyDialog } from './create-key-dialog';
 import { splitKeys, useKeys, useRevokeKey } from './keys-queries';
 import { PERMISSION_LABEL_KEYS } from './permissions';
 import './keys.css';
+import { useServiceNow } from '../../app/service-clock';
 
 export function KeysScreen() {
   const { t } = useTranslation('keys');
@@ -102,8 +102,7 @@ function KeysTable(props: {
   const { t } = useTranslation('keys');
   const format = useFormat();
   // In sandbox mode "last used" is relative to the service clock, which may run ahead.
-  const clock = useApp((s) => s.clock);
-  const now = clock ? new Date(clock.now) : new Date();
+  const now = useServiceNow();
   return (
     <div className="keys-table-wrap">
       <table className="table keys-table" aria-label={props.label}>

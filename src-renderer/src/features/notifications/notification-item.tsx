@@ -2,12 +2,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Notification } from '../../../../src-preload/contract';
-import { useApp } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { describeError } from '../../ui/states';
 import { describeNotification } from './notification-text';
 import { useMarkRead } from './notifications-queries';
+import { useServiceNow } from '../../app/service-clock';
 
 /**
  * One notification: what happened, when (relative to the service clock, exact on hover), a link
@@ -18,8 +18,7 @@ export function NotificationItem(props: { notification: Notification; onFollow?:
   const { t: tc } = useTranslation();
   const format = useFormat();
   const markRead = useMarkRead();
-  const clock = useApp((s) => s.clock);
-  const now = clock ? new Date(clock.now) : new Date();
+  const now = useServiceNow();
   const titleId = useId();
   const { notification } = props;
   const text = describeNotification(notification, t, format);

@@ -3,3 +3,4 @@ export * from './patient-format';
 export * from './patient-search';
 export * from './patient-search-box';
 export * from './patients-queries';
+export * from './tag-labels';

@@ -1,6 +1,6 @@
 import type { Patient } from '../../../../src-preload/contract';
 import type { BridgeFailure } from '../../bridge/bridge';
-import { preferredLanguage, type PreferredLanguage } from './patient-format';
+import { preferredLanguage, recordDetails, type PreferredLanguage } from './patient-format';
 import type { CreatePatient, UpdatePatient } from './patients-queries';
 
 /** The form's fields, in the order they appear (the first invalid one gets the focus). */
@@ -13,6 +13,10 @@ export const FIELDS = [
   'status',
   'tags',
   'language',
+  'mrn',
+  'physician',
+  'whatsappConsent',
+  'emailConsent',
 ] as const;
 export type FieldName = (typeof FIELDS)[number];
 
@@ -26,7 +30,51 @@ export interface FormValues {
   status: 'active' | 'inactive';
   tags: string[];
   language: PreferredLanguage | '';
+  mrn: string;
+  physician: string;
+  whatsappConsent: Consent;
+  emailConsent: Consent;
 }
+
+/** A consent as the form asks it: recorded yes or no, or not recorded (''). */
+export type Consent = '' | 'yes' | 'no';
+const consentOf = (value: boolean | undefined): Consent =>
+  value === undefined ? '' : value ? 'yes' : 'no';
+
+type MetadataField = 'language' | 'mrn' | 'physician' | 'whatsappConsent' | 'emailConsent';
+
+/**
+ * The form's fields kept in the patient's metadata, under the keys the window reads
+ * (patient-format.ts recordDetails; docs/api-decisions.md): how each is read from a patient and
+ * written back. An empty value removes its key.
+ */
+const IN_METADATA: Record<
+  MetadataField,
+  { key: string; read: (p: Patient) => string; write: (value: string) => unknown }
+> = {
+  language: {
+    key: 'preferredLanguage',
+    read: (p) => preferredLanguage(p) ?? '',
+    write: (v) => v,
+  },
+  mrn: { key: 'mrn', read: (p) => recordDetails(p).mrn ?? '', write: (v) => v.trim() },
+  physician: {
+    key: 'primaryPhysician',
+    read: (p) => recordDetails(p).physician ?? '',
+    write: (v) => v.trim(),
+  },
+  whatsappConsent: {
+    key: 'whatsappConsent',
+    read: (p) => consentOf(recordDetails(p).consent.whatsapp),
+    write: (v) => v === 'yes',
+  },
+  emailConsent: {
+    key: 'emailConsent',
+    read: (p) => consentOf(recordDetails(p).consent.email),
+    write: (v) => v === 'yes',
+  },
+};
+const METADATA_FIELDS = Object.keys(IN_METADATA) as MetadataField[];
 
 export function valuesFrom(patient: Patient | undefined): FormValues {
   return {
@@ -37,8 +85,35 @@ export function valuesFrom(patient: Patient | undefined): FormValues {
     dateOfBirth: patient?.dateOfBirth ?? '',
     status: patient?.status ?? 'active',
     tags: patient?.tags ?? [],
-    language: patient ? (preferredLanguage(patient) ?? '') : '',
+    ...metadataValues(patient),
   };
+}
+
+/** The form's metadata fields of a patient (all empty for a new one). */
+function metadataValues(patient: Patient | undefined): Pick<FormValues, MetadataField> {
+  const read = (field: MetadataField) => (patient ? IN_METADATA[field].read(patient) : '');
+  return {
+    language: read('language') as FormValues['language'],
+    mrn: read('mrn'),
+    physician: read('physician'),
+    whatsappConsent: read('whatsappConsent') as Consent,
+    emailConsent: read('emailConsent') as Consent,
+  };
+}
+
+/** `metadata` with `fields` written in from the form (emptied ones removed). */
+function withMetadataFields(
+  metadata: Record<string, unknown>,
+  values: FormValues,
+  fields: readonly MetadataField[],
+): Record<string, unknown> {
+  const next = { ...metadata };
+  for (const field of fields) {
+    const { key, write } = IN_METADATA[field];
+    if (values[field].trim()) next[key] = write(values[field]);
+    else delete next[key];
+  }
+  return next;
 }
 
 /** Splits typed tag text on commas, trimmed, without empties or repeats. */
@@ -60,7 +135,8 @@ export function createInput(values: FormValues): CreatePatient {
   if (values.phone.trim()) input.phone = values.phone.trim();
   if (values.dateOfBirth) input.dateOfBirth = values.dateOfBirth;
   if (values.tags.length) input.tags = values.tags;
-  if (values.language) input.metadata = { preferredLanguage: values.language };
+  const metadata = withMetadataFields({}, values, METADATA_FIELDS);
+  if (Object.keys(metadata).length) input.metadata = metadata;
   return input;
 }
 
@@ -81,12 +157,10 @@ export function updatePatch(patient: Patient, values: FormValues): UpdatePatient
   }
   if (values.status !== patient.status) patch.status = values.status;
   if (JSON.stringify(values.tags) !== JSON.stringify(patient.tags)) patch.tags = values.tags;
-  if (values.language !== (preferredLanguage(patient) ?? '')) {
-    const metadata: Record<string, unknown> = { ...patient.metadata };
-    if (values.language) metadata.preferredLanguage = values.language;
-    else delete metadata.preferredLanguage;
-    patch.metadata = metadata;
-  }
+  // Only the fields changed here are written: another key, or one this form cannot show (a
+  // consent recorded as text by an integration), is sent back as it was.
+  const changed = METADATA_FIELDS.filter((f) => values[f].trim() !== IN_METADATA[f].read(patient));
+  if (changed.length) patch.metadata = withMetadataFields(patient.metadata ?? {}, values, changed);
   return patch;
 }
 

@@ -15,10 +15,13 @@ import {
   localErrors,
   updatePatch,
   valuesFrom,
+  type Consent,
   type FieldMessage,
   type FieldName,
   type FormValues,
 } from './patient-form-model';
+
+const CONSENTS: readonly Consent[] = ['', 'yes', 'no'];
 import { usePatientTags, useSavePatient } from './patients-queries';
 
 type Errors = Partial<Record<FieldName, FieldMessage>>;
@@ -120,7 +123,9 @@ export function PatientForm(props: {
     }
   }
 
-  const text = (field: 'firstName' | 'lastName' | 'email' | 'phone' | 'dateOfBirth') => ({
+  const text = (
+    field: 'firstName' | 'lastName' | 'email' | 'phone' | 'dateOfBirth' | 'mrn' | 'physician',
+  ) => ({
     id: idOf(field),
     value: values[field],
     error: message(errors[field]),
@@ -177,6 +182,33 @@ export function PatientForm(props: {
             </option>
           ))}
         </SelectField>
+      </div>
+      <div className="form-row">
+        <TextField {...text('mrn')} label={t('form.mrn')} maxLength={64} autoComplete="off" />
+        <TextField
+          {...text('physician')}
+          label={t('form.physician')}
+          maxLength={100}
+          autoComplete="off"
+        />
+      </div>
+      <div className="form-row">
+        {(['whatsappConsent', 'emailConsent'] as const).map((field) => (
+          <SelectField
+            key={field}
+            id={idOf(field)}
+            label={t(`form.${field}`)}
+            value={values[field]}
+            error={message(errors[field])}
+            onChange={(e) => change(field, e.target.value as Consent)}
+          >
+            {CONSENTS.map((c) => (
+              <option key={c} value={c}>
+                {t(`form.consent.${c}`)}
+              </option>
+            ))}
+          </SelectField>
+        ))}
       </div>
       {editing && (
         <SelectField

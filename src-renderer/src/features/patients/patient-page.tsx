@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { Patient } from '../../../../src-preload/contract';
-import { useApp } from '../../app/app-context';
+import { useServiceNow } from '../../app/service-clock';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
@@ -18,6 +18,7 @@ import { usePatient, usePatientTimeline } from './patients-queries';
 import { PatientTimeline } from './patient-timeline';
 import { StatusBadge } from './patients-table';
 import './patients.css';
+import { useTagLabel } from './tag-labels';
 
 export function PatientPage(props: { id: string }) {
   const { t } = useTranslation('patients');
@@ -156,13 +157,12 @@ export function PatientPage(props: { id: string }) {
 
 function PatientDetails(props: { patient: Patient }) {
   const { t } = useTranslation('patients');
+  const tagLabel = useTagLabel();
   const format = useFormat();
-  const clock = useApp((s) => s.clock?.now);
+  const now = useServiceNow();
   const { patient } = props;
   const language = preferredLanguage(patient);
-  const age = patient.dateOfBirth
-    ? ageOn(patient.dateOfBirth, clock ? new Date(clock) : new Date())
-    : undefined;
+  const age = patient.dateOfBirth ? ageOn(patient.dateOfBirth, now) : undefined;
   const notSet = <span className="muted">{t('page.notSet')}</span>;
   const record = recordDetails(patient);
   const consentState = (value: boolean | undefined) =>
@@ -203,7 +203,7 @@ function PatientDetails(props: { patient: Patient }) {
             <ul className="patients-chips">
               {patient.tags.map((tag) => (
                 <li key={tag} className="patients-chip patients-chip-static">
-                  {tag}
+                  {tagLabel(tag)}
                 </li>
               ))}
             </ul>

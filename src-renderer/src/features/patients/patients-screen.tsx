@@ -13,9 +13,11 @@ import { usePatientList, usePatientTags } from './patients-queries';
 import { createPatientsStore, type StatusFilter } from './patients-store';
 import { PatientsTable } from './patients-table';
 import './patients.css';
+import { useTagLabel } from './tag-labels';
 
 export function PatientsScreen() {
   const { t } = useTranslation('patients');
+  const tagLabel = useTagLabel();
   const format = useFormat();
   const [, navigate] = useLocation();
   const store = useFeatureStore(createPatientsStore);
@@ -105,11 +107,11 @@ export function PatientsScreen() {
         >
           <option value="">{t('list.allTags')}</option>
           {state.query.tag && !tags?.some((x) => x.tag === state.query.tag) && (
-            <option value={state.query.tag}>{state.query.tag}</option>
+            <option value={state.query.tag}>{tagLabel(state.query.tag)}</option>
           )}
           {tags?.map((x) => (
             <option key={x.tag} value={x.tag}>
-              {t('list.tagOption', { tag: x.tag, formatted: format.number(x.count) })}
+              {t('list.tagOption', { tag: tagLabel(x.tag), formatted: format.number(x.count) })}
             </option>
           ))}
         </SelectField>

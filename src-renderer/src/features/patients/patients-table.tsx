@@ -8,6 +8,7 @@ import { useFormat } from '../../i18n/format';
 import { Badge } from '../../ui/layout';
 import { ErrorState } from '../../ui/states';
 import { ageOn, listName } from './patient-format';
+import { useTagLabel } from './tag-labels';
 
 /** Fixed row height: the virtualiser places rows without measuring them. */
 export const ROW_HEIGHT = 52;
@@ -29,6 +30,7 @@ export function PatientsTable(props: {
   onLoadMore: () => void;
 }) {
   const { t } = useTranslation('patients');
+  const tagLabel = useTagLabel();
   const format = useFormat();
   const clock = useApp((s) => s.clock?.now);
   const now = clock ? new Date(clock) : new Date();
@@ -190,7 +192,7 @@ export function PatientsTable(props: {
                 {patient.tags.length ? (
                   patient.tags.map((tag) => (
                     <span key={tag} className="patients-chip patients-chip-static">
-                      {tag}
+                      {tagLabel(tag)}
                     </span>
                   ))
                 ) : (

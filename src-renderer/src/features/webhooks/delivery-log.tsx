@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { WebhookDelivery } from '../../../../src-preload/contract';
-import { useApp, useFeatureStore } from '../../app/app-context';
+import { useFeatureStore } from '../../app/app-context';
 import { asFailure } from '../../bridge/bridge';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
@@ -20,6 +20,7 @@ import {
 } from './webhook-labels';
 import { createWebhookLogStore } from './webhook-log-store';
 import { useDeliveryLog, useRetryDelivery, type DeliveryStatus } from './webhooks-queries';
+import { useServiceNow } from '../../app/service-clock';
 
 const STATUSES: readonly DeliveryStatus[] = ['failed', 'pending', 'delivered'];
 const STATUS_TONE = { pending: 'warning', delivered: 'success', failed: 'danger' } as const;
@@ -88,12 +89,12 @@ export function DeliveryLog(props: { webhookId: string; disabled: boolean }) {
 function DeliveryState(props: { delivery: WebhookDelivery }) {
   const { t } = useTranslation('webhooks');
   const format = useFormat();
-  const clock = useApp((s) => s.clock);
+  const now = useServiceNow();
   const { delivery } = props;
   let detail: string | undefined;
   if (delivery.status === 'pending' && delivery.nextAttemptAt) {
     detail = t('delivery.nextAttempt', {
-      relative: format.relative(delivery.nextAttemptAt, clock ? new Date(clock.now) : new Date()),
+      relative: format.relative(delivery.nextAttemptAt, now),
     });
   } else if (delivery.status === 'delivered' && delivery.deliveredAt) {
     detail = t('delivery.deliveredAt', { date: format.dateTime(delivery.deliveredAt) });

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { WebhookView } from '../../../../src-preload/contract';
-import { useApp } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { ConfirmDialog } from '../../ui/dialog';
 import { Badge } from '../../ui/layout';
 import { describeWebhookError, eventLabel, inListOrder, percent } from './webhook-labels';
 import { useRemoveWebhook } from './webhooks-queries';
+import { useServiceNow } from '../../app/service-clock';
 
 /** Active, or disabled since when. */
 export function StatusBadge(props: { webhook: WebhookView }) {
@@ -65,13 +65,13 @@ export function SuccessRate(props: { webhook: WebhookView }) {
 export function LastAttempt(props: { webhook: WebhookView }) {
   const { t } = useTranslation('webhooks');
   const format = useFormat();
-  const clock = useApp((s) => s.clock);
+  const now = useServiceNow();
   const last = props.webhook.stats.lastAttempt;
   if (!last) return <span className="muted">{t('stats.never')}</span>;
   return (
     <span className="webhooks-last">
       <time dateTime={last.at} title={format.dateTime(last.at)}>
-        {format.relative(last.at, clock ? new Date(clock.now) : new Date())}
+        {format.relative(last.at, now)}
       </time>
       <Badge tone={last.succeeded ? 'success' : 'danger'}>
         {last.succeeded ? t('stats.lastOk') : t('stats.lastFailed')}

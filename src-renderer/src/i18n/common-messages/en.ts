@@ -55,6 +55,8 @@ export const en: Translation<typeof es> = {
     patient_inactive: 'The patient is inactive.',
     patient_unreachable: 'The patient has no address for this channel.',
     sandbox_off: 'Sandbox mode is off.',
+    service_unreachable:
+      'The Engage Desk service is not answering. Trying again every few seconds.',
     internal_error: 'Internal service error.',
     network: 'No connection to the service.',
   },

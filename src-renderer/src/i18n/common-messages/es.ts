@@ -53,6 +53,8 @@ export const es = {
     patient_inactive: 'El paciente está inactivo.',
     patient_unreachable: 'El paciente no tiene una dirección para este canal.',
     sandbox_off: 'El modo sandbox está desactivado.',
+    service_unreachable:
+      'El servicio de Engage Desk no responde. Se vuelve a intentar cada pocos segundos.',
     internal_error: 'Error interno del servicio.',
     network: 'No hay conexión con el servicio.',
   },
