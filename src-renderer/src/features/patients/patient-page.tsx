@@ -17,18 +17,22 @@ import { ageOn, fullName, preferredLanguage, recordDetails } from './patient-for
 import { usePatient, usePatientTimeline } from './patients-queries';
 import { PatientTimeline } from './patient-timeline';
 import { StatusBadge } from './patients-table';
-import './patients.css';
 import { useTagLabel } from './tag-labels';
+import './patients.css';
 
 export function PatientPage(props: { id: string }) {
   const { t } = useTranslation('patients');
   const patient = usePatient(props.id);
   const timeline = usePatientTimeline(props.id);
   const [editing, setEditing] = useState(false);
-  const [noting, setNoting] = useState(false);
-  const [open, setOpen] = useState<'form' | 'chat' | 'call'>();
+  const [open, setOpen] = useState<'form' | 'chat' | 'call' | 'note'>();
   const [notice, setNotice] = useState('');
   const [, navigate] = useLocation();
+  /** Opens one of the page's dialogs; what the last one said makes way. */
+  const start = (dialog: 'form' | 'chat' | 'call' | 'note') => {
+    setNotice('');
+    setOpen(dialog);
+  };
 
   const back = (
     <Link href="/patients" className="patients-back no-print">
@@ -75,31 +79,25 @@ export function PatientPage(props: { id: string }) {
         }
         actions={
           <div className="patients-page-actions" role="group" aria-label={t('page.actions')}>
-            <Button variant="primary" onClick={() => setOpen('form')}>
+            <Button variant="primary" onClick={() => start('form')}>
               {t('page.sendForm')}
             </Button>
-            <Button onClick={() => setOpen('chat')}>{t('page.startChat')}</Button>
+            <Button onClick={() => start('chat')}>{t('page.startChat')}</Button>
             <Button
-              onClick={() => setOpen('call')}
+              onClick={() => start('call')}
               disabled={!data.phone}
               title={data.phone ? undefined : t('page.callNoPhone')}
             >
               {t('page.call')}
             </Button>
-            <Button
-              onClick={() => {
-                setNotice('');
-                setNoting(true);
-              }}
-            >
-              {t('notes.add')}
-            </Button>
+            <Button onClick={() => start('note')}>{t('notes.add')}</Button>
             <Button onClick={() => setEditing(true)}>{t('edit')}</Button>
             <Button onClick={() => window.print()}>{t('page.print')}</Button>
           </div>
         }
       />
-      <p className="visually-hidden" role="status">
+      {/* Always there, so a screen reader hears what a dialog did as soon as it says it. */}
+      <p className={notice ? 'notice' : 'visually-hidden'} role="status">
         {notice}
       </p>
       <PatientAlerts patientId={data.id} />
@@ -135,12 +133,12 @@ export function PatientPage(props: { id: string }) {
           onStarted={(call) => navigate(`/calls/${encodeURIComponent(call.id)}`)}
         />
       )}
-      {noting && (
+      {open === 'note' && (
         <PatientNoteDialog
           patient={data}
-          onClose={() => setNoting(false)}
+          onClose={() => setOpen(undefined)}
           onSaved={() => {
-            setNoting(false);
+            setOpen(undefined);
             setNotice(t('notes.saved'));
           }}
         />
