@@ -74,7 +74,7 @@ describe('patients in web mode', () => {
     const dialog = page.getByRole('dialog', { name: 'Nuevo paciente' });
     await dialog.getByLabel('Nombre', { exact: true }).fill('Montserrat');
     await dialog.getByLabel('Apellidos').fill('Vilaró Puig');
-    await dialog.getByLabel('Correo electrónico').fill('no-es-un-correo');
+    await dialog.getByLabel('Correo electrónico', { exact: true }).fill('no-es-un-correo');
     await dialog.getByLabel('Teléfono').fill('612 34');
     await dialog.getByRole('button', { name: 'Crear paciente' }).click();
 
@@ -85,14 +85,18 @@ describe('patients in web mode', () => {
       .poll(() => dialog.getByText('Usa el formato internacional, p. ej. +34612345678.').count())
       .toBe(1);
     await expect
-      .poll(() => dialog.getByLabel('Correo electrónico').getAttribute('aria-invalid'))
+      .poll(() =>
+        dialog.getByLabel('Correo electrónico', { exact: true }).getAttribute('aria-invalid'),
+      )
       .toBe('true');
     await screenshot(page, 'es-patient-create-errors');
     // Nothing was created by the refused request.
     const refused = await api<{ total: number }>(suite.app, '/patients?search=vilaro%20puig');
     expect(refused.body.total).toBe(0);
 
-    await dialog.getByLabel('Correo electrónico').fill('montse.vilaro@example.org');
+    await dialog
+      .getByLabel('Correo electrónico', { exact: true })
+      .fill('montse.vilaro@example.org');
     await dialog.getByLabel('Teléfono').fill('+34612998877');
     await dialog.getByRole('button', { name: 'Crear paciente' }).click();
     await expect
