@@ -12,8 +12,9 @@ import type { InstrumentScore } from './instrument-scores';
 export const TIMELINE_LIMIT = 200;
 
 /**
- * Deliveries, responses (with their scores), conversations, calls, alerts and notes of one patient, merged newest first: the patient
- * page's history, for any transport. An unknown patient is a 404, not an empty timeline.
+ * Deliveries, responses (with their scores), conversations, calls, alerts and notes of one
+ * patient, merged newest first: the patient page's history, for any transport. An unknown patient
+ * is a 404, not an empty timeline.
  */
 export function createPatientTimeline(deps: {
   q: Queries;

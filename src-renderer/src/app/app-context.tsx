@@ -1,4 +1,4 @@
-import { createContext, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -32,16 +32,17 @@ export function AppProvider(props: {
   children: ReactNode;
 }) {
   const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
-  // Screens get the bridge whose writes refresh what they changed (data/write-refresh.ts).
-  const value = useRef<AppContextValue>({
+  // Screens get the bridge whose writes refresh what they changed (data/write-refresh.ts); made
+  // once, as the stores' map is.
+  const [value] = useState<AppContextValue>(() => ({
     bridge: refreshingWrites(props.bridge, (topics) => void invalidateTopics(queryClient, topics)),
     appStore: props.appStore,
     stores: new Map(),
-  });
+  }));
   useTopicInvalidation(props.bridge, queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AppContext.Provider value={value.current}>
+      <AppContext.Provider value={value}>
         <I18nextProvider i18n={props.i18n}>{props.children}</I18nextProvider>
       </AppContext.Provider>
     </QueryClientProvider>
