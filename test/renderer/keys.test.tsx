@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiKeyInfo, CreatedApiKey, Permission } from '../../src-preload/contract';
 import { curlExample } from '../../src-renderer/src/features/keys/create-key-dialog';
 import { KeysScreen } from '../../src-renderer/src/features/keys/keys-screen';
-import { renderWithApp } from './render-app';
+import { cachedState, renderWithApp } from './render-app';
 
 const info = {
   apiBaseUrl: 'http://127.0.0.1:4010/api/v1',
@@ -124,18 +124,7 @@ describe('keys screen', () => {
         },
       },
     });
-    /** Everything the window keeps of the service's data (reads and writes). */
-    const cached = () =>
-      JSON.stringify([
-        queryClient
-          .getQueryCache()
-          .getAll()
-          .map((q) => q.state),
-        queryClient
-          .getMutationCache()
-          .getAll()
-          .map((m) => m.state),
-      ]);
+    const cached = () => cachedState(queryClient);
     await appStore.getState().start();
     await screen.findByRole('table', { name: 'Claves activas' });
     await user.click(screen.getByRole('button', { name: 'Nueva clave' }));

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProvider } from '../../src-renderer/src/app/app-context';
@@ -34,4 +35,18 @@ export function renderWithApp(
     </AppProvider>,
   );
   return { ...result, bridge, i18n, appStore, queryClient, location };
+}
+
+/** Everything the window keeps of the service's data (reads and writes), as text to search in. */
+export function cachedState(queryClient: QueryClient): string {
+  return JSON.stringify([
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.state),
+    queryClient
+      .getMutationCache()
+      .getAll()
+      .map((m) => m.state),
+  ]);
 }

@@ -10,7 +10,7 @@ import type {
 import type { MemoryHandlers } from '../../src-renderer/src/bridge/memory-bridge';
 import { VERIFY_SNIPPET } from '../../src-renderer/src/features/webhooks/register-dialogs';
 import { WebhooksScreen } from '../../src-renderer/src/features/webhooks/webhooks-screen';
-import { renderWithApp } from './render-app';
+import { cachedState, renderWithApp } from './render-app';
 import { broken, crm, forgedRequest, RECEIVER_URL, verifiedRequest } from './webhooks-fixtures';
 
 const SECRET = 'whsec_9f1Xc0mZ2QkV7Lr5bT8yN3hJ6dW4sA1eP0oU2iK8gF4=';
@@ -232,18 +232,7 @@ describe('webhooks screen: registering', () => {
   it('registers a webhook and shows its secret once, with a copy button and how to verify it', async () => {
     const user = userEvent.setup();
     const { bridge, queryClient } = renderWithApp(<WebhooksScreen />, { handlers: handlers() });
-    /** Everything the window keeps of the service's data (reads and writes). */
-    const cached = () =>
-      JSON.stringify([
-        queryClient
-          .getQueryCache()
-          .getAll()
-          .map((q) => q.state),
-        queryClient
-          .getMutationCache()
-          .getAll()
-          .map((m) => m.state),
-      ]);
+    const cached = () => cachedState(queryClient);
     await screen.findByRole('table', { name: 'Webhooks registrados' });
     await user.click(screen.getByRole('button', { name: 'Registrar webhook' }));
     const dialog = screen.getByRole('dialog', { name: 'Registrar un webhook' });
