@@ -2035,6 +2035,20 @@ export interface operations {
         status?: 'active' | 'inactive';
         /** @description Only patients carrying this tag (exact match). */
         tag?: string;
+        /** @description Only patients at least this old (whole years, on the service clock). */
+        minAge?: number;
+        /** @description Only patients at most this old (whole years). */
+        maxAge?: number;
+        /** @description Only patients with a form response in the last N days. */
+        respondedWithinDays?: number;
+        /** @description Only patients without a form response in the last N days (never answered included). */
+        notRespondedWithinDays?: number;
+        /** @description The two response filters count only responses to this form ("no answer to PHQ-9 in 30 days"); needs one of them. */
+        responseFormId?: string;
+        /** @description `created` (the default: registration order), `name` (last name, then first name, without case or accents) or `dateOfBirth` (patients without one come last in either direction). */
+        sort?: 'created' | 'name' | 'dateOfBirth';
+        /** @description Default `desc` for `created` (newest first) and `asc` otherwise (A to Z, oldest patient first). A cursor belongs to one sort and direction. */
+        direction?: 'asc' | 'desc';
       };
       header?: never;
       path?: never;

@@ -11,6 +11,7 @@ import { createForms } from './domain/forms';
 import { createFormSchedules, DELIVER_JOB } from './domain/form-schedules';
 import { createOutbox } from './domain/outbox';
 import { createPatients } from './domain/patients';
+import { createPatientBulk } from './domain/patient-bulk';
 import { createDeskSettings } from './domain/desk-settings';
 import { createDeskViews } from './domain/desk-views';
 import { createSandboxSwitch } from './domain/sandbox-switch';
@@ -179,6 +180,7 @@ export function createCore(options: CoreOptions) {
     createCredits({ ...base, events, plans, notifications, scheduleJob }),
   );
   const patients = announced('patients', createPatients({ db, clock, newId, q, events, listPage }));
+  const patientBulk = announced('patientBulk', createPatientBulk({ db, clock, q, patients }));
   const forms = announced('forms', createForms({ db, clock, newId, q, listPage }));
   const schedules = announced(
     'schedules',
@@ -281,6 +283,7 @@ export function createCore(options: CoreOptions) {
     events,
     credits,
     patients,
+    patientBulk,
     patientNotes,
     forms,
     schedules,

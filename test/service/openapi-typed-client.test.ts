@@ -16,7 +16,7 @@ import { startServer, type TestServer } from './helpers';
  * served document gives now; the example client type-checks against them and, run as its
  * comment says, lists the sandbox's real patients.
  *
- * After a change to the document, regenerate the file: npx vitest run -u <this file>.
+ * After a change to the document, regenerate the file: npx vitest run <this file> -u (with -u first, vitest takes the file as its value and runs every test).
  */
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -44,6 +44,9 @@ describe('the in-memory bridge says what each write changes, as the service does
       phone: '+34600111222',
     });
     await run('patients.update', { id: patient.id, patch: { lastName: 'Serra' } });
+    const tagged = await run('patients.matching', { tag: 'diabetes', sort: 'name' });
+    await run('patients.byIds', { ids: tagged.ids.slice(0, 3) });
+    await run('patients.retag', { ids: [patient.id], add: ['seguimiento'] });
     await run('notes.create', { patientId: patient.id, text: 'Prefiere las tardes' });
     await run('notes.list', { patientId: patient.id });
 

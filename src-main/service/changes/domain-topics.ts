@@ -10,6 +10,7 @@ import type { createForms } from '../domain/forms';
 import type { createNotifications } from '../domain/notifications';
 import type { createPatientNotes } from '../domain/patient-notes';
 import type { createPatients } from '../domain/patients';
+import type { createPatientBulk } from '../domain/patient-bulk';
 import type { createWebhooks } from '../domain/webhooks';
 import type { createDeskSettings } from '../domain/desk-settings';
 import type { createNoticeEmail } from '../delivery/notice-email';
@@ -22,6 +23,7 @@ import type { TopicsOf } from './announce';
 interface AnnouncedServices {
   patients: ReturnType<typeof createPatients>;
   patientNotes: ReturnType<typeof createPatientNotes>;
+  patientBulk: ReturnType<typeof createPatientBulk>;
   forms: ReturnType<typeof createForms>;
   schedules: ReturnType<typeof createFormSchedules>;
   conversations: ReturnType<typeof createConversations>;
@@ -139,6 +141,7 @@ export const DOMAIN_TOPICS: { [S in keyof AnnouncedServices]: TopicsOf<Announced
   dispatcher: { flush: ['webhooks'], retry: ['webhooks'] },
   sampleEvents: { emit: ['webhooks'] },
   patientNotes: { create: ['notes'], get: [], getJson: [], list: [] },
+  patientBulk: { matchingIds: [], byIds: [], retag: ['patients'] },
   alerts: {
     raise: ['alerts'],
     acknowledge: ['alerts'],

@@ -56,7 +56,7 @@ function exhaustive<const T extends { [G in Group]: MethodList<G> }>(list: Exhau
  */
 export const OPERATIONS = exhaustive({
   app: ['info'],
-  patients: ['list', 'get', 'create', 'update', 'tags', 'timeline'],
+  patients: ['list', 'get', 'create', 'update', 'tags', 'timeline', 'matching', 'byIds', 'retag'],
   notes: ['list', 'create'],
   forms: [
     'list',

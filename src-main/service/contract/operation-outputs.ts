@@ -4,6 +4,7 @@
  * `Static` types, imported from schemas/; the views here are declared once and built by the
  * domain or the operation that answers them. Types only: the renderer imports this file.
  */
+import type { RetagReport } from '../domain/patient-bulk';
 import type { ApiKeyInfo, CreatedApiKey } from '../domain/api-keys';
 import type { Permission } from '../schemas/auth';
 import type { CreditBalance, LedgerEntry, LedgerKind, Plan } from '../schemas/billing';
@@ -141,6 +142,12 @@ export interface OperationOutputs {
     tags: { tag: string; count: number }[];
     /** Deliveries, responses, conversations and calls of one patient, newest first. */
     timeline: TimelineItem[];
+    /** "Select all N matching": the ids in the list's order, at most `limit` of the `total`. */
+    matching: { ids: string[]; total: number; limit: number };
+    /** The patients of a selection, in its order (ids no longer there are left out). */
+    byIds: Patient[];
+    /** Tags added and removed on a selection, in one transaction. */
+    retag: RetagReport;
   };
   forms: {
     /** Each form with what references it (responses, deliveries) and whether it may be deleted. */

@@ -9,6 +9,7 @@ import type { PatientRow } from '../store/queries/patients';
 import type { EventLog } from './event-log';
 import { createReadCache } from '../store/read-cache';
 import { eventData } from './event-data';
+import { readPatientSelection } from './patient-filters';
 
 export const METADATA_MAX_BYTES = 16 * 1024;
 
@@ -128,24 +129,19 @@ export function createPatients(deps: {
     /** The patient as API JSON text, straight from SQLite. */
     getJson,
     list(query: PatientListQuery): PatientPage {
-      // The tag joins the cursor's filters only when given, so existing cursors stay valid.
-      const filters = {
-        status: query.status,
-        search: query.search?.trim() || undefined,
-        ...(query.tag ? { tag: query.tag } : {}),
-      };
+      const selection = readPatientSelection(query, clock.now(), q);
       const limit = query.limit ?? 20;
-      const key = JSON.stringify([
-        filters.status,
-        filters.search,
-        query.tag,
-        limit,
-        query.cursor ?? '',
-      ]);
+      // The key holds the filters as dates and times: a page read yesterday is not today's.
+      const key = JSON.stringify([selection.given, selection.filters, limit, query.cursor ?? '']);
       return pages.get(key, () => {
-        const { def, where } = q.patients.listQuery(filters);
-        const page = deps.listPage(def, { limit, cursor: query.cursor, filters, where });
-        return { ...page, total: q.patients.count(filters) };
+        const { def, where } = q.patients.listQuery(selection.filters, selection);
+        const page = deps.listPage(def, {
+          limit,
+          cursor: query.cursor,
+          filters: selection.given,
+          where,
+        });
+        return { ...page, total: q.patients.count(selection.filters) };
       });
     },
   };

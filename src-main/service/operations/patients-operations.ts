@@ -14,5 +14,8 @@ export function patientOperations({ core }: OperationDeps): GroupHandlers<'patie
     update: op({ run: ({ id, patch }) => core.patients.update(id, patch) }),
     tags: op({ run: () => core.views.dashboard.tags() }),
     timeline: op({ run: ({ id }) => core.views.timeline(id) }),
+    matching: op({ run: (query) => core.patientBulk.matchingIds(query) }),
+    byIds: op({ run: ({ ids }) => core.patientBulk.byIds(ids) }),
+    retag: op({ run: (input) => core.patientBulk.retag(input) }),
   };
 }

@@ -7,6 +7,8 @@ import { LANGUAGES } from './form-schedule';
 import { SendMessage } from './conversation';
 import { AlertAction } from './alert';
 import { CreatePatientNote } from './patient-note';
+import { PatientListQuery, PatientTags } from './patient';
+import { PATIENT_SELECTION_LIMIT } from '../contract/limits';
 
 /**
  * Inputs of the desktop operations that have no HTTP route of their own (or whose HTTP form puts
@@ -129,5 +131,21 @@ export const NoteListInput = Type.Object(
 /** A note for a patient (`POST /patients/{id}/notes`). */
 export const NoteCreateInput = Type.Object(
   { patientId: Id, ...CreatePatientNote.properties },
+  { additionalProperties: false },
+);
+
+/** The filters and order of the patient list without its paging: what "select all" takes. */
+export const PatientMatchInput = Type.Omit(PatientListQuery, ['limit', 'cursor'], {
+  additionalProperties: false,
+});
+
+const SelectedIds = Type.Array(Id, { minItems: 1, maxItems: PATIENT_SELECTION_LIMIT });
+
+/** Patients by id, for a selection made in the list (unknown ids are left out). */
+export const PatientIdsInput = Type.Object({ ids: SelectedIds }, { additionalProperties: false });
+
+/** Tags added to and removed from many patients at once (one transaction). */
+export const PatientRetagInput = Type.Object(
+  { ids: SelectedIds, add: Type.Optional(PatientTags), remove: Type.Optional(PatientTags) },
   { additionalProperties: false },
 );

@@ -11,7 +11,8 @@ const Phone = Type.String({
   pattern: '^\\+[1-9][0-9]{6,14}$',
   description: 'E.164, e.g. +34612345678.',
 });
-const Tags = Type.Array(SingleLine({ minLength: 1, maxLength: 50, pattern: '\\S' }), {
+/** A patient's tags: at most 20, each 1 to 50 characters on one line. */
+export const PatientTags = Type.Array(SingleLine({ minLength: 1, maxLength: 50, pattern: '\\S' }), {
   maxItems: 20,
   uniqueItems: true,
 });
@@ -50,6 +51,33 @@ export const PatientList = Type.Object(
   { additionalProperties: false, description: 'Patients, newest first.' },
 );
 
+const Days = (description: string) =>
+  Type.Optional(Type.Integer({ minimum: 1, maximum: 3660, description }));
+const Age = (description: string) =>
+  Type.Optional(Type.Integer({ minimum: 0, maximum: 150, description }));
+
+/**
+ * The filters beyond search, status and tag (a coordinator's filter bar): age in whole years on the
+ * service's today, and whether the patient answered lately. Patients without a date of birth
+ * match no age filter.
+ */
+export const PatientNarrowing = {
+  minAge: Age('Only patients at least this old (whole years, on the service clock).'),
+  maxAge: Age('Only patients at most this old (whole years).'),
+  respondedWithinDays: Days('Only patients with a form response in the last N days.'),
+  notRespondedWithinDays: Days(
+    'Only patients without a form response in the last N days (never answered included).',
+  ),
+  responseFormId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description:
+        'The two response filters count only responses to this form ("no answer to PHQ-9 in 30 days"); needs one of them.',
+    }),
+  ),
+};
+
 export const PatientListQuery = Type.Object(
   {
     ...PageQuery,
@@ -73,6 +101,21 @@ export const PatientListQuery = Type.Object(
         description: 'Only patients carrying this tag (exact match).',
       }),
     ),
+    ...PatientNarrowing,
+    sort: Type.Optional(
+      Type.Enum(['created', 'name', 'dateOfBirth'], {
+        type: 'string',
+        description:
+          '`created` (the default: registration order), `name` (last name, then first name, without case or accents) or `dateOfBirth` (patients without one come last in either direction).',
+      }),
+    ),
+    direction: Type.Optional(
+      Type.Enum(['asc', 'desc'], {
+        type: 'string',
+        description:
+          'Default `desc` for `created` (newest first) and `asc` otherwise (A to Z, oldest patient first). A cursor belongs to one sort and direction.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -86,7 +129,7 @@ export const CreatePatient = Type.Object(
     phone: Type.Optional(Phone),
     dateOfBirth: Type.Optional(DateOnly),
     status: Type.Optional(PatientStatus),
-    tags: Type.Optional(Tags),
+    tags: Type.Optional(PatientTags),
     metadata: Type.Optional(Metadata),
   },
   { additionalProperties: false },
@@ -102,7 +145,7 @@ export const UpdatePatient = Type.Object(
     phone: Type.Optional(Type.Union([Phone, Type.Null()])),
     dateOfBirth: Type.Optional(Type.Union([DateOnly, Type.Null()])),
     status: Type.Optional(PatientStatus),
-    tags: Type.Optional(Tags),
+    tags: Type.Optional(PatientTags),
     metadata: Type.Optional(Metadata),
   },
   { additionalProperties: false, minProperties: 1 },

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { LATEST_VERSION, migrations, type Migration } from './migrations';
+import { foldForSearch } from './search-text';
 
 export type Db = Database.Database;
 
@@ -127,6 +128,10 @@ export function migrate(db: Db, all: Migration[] = migrations): number {
   if (current > latest) throw new DatabaseFromTheFutureError(current, latest);
   const pending = all.filter((m) => m.version > current);
   if (pending.length === 0) return current;
+  // A migration that backfills a folded column calls the service's own folding (0011).
+  db.function('engage_fold', { deterministic: true }, (text: unknown) =>
+    foldForSearch(String(text ?? '')),
+  );
   db.transaction(() => {
     for (const m of pending) db.exec(m.sql);
     // user_version is part of the database header, so it commits or rolls back with the schema.

@@ -4,8 +4,8 @@ import type { Db } from './db';
 
 /**
  * The one keyset-pagination implementation every list uses. Rows come newest first on an immutable
- * key; the next page starts strictly after the last row returned, so rows inserted while a client
- * pages never shift or repeat a page. SQLite renders the whole page as one UTF-8 JSON blob: a
+ * key (or in a sort order the list chooses); the next page starts strictly after the last row
+ * returned, so rows inserted while a client pages never shift or repeat a page. SQLite renders the whole page as one UTF-8 JSON blob: a
  * single buffer crosses into JavaScript and goes to the socket as is, instead of a dozen column
  * values per row being materialised, serialized and encoded again (see docs/benchmarks.md).
  */
@@ -21,6 +21,11 @@ export interface ListDefinition {
    * (an INTEGER PRIMARY KEY kept in time order), or the pair (createdAt column, id column).
    */
   keys: readonly [string] | readonly [string, string];
+  /**
+   * `desc` (the default) walks the keys downwards: newest first. `asc` walks them upwards, for a
+   * list sorted on a key such as a name, with a unique tie breaker as its second key.
+   */
+  direction?: 'asc' | 'desc';
 }
 
 export interface ListCondition {
@@ -50,16 +55,17 @@ export function createListRunner(db: Db, signer: CursorSigner) {
 
   function statement(def: ListDefinition, where: ListCondition[]) {
     const conditions = where.map((c) => c.sql).join(' AND ');
-    const cacheKey = `${def.from}\n${def.keys.join()}\n${def.json}\n${conditions}`;
+    const dir = def.direction === 'asc' ? 'ASC' : 'DESC';
+    const cacheKey = `${def.from}\n${def.keys.join()}\n${dir}\n${def.json}\n${conditions}`;
     let stmt = cache.get(cacheKey);
     if (!stmt) {
       const [k0, k1] = def.keys;
-      const order = def.keys.map((k) => `${k} DESC`).join(', ');
+      const order = def.keys.map((k) => `${k} ${dir}`).join(', ');
       // The inner query reads limit + 1 rows (the extra one only tells whether there is more);
       // the outer one joins the first `limit` of them in key order and reports the last key.
       const sql = `SELECT CAST(group_concat(CASE WHEN n <= @limit THEN j END, ',' ORDER BY n) AS BLOB), count(*),
           max(CASE WHEN n = @limit THEN k0 END), max(CASE WHEN n = @limit THEN k1 END)
-        FROM (SELECT row_number() OVER (ORDER BY k0 DESC, k1 DESC) AS n, k0, k1, j
+        FROM (SELECT row_number() OVER (ORDER BY k0 ${dir}, k1 ${dir}) AS n, k0, k1, j
           FROM (SELECT ${k0} AS k0, ${k1 ?? 'NULL'} AS k1, ${def.json} AS j FROM ${def.from}
             ${conditions ? `WHERE ${conditions}` : ''} ORDER BY ${order} LIMIT @limit + 1))`;
       stmt = db.prepare<unknown[], PageRow>(sql).raw(true);
@@ -72,10 +78,11 @@ export function createListRunner(db: Db, signer: CursorSigner) {
     const where = [...query.where];
     if (query.cursor) {
       const position = signer.verify(def.name, query.filters, query.cursor, def.keys.length);
+      const after = def.direction === 'asc' ? '>' : '<';
       where.push(
         def.keys.length === 1
-          ? { sql: `${def.keys[0]} < ?`, params: position }
-          : { sql: `(${def.keys[0]}, ${def.keys[1]}) < (?, ?)`, params: position },
+          ? { sql: `${def.keys[0]} ${after} ?`, params: position }
+          : { sql: `(${def.keys[0]}, ${def.keys[1]}) ${after} (?, ?)`, params: position },
       );
     }
     const params: unknown[] = [];

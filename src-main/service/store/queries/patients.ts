@@ -25,40 +25,100 @@ export interface PatientRow {
  */
 export const PATIENT_JSON = 'api_json';
 
-export const PATIENT_LIST: ListDefinition = {
-  name: 'patients',
-  from: 'patients',
-  json: PATIENT_JSON,
-  keys: ['seq'],
-};
+/** The orders a patient list can take (see `listDefinition`). */
+export type PatientSort = 'created' | 'name' | 'dateOfBirth';
+export type SortDirection = 'asc' | 'desc';
 
-/** The same list driven by the search index, whose rowid is the patient's seq. */
-const PATIENT_SEARCH_LIST: ListDefinition = {
-  name: 'patients',
-  from: 'patient_search JOIN patients ON patients.seq = patient_search.rowid',
-  json: PATIENT_JSON,
-  keys: ['patient_search.rowid'],
-};
+/**
+ * The ordering key of each sort, as an indexed SQL expression with the patient's `seq` as the tie
+ * breaker (migrations 0001 and 0011). `seq` grows with creation, so it alone is the created order;
+ * an unknown date of birth sorts last in both directions.
+ */
+function orderKeys(sort: PatientSort, direction: SortDirection): ListDefinition['keys'] {
+  if (sort === 'name') return ['sort_name', 'seq'];
+  if (sort === 'dateOfBirth') {
+    const unknown = direction === 'asc' ? '9999-12-31' : '0000-01-01';
+    return [`coalesce(date_of_birth, '${unknown}')`, 'seq'];
+  }
+  return ['seq'];
+}
+
+/**
+ * The patient list in this order: over the table, or driven by the search index (whose rowid is
+ * the patient's seq) when a search of three or more characters narrows it.
+ */
+function listDefinition(
+  viaIndex: boolean,
+  sort: PatientSort,
+  direction: SortDirection,
+): ListDefinition {
+  const keys = orderKeys(sort, direction);
+  return {
+    name: 'patients',
+    from: viaIndex
+      ? 'patient_search JOIN patients ON patients.seq = patient_search.rowid'
+      : 'patients',
+    json: PATIENT_JSON,
+    keys: viaIndex && sort === 'created' ? ['patient_search.rowid'] : keys,
+    direction,
+  };
+}
 
 export interface PatientFilters {
   status?: string | undefined;
   search?: string | undefined;
   /** One tag the patient must carry (exact). */
   tag?: string | undefined;
+  /** Born on or before this date (YYYY-MM-DD): at least some age. */
+  bornOnOrBefore?: string | undefined;
+  /** Born after this date: younger than some age. */
+  bornAfter?: string | undefined;
+  /** Has a response completed at or after this time (ISO 8601). */
+  respondedSince?: string | undefined;
+  /** Has no response completed at or after this time (never answered included). */
+  silentSince?: string | undefined;
+  /** The two response conditions count only responses to this form. */
+  responseFormId?: string | undefined;
 }
 
 const TAG_CONDITION = 'EXISTS (SELECT 1 FROM json_each(patients.tags) WHERE value = ?)';
 
+/** The SQL of every filter but the search (which picks the list's driving table). */
+function filterConditions(filters: PatientFilters): ListCondition[] {
+  const where: ListCondition[] = [];
+  if (filters.status) where.push({ sql: 'status = ?', params: [filters.status] });
+  if (filters.tag) where.push({ sql: TAG_CONDITION, params: [filters.tag] });
+  if (filters.bornOnOrBefore)
+    where.push({ sql: 'date_of_birth <= ?', params: [filters.bornOnOrBefore] });
+  if (filters.bornAfter) where.push({ sql: 'date_of_birth > ?', params: [filters.bornAfter] });
+  const form = filters.responseFormId;
+  const responded = (since: string) => ({
+    sql: `EXISTS (SELECT 1 FROM form_responses r WHERE r.patient_id = patients.id AND r.completed_at >= ?${form ? ' AND r.form_id = ?' : ''})`,
+    params: form ? [since, form] : [since],
+  });
+  if (filters.respondedSince) where.push(responded(filters.respondedSince));
+  if (filters.silentSince) {
+    const c = responded(filters.silentSince);
+    where.push({ sql: `NOT ${c.sql}`, params: c.params });
+  }
+  return where;
+}
+
+/** Whether only the kept counters' filters (status, search) are set. */
+function countedByKeptCounters(filters: PatientFilters): boolean {
+  return filterConditions({ ...filters, status: undefined }).length === 0;
+}
+
 export function createPatientQueries(db: Db, changeToken: () => string) {
-  type StoredRow = PatientRow & { search_text: string };
+  type StoredRow = PatientRow & { search_text: string; sort_name: string };
   const insert = db.prepare<StoredRow>(
-    `INSERT INTO patients (id, first_name, last_name, email, phone, date_of_birth, status, tags, metadata, created_at, updated_at, search_text)
-     VALUES (@id, @first_name, @last_name, @email, @phone, @date_of_birth, @status, @tags, @metadata, @created_at, @updated_at, @search_text)`,
+    `INSERT INTO patients (id, first_name, last_name, email, phone, date_of_birth, status, tags, metadata, created_at, updated_at, search_text, sort_name)
+     VALUES (@id, @first_name, @last_name, @email, @phone, @date_of_birth, @status, @tags, @metadata, @created_at, @updated_at, @search_text, @sort_name)`,
   );
   const update = db.prepare<StoredRow>(
     `UPDATE patients SET first_name = @first_name, last_name = @last_name, email = @email, phone = @phone,
        date_of_birth = @date_of_birth, status = @status, tags = @tags, metadata = @metadata, updated_at = @updated_at,
-       search_text = @search_text
+       search_text = @search_text, sort_name = @sort_name
      WHERE id = @id`,
   );
   const byId = db.prepare<[string], PatientRow>(
@@ -88,7 +148,20 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
     )
     .pluck();
   const countLike = new Map<string, Statement<unknown[], number>>();
-  const countTagged = new Map<string, Statement<unknown[], number>>();
+  /** The row with what the service derives for search and sorting (see migration 0011). */
+  const stored = (row: PatientRow): StoredRow => ({
+    ...row,
+    search_text: patientSearchText(row),
+    sort_name: foldForSearch(`${row.last_name} ${row.first_name}`),
+  });
+  const idStatements = new Map<string, Statement<unknown[], string>>();
+  const jsonByIds = db
+    .prepare<[string], string>(
+      `SELECT ${PATIENT_JSON} FROM json_each(?) AS wanted JOIN patients ON patients.id = wanted.value
+       ORDER BY wanted.key`,
+    )
+    .pluck();
+  const countFilteredStatements = new Map<string, Statement<unknown[], number>>();
   // Counting the matches of a common term costs about a millisecond on 100,000 patients, and
   // paging through its results asks for the same total on every page.
   const counts = createReadCache<number>(changeToken);
@@ -116,30 +189,42 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
     return n;
   }
 
-  /** A tag has no kept counter: count the rows (a JSON scan per patient, bounded by the table). */
-  function countWithTag(filters: PatientFilters): number {
+  /** Tags, ages and responses have no kept counter: count the rows (bounded by the table). */
+  function countFiltered(filters: PatientFilters): number {
     const search = searchCondition(filters.search);
     const where = [
       ...(search ? [{ sql: search.sql, params: search.param }] : []),
-      ...(filters.status ? [{ sql: 'status = ?', params: [filters.status] }] : []),
-      { sql: TAG_CONDITION, params: [filters.tag] },
+      ...filterConditions(filters),
     ];
     const from =
       search?.kind === 'match'
         ? 'patient_search JOIN patients ON patients.seq = patient_search.rowid'
         : 'patients';
     const sql = `SELECT count(*) FROM ${from} WHERE ${where.map((c) => c.sql).join(' AND ')}`;
-    let stmt = countTagged.get(sql);
+    let stmt = countFilteredStatements.get(sql);
     if (!stmt) {
       stmt = db.prepare<unknown[], number>(sql).pluck();
-      countTagged.set(sql, stmt);
+      countFilteredStatements.set(sql, stmt);
     }
     return stmt.get(...where.flatMap((c) => c.params)) ?? 0;
   }
 
+  /** The list to run and its conditions for these filters, in this order. */
+  function listQuery(
+    filters: PatientFilters,
+    order: { sort: PatientSort; direction: SortDirection } = { sort: 'created', direction: 'desc' },
+  ): { def: ListDefinition; where: ListCondition[] } {
+    const search = searchCondition(filters.search);
+    const where: ListCondition[] = [
+      ...(search ? [{ sql: search.sql, params: search.param }] : []),
+      ...filterConditions(filters),
+    ];
+    return { def: listDefinition(search?.kind === 'match', order.sort, order.direction), where };
+  }
+
   return {
-    insert: (row: PatientRow) => insert.run({ ...row, search_text: patientSearchText(row) }),
-    update: (row: PatientRow) => update.run({ ...row, search_text: patientSearchText(row) }),
+    insert: (row: PatientRow) => insert.run(stored(row)),
+    update: (row: PatientRow) => update.run(stored(row)),
     get: (id: string): PatientRow | undefined => byId.get(id),
     getJson: (id: string): string | undefined => jsonById.get(id),
     /** Names of these patients in one statement (lists show a name beside each record). */
@@ -147,19 +232,35 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
     /** The newest patient's ordering key; new patients must sort after it. */
     latest: () => latest.get(),
 
-    /** The list to run and its conditions for these filters (search goes through the index). */
-    listQuery(filters: PatientFilters): { def: ListDefinition; where: ListCondition[] } {
-      const where: ListCondition[] = [];
-      const search = searchCondition(filters.search);
-      if (search) where.push({ sql: search.sql, params: search.param });
-      if (filters.status) where.push({ sql: 'status = ?', params: [filters.status] });
-      if (filters.tag) where.push({ sql: TAG_CONDITION, params: [filters.tag] });
-      return { def: search?.kind === 'match' ? PATIENT_SEARCH_LIST : PATIENT_LIST, where };
+    /** The list to run and its conditions for these filters, in this order. */
+    listQuery,
+
+    /** The ids of the first `limit` patients of this list, in its order (a bulk selection). */
+    ids(
+      filters: PatientFilters,
+      order: { sort: PatientSort; direction: SortDirection },
+      limit: number,
+    ): string[] {
+      const { def, where } = listQuery(filters, order);
+      const dir = def.direction === 'asc' ? 'ASC' : 'DESC';
+      const sql = `SELECT patients.id FROM ${def.from}${where.length ? ` WHERE ${where.map((c) => c.sql).join(' AND ')}` : ''}
+        ORDER BY ${def.keys.map((k) => `${k} ${dir}`).join(', ')} LIMIT ?`;
+      let stmt = idStatements.get(sql);
+      if (!stmt) {
+        stmt = db.prepare<unknown[], string>(sql).pluck();
+        idStatements.set(sql, stmt);
+      }
+      return stmt.all(...where.flatMap((c) => c.params), limit);
     },
 
-    /** Rows matching the filters: kept counters unless a search narrows the set. */
+    /** These patients as API JSON text, in the order given; unknown ids are left out. */
+    jsonByIds: (ids: readonly string[]): string[] => jsonByIds.all(JSON.stringify(ids)),
+
+    /** Rows matching the filters: kept counters unless a search or another filter narrows the set. */
     count(filters: PatientFilters): number {
-      if (filters.tag) return counts.get(JSON.stringify(filters), () => countWithTag(filters));
+      if (!countedByKeptCounters(filters)) {
+        return counts.get(JSON.stringify(filters), () => countFiltered(filters));
+      }
       const search = searchCondition(filters.search);
       if (search) return countSearch(search, filters.status);
       return (filters.status ? countByStatus.get(filters.status) : countAll.get()) ?? 0;
