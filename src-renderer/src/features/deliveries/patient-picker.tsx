@@ -11,6 +11,11 @@ import { usePatientSearch } from '../patients';
 import { usePatientTags, useTagLabel } from '../patients';
 
 const RESULTS = 20;
+/**
+ * Chips shown for the recipients: a selection made in the patient list can hold thousands, which
+ * are counted rather than drawn.
+ */
+const CHIPS_SHOWN = 60;
 /** The service's largest page. */
 const PAGE = 100;
 /** A tag with more active patients than this is not a selection anyone reviews by eye. */
@@ -179,7 +184,7 @@ export function PatientPicker(props: {
         </div>
         {selected.length > 0 && (
           <ul className="deliveries-chips" aria-label={t('schedule.recipients')}>
-            {selected.map((patient) => {
+            {selected.slice(0, CHIPS_SHOWN).map((patient) => {
               const name = fullName(patient);
               return (
                 <li key={patient.id} className="deliveries-chip">
@@ -196,6 +201,14 @@ export function PatientPicker(props: {
               );
             })}
           </ul>
+        )}
+        {selected.length > CHIPS_SHOWN && (
+          <p className="muted">
+            {t('picker.andMore', {
+              count: selected.length - CHIPS_SHOWN,
+              formatted: format.number(selected.length - CHIPS_SHOWN),
+            })}
+          </p>
         )}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InputOf, Patient } from '../../../../src-preload/contract';
 import { useBridge } from '../../app/app-context';
 import type { Bridge } from '../../bridge/bridge';
@@ -15,16 +15,42 @@ import type { PatientQuery } from './patients-store';
 export const PAGE_SIZE = 100;
 
 type ListInput = InputOf<'patients', 'list'>;
+type MatchInput = InputOf<'patients', 'matching'>;
 export type CreatePatient = InputOf<'patients', 'create'>;
 export type UpdatePatient = InputOf<'patients', 'update'>['patch'];
 
-export function listInput(query: PatientQuery): ListInput {
-  const input: ListInput = { limit: PAGE_SIZE };
+/** A whole number typed in a filter field, or undefined when blank or not a number. */
+function wholeNumber(text: string): number | undefined {
+  const n = Number(text.trim());
+  return text.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/** The list's filters and order as the service reads them (the paging aside). */
+export function matchInput(query: PatientQuery): MatchInput {
+  const input: MatchInput = {};
   const search = query.search.trim();
   if (search) input.search = search;
   if (query.status !== 'all') input.status = query.status;
   if (query.tag) input.tag = query.tag;
+  const minAge = wholeNumber(query.minAge);
+  const maxAge = wholeNumber(query.maxAge);
+  if (minAge !== undefined) input.minAge = minAge;
+  if (maxAge !== undefined) input.maxAge = maxAge;
+  const days = wholeNumber(query.days);
+  if (query.response !== 'any' && days !== undefined && days > 0) {
+    if (query.response === 'responded') input.respondedWithinDays = days;
+    else input.notRespondedWithinDays = days;
+    if (query.formId) input.responseFormId = query.formId;
+  }
+  if (query.sort !== 'created' || query.direction !== 'desc') {
+    input.sort = query.sort;
+    input.direction = query.direction;
+  }
   return input;
+}
+
+export function listInput(query: PatientQuery): ListInput {
+  return { ...matchInput(query), limit: PAGE_SIZE };
 }
 
 /**
@@ -88,4 +114,35 @@ export function useAddNote() {
     mutationFn: (note: InputOf<'notes', 'create'>) =>
       callOperation(bridge, 'notes', 'create', note),
   });
+}
+
+/** Every patient the list's filters match (up to the stated limit), for "select all N matching". */
+export function useSelectMatching() {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: (query: PatientQuery) =>
+      callOperation(bridge, 'patients', 'matching', matchInput(query)),
+  });
+}
+
+/** The selected patients themselves, for an action that needs more than their ids. */
+export function useLoadPatients() {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: (ids: string[]) => callOperation(bridge, 'patients', 'byIds', { ids }),
+  });
+}
+
+/** Adds or removes tags on the selected patients, all in one step. */
+export function useRetag() {
+  const bridge = useBridge();
+  return useWrite({
+    mutationFn: (input: InputOf<'patients', 'retag'>) =>
+      callOperation(bridge, 'patients', 'retag', input),
+  });
+}
+
+/** The forms a response filter may name (the first page is every form a clinic has). */
+export function useFilterForms() {
+  return useQuery(operationQuery(useBridge(), ['forms'], 'forms', 'list', { limit: PAGE_SIZE }));
 }

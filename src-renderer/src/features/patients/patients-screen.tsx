@@ -1,34 +1,36 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useStore } from 'zustand';
 import { useFeatureStore } from '../../app/app-context';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
-import { SelectField, TextField } from '../../ui/field';
 import { PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { PatientFormDialog } from './patient-form';
-import { usePatientList, usePatientTags } from './patients-queries';
-import { createPatientsStore, type StatusFilter } from './patients-store';
+import { PatientBulkBar } from './patient-bulk-bar';
+import { PatientFilterBar } from './patient-filter-bar';
+import { usePatientList } from './patients-queries';
+import { createPatientsStore, DEFAULT_QUERY } from './patients-store';
 import { PatientsTable } from './patients-table';
 import './patients.css';
-import { useTagLabel } from './tag-labels';
 
 export function PatientsScreen() {
   const { t } = useTranslation('patients');
-  const tagLabel = useTagLabel();
   const format = useFormat();
   const [, navigate] = useLocation();
   const store = useFeatureStore(createPatientsStore);
   const state = useStore(store);
   const list = usePatientList(state.query);
-  const tags = usePatientTags().data;
   const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState('');
+  const selected = useMemo(() => new Set(state.selection.ids), [state.selection.ids]);
 
   const rows = list.data ?? [];
   const total = list.pages?.at(-1)?.total;
-  const filtered = state.query.status !== 'all' || state.query.tag !== '';
+  const filtered =
+    JSON.stringify({ ...state.query, search: '', sort: '', direction: '' }) !==
+    JSON.stringify({ ...DEFAULT_QUERY, search: '', sort: '', direction: '' });
   const search = state.query.search.trim();
 
   let body;
@@ -57,6 +59,19 @@ export function PatientsScreen() {
         loadingMore={list.loadingMore}
         moreFailed={list.moreError !== null}
         onLoadMore={list.loadMore}
+        selected={selected}
+        onToggle={(id, range) =>
+          store.getState().toggle(id, { range, order: rows.map((p) => p.id) })
+        }
+        onToggleLoaded={(on) =>
+          store.getState().setMany(
+            rows.map((p) => p.id),
+            on,
+          )
+        }
+        sort={state.query.sort}
+        direction={state.query.direction}
+        onSort={(sort) => store.getState().sortBy(sort)}
       />
     );
   }
@@ -78,49 +93,28 @@ export function PatientsScreen() {
           </Button>
         }
       />
-      <div className="patients-toolbar" role="search">
-        <TextField
-          label={t('list.searchLabel')}
-          type="search"
-          placeholder={t('list.searchPlaceholder')}
-          value={state.searchText}
-          onChange={(e) => store.getState().typeSearch(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') store.getState().setQuery({});
-          }}
-          autoComplete="off"
-          maxLength={200}
+      <PatientFilterBar store={store} state={state} />
+      {list.refreshing && total !== undefined && (
+        <p className="patients-updating muted" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('list.updating')}
+        </p>
+      )}
+      {total !== undefined && (
+        <PatientBulkBar
+          selection={state.selection}
+          total={total}
+          loaded={rows.length}
+          query={state.query}
+          onSelectMatching={(ids, matched, limit) =>
+            store.getState().selectMatching(ids, matched, limit)
+          }
+          onClear={() => store.getState().clearSelection()}
+          onNotice={setNotice}
         />
-        <SelectField
-          label={t('list.statusFilter')}
-          value={state.query.status}
-          onChange={(e) => store.getState().setQuery({ status: e.target.value as StatusFilter })}
-        >
-          <option value="all">{t('list.allStatuses')}</option>
-          <option value="active">{t('status.active')}</option>
-          <option value="inactive">{t('status.inactive')}</option>
-        </SelectField>
-        <SelectField
-          label={t('list.tagFilter')}
-          value={state.query.tag}
-          onChange={(e) => store.getState().setQuery({ tag: e.target.value })}
-        >
-          <option value="">{t('list.allTags')}</option>
-          {state.query.tag && !tags?.some((x) => x.tag === state.query.tag) && (
-            <option value={state.query.tag}>{tagLabel(state.query.tag)}</option>
-          )}
-          {tags?.map((x) => (
-            <option key={x.tag} value={x.tag}>
-              {t('list.tagOption', { tag: tagLabel(x.tag), formatted: format.number(x.count) })}
-            </option>
-          ))}
-        </SelectField>
-        {list.refreshing && total !== undefined && (
-          <span className="patients-updating muted" role="status">
-            <span className="spinner" aria-hidden="true" /> {t('list.updating')}
-          </span>
-        )}
-      </div>
+      )}
+      <p className="patients-notice notice" role="status">
+        {notice}
+      </p>
       {list.error && total !== undefined && (
         <ErrorState error={list.error} onRetry={list.refetch} />
       )}

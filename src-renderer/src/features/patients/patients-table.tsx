@@ -8,6 +8,7 @@ import { useFormat } from '../../i18n/format';
 import { Badge } from '../../ui/layout';
 import { ErrorState } from '../../ui/states';
 import { ageOn, listName } from './patient-format';
+import type { PatientSort, SortDirection } from './patients-store';
 import { useTagLabel } from './tag-labels';
 
 /** Fixed row height: the virtualiser places rows without measuring them. */
@@ -28,6 +29,15 @@ export function PatientsTable(props: {
   loadingMore: boolean;
   moreFailed: boolean;
   onLoadMore: () => void;
+  /** The ticked patients' ids. */
+  selected: ReadonlySet<string>;
+  /** Ticks or unticks a row; `range` when Shift was held. */
+  onToggle: (id: string, range: boolean) => void;
+  /** The header's box: every loaded row on or off. */
+  onToggleLoaded: (on: boolean) => void;
+  sort: PatientSort;
+  direction: SortDirection;
+  onSort: (sort: PatientSort) => void;
 }) {
   const { t } = useTranslation('patients');
   const tagLabel = useTagLabel();
@@ -86,14 +96,21 @@ export function PatientsTable(props: {
     focusRow(next);
   }
 
-  const columns = [
-    t('list.columns.name'),
-    t('list.columns.phone'),
-    t('list.columns.email'),
-    t('list.columns.dateOfBirth'),
-    t('list.columns.tags'),
-    t('list.columns.status'),
+  const columns: { label: string; sort?: PatientSort }[] = [
+    { label: t('list.columns.name'), sort: 'name' },
+    { label: t('list.columns.phone') },
+    { label: t('list.columns.email') },
+    { label: t('list.columns.dateOfBirth'), sort: 'dateOfBirth' },
+    { label: t('list.columns.tags') },
+    { label: t('list.columns.status') },
   ];
+  const loadedSelected = rows.filter((p) => props.selected.has(p.id)).length;
+  const ariaSort = (sort: PatientSort | undefined) =>
+    sort && sort === props.sort
+      ? props.direction === 'asc'
+        ? 'ascending'
+        : 'descending'
+      : undefined;
 
   return (
     <div
@@ -107,9 +124,37 @@ export function PatientsTable(props: {
     >
       <div role="rowgroup" className="patients-thead">
         <div role="row" aria-rowindex={1} className="patients-row patients-head-row">
-          {columns.map((label) => (
-            <div role="columnheader" key={label} className="patients-cell">
-              {label}
+          <div role="columnheader" className="patients-cell patients-check-cell">
+            <input
+              type="checkbox"
+              aria-label={t('select.loaded', {
+                count: rows.length,
+                formatted: format.number(rows.length),
+              })}
+              checked={rows.length > 0 && loadedSelected === rows.length}
+              ref={(box) => {
+                if (box) box.indeterminate = loadedSelected > 0 && loadedSelected < rows.length;
+              }}
+              onChange={(e) => props.onToggleLoaded(e.target.checked)}
+            />
+          </div>
+          {columns.map((column) => (
+            <div
+              role="columnheader"
+              key={column.label}
+              className="patients-cell"
+              aria-sort={ariaSort(column.sort)}
+            >
+              {column.sort ? (
+                <SortButton
+                  label={column.label}
+                  active={column.sort === props.sort}
+                  direction={props.direction}
+                  onClick={() => props.onSort(column.sort!)}
+                />
+              ) : (
+                column.label
+              )}
             </div>
           ))}
         </div>
@@ -161,10 +206,23 @@ export function PatientsTable(props: {
               aria-rowindex={item.index + 2}
               className="patients-row patients-body-row"
               style={style}
+              aria-selected={props.selected.has(patient.id)}
               onClick={(event) => {
-                if (!(event.target as HTMLElement).closest('a,button')) navigate(href);
+                if (!(event.target as HTMLElement).closest('a,button,input,label')) navigate(href);
               }}
             >
+              <div role="cell" className="patients-cell patients-check-cell">
+                <input
+                  type="checkbox"
+                  aria-label={t('select.row', { name: listName(patient) })}
+                  checked={props.selected.has(patient.id)}
+                  // Shift is read from the click (onChange has no modifier keys); the space bar
+                  // toggles through the same click event. The box's own toggle is left alone: the
+                  // render that follows agrees with it.
+                  onClick={(e) => props.onToggle(patient.id, e.shiftKey)}
+                  onChange={() => undefined}
+                />
+              </div>
               <div role="cell" className="patients-cell patients-name">
                 <Link href={href} data-row-link={item.index} className="patients-name-link">
                   {listName(patient)}
@@ -207,6 +265,30 @@ export function PatientsTable(props: {
         })}
       </div>
     </div>
+  );
+}
+
+/** A column header that sorts: says which way it sorts now, and what a click does. */
+function SortButton(props: {
+  label: string;
+  active: boolean;
+  direction: SortDirection;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation('patients');
+  const arrow = props.active ? (props.direction === 'asc' ? '↑' : '↓') : '↕';
+  return (
+    <button
+      type="button"
+      className={`patients-sort${props.active ? ' patients-sort-active' : ''}`}
+      onClick={props.onClick}
+      title={t('list.sortBy', { column: props.label })}
+    >
+      {props.label}
+      <span aria-hidden="true" className="patients-sort-arrow">
+        {arrow}
+      </span>
+    </button>
   );
 }
 

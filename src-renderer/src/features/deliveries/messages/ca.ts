@@ -176,6 +176,8 @@ export const ca: Translation<typeof es> = {
     noEmail: 'Sense correu',
   },
   picker: {
+    andMore_one: 'i {{formatted}} més',
+    andMore_other: 'i {{formatted}} més',
     search: 'Cerca pacients',
     searchPlaceholder: 'Nom, correu o telèfon…',
     results: 'Resultats de la cerca',

@@ -175,6 +175,8 @@ export const en: Translation<typeof es> = {
     noEmail: 'No e-mail',
   },
   picker: {
+    andMore_one: 'and {{formatted}} more',
+    andMore_other: 'and {{formatted}} more',
     search: 'Search patients',
     searchPlaceholder: 'Name, e-mail or phone…',
     results: 'Search results',

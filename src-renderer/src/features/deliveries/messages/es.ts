@@ -174,6 +174,8 @@ export const es = {
     noEmail: 'Sin correo',
   },
   picker: {
+    andMore_one: 'y {{formatted}} más',
+    andMore_other: 'y {{formatted}} más',
     search: 'Buscar pacientes',
     searchPlaceholder: 'Nombre, correo o teléfono…',
     results: 'Resultados de la búsqueda',
