@@ -5,3 +5,4 @@ export * from './operation-outputs';
 export * from './views';
 export * from './push-events';
 export * from './topics';
+export * from './shortcuts';

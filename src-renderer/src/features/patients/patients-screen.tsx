@@ -9,6 +9,7 @@ import { SelectField, TextField } from '../../ui/field';
 import { PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { PatientFormDialog } from './patient-form';
+import { useCommand } from '../../app/commands';
 import { usePatientList, usePatientTags } from './patients-queries';
 import { createPatientsStore, type StatusFilter } from './patients-store';
 import { PatientsTable } from './patients-table';
@@ -25,6 +26,8 @@ export function PatientsScreen() {
   const list = usePatientList(state.query);
   const tags = usePatientTags().data;
   const [creating, setCreating] = useState(false);
+  // "New patient" from the command palette or the `n` key.
+  useCommand('newPatient', () => setCreating(true));
 
   const rows = list.data ?? [];
   const total = list.pages?.at(-1)?.total;
