@@ -52,10 +52,13 @@ function PageBody(props: { page: Page; settings: AppSettings }) {
 export function SettingsScreen(props: { page?: string }) {
   const { t } = useTranslation('settings');
   const settings = useSettings();
-  const developerMode = useDeveloperMode();
+  // The settings' own answer once it is in (the app store may not have read it yet).
+  const storeDeveloperMode = useDeveloperMode();
+  const developerMode = settings.data?.developerMode ?? storeDeveloperMode;
   const pages = PAGES.filter((p) => developerMode || !('developer' in p));
-  const page = pages.find((p) => p.key === (props.page ?? 'general'));
-  if (!page) return <Redirect to="/settings" replace />;
+  const page = PAGES.find((p) => p.key === (props.page ?? 'general'));
+  const hidden = page && 'developer' in page && settings.data && !developerMode;
+  if (!page || hidden) return <Redirect to="/settings" replace />;
 
   return (
     <div className="settings-screen">
