@@ -23,7 +23,9 @@ describe('the command palette and the settings pages in web mode, at 1366×768',
     const input = dialog.getByRole('combobox', {
       name: 'Buscar pacientes, formularios y pantallas',
     });
-    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.evaluate("document.activeElement?.getAttribute('role')"))
+      .toBe('combobox');
     await input.fill(`${patient.firstName} ${patient.lastName}`);
     const patients = dialog.getByRole('group', { name: 'Pacientes' });
     const option = patients.getByRole('option', {

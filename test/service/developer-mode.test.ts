@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sandboxOptions } from '../../src-main/cli/sandbox-flags';
 import { createCore, type Core } from '../../src-main/service/core';
 import { createOperations } from '../../src-main/service/operations';
+import type { AppSettings } from '../../src-main/service/contract';
 import { tempDataDir } from './helpers';
 
 const open: Core[] = [];
@@ -22,7 +23,7 @@ function operationsOf(core: Core) {
 async function developerMode(ops: ReturnType<typeof createOperations>) {
   const read = await ops.run('settings.get', undefined);
   if (!read.ok) throw new Error(read.error.code);
-  return read.value.developerMode;
+  return (read.value as AppSettings).developerMode;
 }
 
 describe('developer mode (a desk setting)', () => {
@@ -59,6 +60,6 @@ describe('developer mode (a desk setting)', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
     const read = await ops.run('settings.get', undefined);
     expect(read).toMatchObject({ ok: true, value: { developerMode: false } });
-    expect(read.ok && read.value.clinicName).not.toBe('Clínica Norte');
+    expect(read.ok && (read.value as AppSettings).clinicName).not.toBe('Clínica Norte');
   });
 });

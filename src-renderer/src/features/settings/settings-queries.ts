@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppSettings, AppSettingsUpdate } from '../../../../src-preload/contract';
+import type { AppSettingsUpdate } from '../../../../src-preload/contract';
 import { useApp, useBridge, useFeatureStore } from '../../app/app-context';
 import type { Bridge } from '../../bridge/bridge';
 import { callOperation, operationQuery } from '../../data/bridge-query';
