@@ -170,7 +170,10 @@ describe('command palette', () => {
     await user.keyboard('{ArrowDown}');
     expect(options[0]).toHaveAttribute('aria-selected', 'true');
     await user.type(input, 'zzzz');
-    expect(await screen.findByText('Nada coincide con «zzzz».')).toBeInTheDocument();
+    // After the patient search's pause and the service's answer (slow on a busy machine).
+    expect(
+      await screen.findByText('Nada coincide con «zzzz».', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
     expect(screen.queryAllByRole('option')).toHaveLength(0);
   });
 

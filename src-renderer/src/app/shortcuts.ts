@@ -12,6 +12,8 @@ function matches(step: string, event: KeyboardEvent): boolean {
   const mod = parts.includes('Mod');
   if (mod !== (IS_MAC ? event.metaKey : event.ctrlKey)) return false;
   if (event.altKey || (IS_MAC ? event.ctrlKey : event.metaKey)) return false;
+  // "n" is not Shift+N; "?" and "/" are what the layout types, with or without Shift.
+  if (!mod && /^[a-z]$/.test(key) && event.shiftKey) return false;
   return event.key.toLowerCase() === key.toLowerCase();
 }
 

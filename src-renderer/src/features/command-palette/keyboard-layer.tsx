@@ -5,7 +5,7 @@ import { SHORTCUTS, type ShortcutId } from '../../../../src-preload/contract';
 import { useRequestCommand } from '../../app/commands';
 import { useDeveloperMode } from '../../app/developer-mode';
 import { visibleScreens } from '../../app/screens';
-import { keyCaps, useShortcuts } from '../../app/shortcuts';
+import { IS_MAC, keyCaps, useShortcuts } from '../../app/shortcuts';
 import { Button } from '../../ui/button';
 import { icons } from '../../ui/icons';
 import { CommandPalette } from './command-palette';
@@ -57,7 +57,7 @@ export function KeyboardLayer() {
       <Button
         variant="ghost"
         className="palette-open"
-        aria-keyshortcuts={paletteKeys.replace('Mod', 'Control')}
+        aria-keyshortcuts={paletteKeys.replace('Mod', IS_MAC ? 'Meta' : 'Control')}
         onClick={() => setPalette(true)}
       >
         <span aria-hidden="true">{icons.search}</span>
