@@ -132,6 +132,12 @@ async function start(): Promise<void> {
         app.relaunch({ args: relaunchArgs(process.argv.slice(1), !clinic.demo) });
         app.quit();
       },
+      onShortcut: (input) => {
+        const contents = mainWindow?.webContents;
+        if (!contents || contents.isDestroyed()) return;
+        contents.sendInputEvent(input);
+        contents.sendInputEvent({ ...input, type: 'keyUp' });
+      },
     }),
   );
 }

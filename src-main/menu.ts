@@ -1,4 +1,5 @@
-import { Menu, shell, type MenuItemConstructorOptions } from 'electron';
+import { Menu, shell, type KeyboardInputEvent, type MenuItemConstructorOptions } from 'electron';
+import { SHORTCUTS } from './service/contract';
 
 export interface MenuOptions {
   platform: NodeJS.Platform;
@@ -11,6 +12,53 @@ export interface MenuOptions {
   demo: boolean;
   /** Opens the other clinic (relaunches the app). */
   onSwitchClinic: () => void;
+  /** Types a shortcut into the window (a menu click does what the keys do there). */
+  onShortcut: (input: KeyboardInputEvent) => void;
+}
+
+/** The menu's words for the shortcuts it lists (the menu is in English, as its roles are). */
+const SHORTCUT_LABELS: Record<string, string> = {
+  palette: 'Search…',
+  help: 'Keyboard shortcuts',
+};
+
+/**
+ * The key a menu item shows for a shortcut of the window's table (contract/shortcuts.ts): the
+ * first with a modifier or a function key, which a menu can show (`Mod+K` → `CmdOrCtrl+K`).
+ */
+export function menuAccelerator(keys: readonly string[]): string | undefined {
+  const key = keys.find((k) => k.includes('+') || /^F\d+$/.test(k));
+  return key
+    ?.replace('Mod', 'CmdOrCtrl')
+    .replace(/\+([a-z])$/, (_, c: string) => `+${c.toUpperCase()}`);
+}
+
+/** The keystroke that `accelerator` stands for, as the window should receive it. */
+export function shortcutInput(accelerator: string, platform: NodeJS.Platform): KeyboardInputEvent {
+  const parts = accelerator.split('+');
+  const keyCode = parts.at(-1)!;
+  const modifiers = parts.includes('CmdOrCtrl') ? [platform === 'darwin' ? 'meta' : 'control'] : [];
+  return { type: 'keyDown', keyCode, modifiers } as KeyboardInputEvent;
+}
+
+/**
+ * The window's shortcuts the menu lists, with their keys shown but not registered: the window
+ * handles the keys itself (one handler, the same in web mode), and a click types them for it.
+ */
+function shortcutItems(options: MenuOptions): MenuItemConstructorOptions[] {
+  return SHORTCUTS.flatMap((shortcut) => {
+    const accelerator =
+      'menu' in shortcut && shortcut.menu ? menuAccelerator(shortcut.keys) : undefined;
+    if (!accelerator) return [];
+    return [
+      {
+        label: SHORTCUT_LABELS[shortcut.id] ?? shortcut.id,
+        accelerator,
+        registerAccelerator: false,
+        click: () => options.onShortcut(shortcutInput(accelerator, options.platform)),
+      },
+    ];
+  });
 }
 
 /**
@@ -52,6 +100,8 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
           label: 'Show data folder',
           click: () => void shell.openPath(options.dataDir),
         },
+        { type: 'separator' },
+        ...shortcutItems(options),
         { type: 'separator' },
         {
           label: options.demo ? 'Back to the clinic' : 'Open the demo clinic',

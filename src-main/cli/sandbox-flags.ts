@@ -13,12 +13,12 @@ export const SANDBOX_FLAG_OPTIONS = {
 /**
  * The developers' commands keep a new clinic in sandbox mode, and a clinic keeps its own saved
  * switch: a folder holding a real clinic (switch off) is never turned into a sandbox unless
- * `--sandbox` says so, which the audit records.
+ * `--sandbox` says so, which the audit records. Their window starts in developer mode.
  */
 export function sandboxOptions(values: {
   sandbox?: boolean | undefined;
   'no-sandbox'?: boolean | undefined;
-}): Pick<CoreOptions, 'sandbox' | 'sandboxDefault' | 'sandboxSource'> {
+}): Pick<CoreOptions, 'sandbox' | 'sandboxDefault' | 'sandboxSource' | 'developerModeDefault'> {
   if (values.sandbox && values['no-sandbox']) {
     throw new Error('--sandbox and --no-sandbox exclude each other');
   }
@@ -27,5 +27,7 @@ export function sandboxOptions(values: {
     ...(explicit === undefined ? {} : { sandbox: explicit }),
     sandboxDefault: true,
     sandboxSource: 'cli',
+    // A developer started it: the window shows the sandbox and developer tools until switched off.
+    developerModeDefault: true,
   };
 }

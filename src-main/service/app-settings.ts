@@ -3,6 +3,7 @@ import type { SettingsQueries } from './store/queries/settings';
 /** Desktop settings kept in the `settings` table beside the service's own. */
 export const APP_PORT_SETTING = 'app_port';
 export const SANDBOX_SETTING = 'sandbox_mode';
+export const DEVELOPER_MODE_SETTING = 'developer_mode';
 export const DEFAULT_APP_PORT = 4010;
 export const MIN_APP_PORT = 1024;
 export const MAX_APP_PORT = 65535;
@@ -19,4 +20,13 @@ export function savedPort(settings: SettingsQueries): number {
 export function savedSandbox(settings: SettingsQueries): boolean | undefined {
   const saved = settings.get(SANDBOX_SETTING);
   return saved === 'on' ? true : saved === 'off' ? false : undefined;
+}
+
+/**
+ * Developer mode (the window shows its sandbox and developer tools): the saved switch, else
+ * `fallback` (on where a developer started the service, off in the desktop app).
+ */
+export function savedDeveloperMode(settings: SettingsQueries, fallback: boolean): boolean {
+  const saved = settings.get(DEVELOPER_MODE_SETTING);
+  return saved === 'on' ? true : saved === 'off' ? false : fallback;
 }

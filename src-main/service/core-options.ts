@@ -33,6 +33,12 @@ export interface CoreOptions extends DeliveryOptions, AssistantOptions {
    * said otherwise; the developers' `serve` and web mode say otherwise).
    */
   sandboxDefault?: boolean;
+  /**
+   * The window's developer mode for a clinic whose switch was never saved (default off: a
+   * coordinator never sees the sandbox and developer tools unless someone turns it on; the
+   * developers' `serve` and web mode turn it on).
+   */
+  developerModeDefault?: boolean;
   /** Where an explicit `sandbox` comes from, for the sandbox audit (default `cli`). */
   sandboxSource?: SandboxSource;
   /** Webhook receivers' time limit (default 10 s, the interface spec's; tests shorten it). */

@@ -242,6 +242,7 @@ export function createCore(options: CoreOptions) {
       isSandbox,
       setSandbox: sandboxSwitch.set,
       sandboxAudit: sandboxSwitch.latest,
+      developerModeDefault: options.developerModeDefault ?? false,
     }),
   );
 

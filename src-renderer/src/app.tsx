@@ -52,7 +52,7 @@ export function Routes() {
       <Route path="/developer/*?" component={DeveloperScreen} />
       <Route path="/notifications" component={NotificationsScreen} />
       <Route path="/keys" component={KeysScreen} />
-      <Route path="/settings" component={SettingsScreen} />
+      <Route path="/settings/:page?">{(params) => <SettingsScreen page={params.page} />}</Route>
       <Route>
         <DashboardScreen />
       </Route>

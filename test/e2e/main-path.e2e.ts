@@ -82,7 +82,7 @@ describe('the main path through the window', () => {
     await expect.poll(() => page.getByText(`Envío programado para ${name}:`).count()).toBe(1);
 
     // 3. Advance the sandbox clock from the settings panel: the delivery goes out on the way.
-    await page.goto(`${suite.app.appUrl}#/settings`);
+    await page.goto(`${suite.app.appUrl}#/settings/developer`);
     await page.getByRole('button', { name: '+1 hora' }).click();
     await expect
       .poll(() => page.getByText(/Se ha(n)? ejecutado|No había tareas pendientes/).count())

@@ -47,6 +47,7 @@ describe('every screen renders the demo clinic without errors', () => {
     const catalan = resourcesFor('ca');
     const setup = await openScreen('/settings', 'Configuración');
     await setup.page.getByLabel('Idioma de la aplicación').selectOption('ca');
+    await setup.page.getByRole('button', { name: 'Guardar' }).click();
     await expect
       .poll(() => setup.page.getByRole('heading', { level: 1 }).textContent())
       .toBe(catalan.settings.title);
@@ -63,6 +64,7 @@ describe('every screen renders the demo clinic without errors', () => {
     } finally {
       const back = await openScreen('/settings', catalan.settings.title);
       await back.page.getByLabel("Idioma de l'aplicació").selectOption('es');
+      await back.page.getByRole('button', { name: 'Desa' }).click();
       await expect
         .poll(() => back.page.getByRole('heading', { level: 1 }).textContent())
         .toBe('Configuración');

@@ -6,7 +6,7 @@ const suite = webAppSuite();
 describe('settings in web mode', () => {
   it('advances the sandbox clock from the panel; the jobs run and the status bar follows', async () => {
     const before = await api<{ now: string; offsetSeconds: number }>(suite.app, '/sandbox/clock');
-    const { context, page } = await openApp(suite.browser, suite.app, '/settings');
+    const { context, page } = await openApp(suite.browser, suite.app, '/settings/developer');
     const clock = page.getByTestId('status-clock');
     await expect.poll(() => clock.count()).toBe(1);
     const shownBefore = await clock.textContent();
@@ -24,9 +24,10 @@ describe('settings in web mode', () => {
     await context.close();
   });
 
-  it('switches the whole window to Catalan at run time and keeps it after a reload', async () => {
+  it("switches the whole window to Catalan with the General page's Save and keeps it after a reload", async () => {
     const { context, page } = await openApp(suite.browser, suite.app, '/settings');
     await page.getByLabel('Idioma de la aplicación').selectOption('ca');
+    await page.getByRole('button', { name: 'Guardar' }).click();
     const nav = page.getByRole('navigation', { name: 'Navegació principal' });
     await expect.poll(() => nav.getByRole('link', { name: /Pacients/ }).count()).toBe(1);
     expect(await page.evaluate('document.documentElement.lang')).toBe('ca');
@@ -43,6 +44,7 @@ describe('settings in web mode', () => {
     // Back to Spanish for the rest of the suite.
     await page.goto(`${suite.app.appUrl}#/settings`);
     await page.getByLabel("Idioma de l'aplicació").selectOption('es');
+    await page.getByRole('button', { name: 'Desa' }).click();
     await expect
       .poll(() => page.getByRole('navigation', { name: 'Navegación principal' }).count())
       .toBe(1);

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { electron } from './fake-electron';
-import { menuTemplate, type MenuOptions } from '../../src-main/menu';
+import { menuAccelerator, menuTemplate, type MenuOptions } from '../../src-main/menu';
+import { SHORTCUTS } from '../../src-main/service/contract';
 
 vi.mock('electron', async () => (await import('./fake-electron')).electron);
 
@@ -12,6 +13,7 @@ const base: MenuOptions = {
   dataDir: '/home/test/.config/Engage Desk',
   demo: false,
   onSwitchClinic: vi.fn(),
+  onShortcut: vi.fn(),
 };
 
 function roles(items: MenuItemConstructorOptions[]): string[] {
@@ -59,5 +61,32 @@ describe('the application menu', () => {
     expect(label(true).label).toBe('Back to the clinic');
     (label(false).click as () => void)();
     expect(base.onSwitchClinic).toHaveBeenCalledTimes(1);
+  });
+
+  it("lists the window's menu shortcuts from its one table, shown but left to the window", () => {
+    const help = menuTemplate(base).at(-1)!.submenu as MenuItemConstructorOptions[];
+    const listed = help.filter((item) => item.accelerator);
+    expect(listed.map((item) => [item.label, item.accelerator])).toEqual([
+      ['Search…', 'CmdOrCtrl+K'],
+      ['Keyboard shortcuts', 'F1'],
+    ]);
+    // Every accelerator is one of the table's keys.
+    const palette = SHORTCUTS.find((s) => s.id === 'palette')!;
+    expect(menuAccelerator(palette.keys)).toBe('CmdOrCtrl+K');
+    expect(listed.every((item) => item.registerAccelerator === false)).toBe(true);
+    (listed[0]!.click as () => void)();
+    expect(base.onShortcut).toHaveBeenCalledWith({
+      type: 'keyDown',
+      keyCode: 'K',
+      modifiers: ['control'],
+    });
+    const mac = menuTemplate({ ...base, platform: 'darwin' }).at(-1)!
+      .submenu as MenuItemConstructorOptions[];
+    (mac.find((item) => item.accelerator === 'F1')!.click as () => void)();
+    expect(base.onShortcut).toHaveBeenLastCalledWith({
+      type: 'keyDown',
+      keyCode: 'F1',
+      modifiers: [],
+    });
   });
 });

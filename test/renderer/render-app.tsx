@@ -18,15 +18,22 @@ import { WRITE_CHANGES } from './write-changes';
  * Renders a screen the way the app does (bridge, i18n, app store, query cache, router) with an
  * in-memory Bridge answering from `handlers`, each write with what the service says it changes
  * (write-changes.ts). Returns the bridge (its `log` and `emit`), the query cache and the router's
- * location history.
+ * location history. The window shows as a developer sees it (developer mode on: the sandbox tools
+ * the screens' tests exercise) unless `developerMode: false` says otherwise.
  */
 export function renderWithApp(
   ui: ReactNode,
-  options: { handlers?: MemoryHandlers; language?: AppLanguage; path?: string } = {},
+  options: {
+    handlers?: MemoryHandlers;
+    language?: AppLanguage;
+    path?: string;
+    developerMode?: boolean;
+  } = {},
 ) {
   const bridge = createMemoryBridge(options.handlers ?? {}, WRITE_CHANGES);
   const i18n = createI18n(options.language ?? 'es');
   const appStore = createAppStore(bridge, i18n);
+  appStore.setState({ developerMode: options.developerMode ?? true });
   const queryClient = createQueryClient();
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const result = render(

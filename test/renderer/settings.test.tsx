@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppSettings, AppSettingsUpdate, SandboxClockView } from '../../src-preload/contract';
 import type { MemoryHandlers } from '../../src-renderer/src/bridge/memory-bridge';
 import { offsetParts } from '../../src-renderer/src/features/settings/sandbox-store';
 import { SettingsScreen } from '../../src-renderer/src/features/settings/settings-screen';
+import { Routes } from '../../src-renderer/src/app';
 import { renderWithApp } from './render-app';
 
 function baseSettings(overrides: Partial<AppSettings> = {}): AppSettings {
@@ -13,6 +14,7 @@ function baseSettings(overrides: Partial<AppSettings> = {}): AppSettings {
     port: 4010,
     sandbox: false,
     sandboxLog: [],
+    developerMode: true,
     plan: 'starter',
     clinicName: 'Clínica Dental Sonrisa',
     notificationEmail: 'avisos@sonrisa.es',
@@ -99,30 +101,65 @@ const updates = (log: { name: string; input: unknown }[]) =>
   log.filter((c) => c.name === 'settings.update').map((c) => c.input);
 
 describe('settings screen', () => {
-  it('shows a loading state, then every section in Spanish', async () => {
+  it('shows a loading state, then the General page with one Save and a link per page', async () => {
     renderWithApp(<SettingsScreen />, {
       handlers: { settings: settingsHandlers(baseSettings()) },
     });
     expect(screen.getByText('Cargando…')).toBeInTheDocument();
-    expect(await screen.findByRole('region', { name: 'Clínica' })).toBeInTheDocument();
-    for (const name of [
-      'Idioma',
-      'Plan',
-      'Servidor local',
-      'Asistente',
-      'Correo saliente (SMTP)',
-      'Modo sandbox',
-    ]) {
-      expect(screen.getByRole('region', { name })).toBeInTheDocument();
+    const page = await screen.findByRole('region', { name: 'General' });
+    const nav = screen.getByRole('navigation', { name: 'Secciones de la configuración' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['General', 'Plan', 'Servidor', 'Correo', 'Asistente', 'Desarrolladores']);
+    expect(within(nav).getByRole('link', { name: 'General' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Servidor' })).toHaveAttribute(
+      'href',
+      '/settings/server',
+    );
+    expect(within(page).getByLabelText('Nombre de la clínica')).toHaveValue(
+      'Clínica Dental Sonrisa',
+    );
+    expect(within(page).getByLabelText('Idioma de la aplicación')).toHaveValue('es');
+    expect(within(page).getByRole('switch', { name: 'Modo desarrollador' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    // One form, one Save on the page.
+    expect(screen.getAllByRole('button', { name: 'Guardar' })).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Modo sandbox' })).not.toBeInTheDocument();
+  });
+
+  it('each page has its own single Save', async () => {
+    for (const [page, region] of [
+      ['plan', 'Plan'],
+      ['server', 'Servidor local'],
+      ['email', 'Correo saliente (SMTP)'],
+      ['assistant', 'Asistente'],
+      ['developer', 'Modo sandbox'],
+    ] as const) {
+      const { unmount } = renderWithApp(<SettingsScreen page={page} />, {
+        handlers: { settings: settingsHandlers(baseSettings()) },
+      });
+      expect(await screen.findByRole('region', { name: region })).toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: 'Guardar' })).toHaveLength(1);
+      unmount();
     }
-    expect(screen.getByLabelText('Nombre de la clínica')).toHaveValue('Clínica Dental Sonrisa');
-    expect(
-      screen.getByText('Ahora los correos se quedan en la bandeja de salida.'),
-    ).toBeInTheDocument();
-    // Sandbox tools only with sandbox mode on.
-    expect(
-      screen.queryByRole('region', { name: 'Herramientas de sandbox' }),
-    ).not.toBeInTheDocument();
+  });
+
+  it('hides the developer page and its link without developer mode', async () => {
+    const { location } = renderWithApp(<Routes />, {
+      developerMode: false,
+      path: '/settings/developer',
+      handlers: { settings: settingsHandlers(baseSettings({ developerMode: false })) },
+    });
+    await waitFor(() => expect(location.history.at(-1)).toBe('/settings'));
+    const nav = await screen.findByRole('navigation', { name: 'Secciones de la configuración' });
+    expect(within(nav).queryByRole('link', { name: 'Desarrolladores' })).not.toBeInTheDocument();
   });
 
   it('shows an error with a retry when settings cannot be loaded', async () => {
@@ -139,7 +176,7 @@ describe('settings screen', () => {
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 
-  it('switches the whole screen to Catalan and saves the language', async () => {
+  it('switches the whole window to Catalan once the General page is saved', async () => {
     const user = userEvent.setup();
     const { bridge, appStore } = renderWithApp(<SettingsScreen />, {
       handlers: { settings: settingsHandlers(baseSettings()) },
@@ -147,19 +184,20 @@ describe('settings screen', () => {
     const select = await screen.findByLabelText('Idioma de la aplicación');
     expect(within(select).getByRole('option', { name: 'Català' })).toBeInTheDocument();
     await user.selectOptions(select, 'ca');
+    // Nothing changes until it is saved.
+    expect(appStore.getState().language).toBe('es');
+    expect(updates(bridge.log)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Configuració' }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Nom de la clínica')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Servidor local' })).toHaveTextContent(
-      "S'aplica en reiniciar l'aplicació.",
-    );
     expect(screen.getByLabelText("Idioma de l'aplicació")).toHaveValue('ca');
-    await waitFor(() => expect(updates(bridge.log)).toEqual([{ language: 'ca' }]));
+    expect(updates(bridge.log)).toEqual([{ language: 'ca' }]);
     expect(appStore.getState().language).toBe('ca');
   });
 
-  it('says so when the language could not be saved, and keeps it for the session', async () => {
+  it("says why the page could not be saved, keeps what was typed and the window's language", async () => {
     const user = userEvent.setup();
     const handlers = settingsHandlers(baseSettings());
     const { appStore } = renderWithApp(<SettingsScreen />, {
@@ -173,14 +211,63 @@ describe('settings screen', () => {
       },
     });
     await user.selectOptions(await screen.findByLabelText('Idioma de la aplicación'), 'en');
-    expect(await screen.findByText('Internal service error.')).toBeInTheDocument();
-    expect(appStore.getState().language).toBe('en');
+    await user.type(screen.getByLabelText('Nombre de la clínica'), ' Norte');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error interno del servicio.');
+    expect(appStore.getState().language).toBe('es');
+    expect(screen.getByLabelText('Nombre de la clínica')).toHaveValue(
+      'Clínica Dental Sonrisa Norte',
+    );
+  });
+
+  it('saves developer mode with the rest of the General page in one update', async () => {
+    const user = userEvent.setup();
+    const service = settingsHandlers(baseSettings({ developerMode: false }));
+    const { bridge, appStore } = renderWithApp(<SettingsScreen />, {
+      developerMode: false,
+      handlers: { settings: service },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Modo desarrollador' });
+    expect(toggle).toHaveAccessibleDescription(/claves de API, los webhooks/);
+    await user.click(toggle);
+    const name = screen.getByLabelText('Nombre de la clínica');
+    await user.clear(name);
+    await user.type(name, 'Clínica Norte');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(appStore.getState().developerMode).toBe(true));
+    expect(updates(bridge.log)).toEqual([{ clinicName: 'Clínica Norte', developerMode: true }]);
+    expect(await screen.findByRole('link', { name: 'Desarrolladores' })).toBeInTheDocument();
+  });
+
+  it('asks before a link throws away unsaved changes on a page', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    try {
+      const { location } = renderWithApp(<SettingsScreen />, {
+        path: '/settings',
+        handlers: { settings: settingsHandlers(baseSettings()) },
+      });
+      // Untouched: the link just goes.
+      await user.click(await screen.findByRole('link', { name: 'Plan' }));
+      expect(confirm).not.toHaveBeenCalled();
+      expect(location.history.at(-1)).toBe('/settings/plan');
+      await user.click(screen.getByRole('link', { name: 'General' }));
+      await user.type(await screen.findByLabelText('Nombre de la clínica'), '!');
+      await user.click(screen.getByRole('link', { name: 'Plan' }));
+      expect(confirm).toHaveBeenCalledWith(
+        'Hay cambios sin guardar en esta página. ¿Salir sin guardarlos?',
+      );
+      expect(location.history.at(-1)).toBe('/settings');
+      expect(screen.getByLabelText('Nombre de la clínica')).toHaveValue('Clínica Dental Sonrisa!');
+    } finally {
+      confirm.mockRestore();
+    }
   });
 
   it("shows the service's port validation error next to the port, then saves a good one", async () => {
     const user = userEvent.setup();
     const service = settingsHandlers(baseSettings());
-    const { bridge } = renderWithApp(<SettingsScreen />, {
+    const { bridge } = renderWithApp(<SettingsScreen page="server" />, {
       handlers: {
         settings: {
           ...service,
@@ -219,6 +306,56 @@ describe('settings screen', () => {
     expect(service.current().port).toBe(4020);
   });
 
+  it('shows the address the service really listens on, and why the port differs', async () => {
+    const { appStore } = renderWithApp(<SettingsScreen page="server" />, {
+      handlers: {
+        app: {
+          info: () => ({
+            apiBaseUrl: 'http://127.0.0.1:53122/api/v1',
+            version: '0.1.0',
+            mode: 'desktop',
+            portNotice: { wanted: 4010, actual: 53122 },
+          }),
+        },
+        settings: settingsHandlers(baseSettings()),
+      },
+    });
+    await act(() => appStore.getState().start());
+    const card = await screen.findByRole('region', { name: 'Servidor local' });
+    expect(within(card).getByTestId('settings-api-url')).toHaveTextContent(
+      'http://127.0.0.1:53122/api/v1',
+    );
+    expect(card).toHaveTextContent('El servicio escucha en el puerto 53122.');
+    expect(
+      within(card).getByText(/^El puerto 4010 estaba ocupado por otro programa al arrancar/),
+    ).toHaveTextContent('así que el servicio usa el 53122.');
+    // The saved port stays what the coordinator chose.
+    expect(within(card).getByLabelText('Puerto')).toHaveValue(4010);
+  });
+
+  it('says the command line chose the port in web mode, and nothing when they agree', async () => {
+    let info = {
+      apiBaseUrl: 'http://127.0.0.1:39001/api/v1',
+      version: '0.1.0',
+      mode: 'web' as const,
+    };
+    const { appStore, unmount } = renderWithApp(<SettingsScreen page="server" />, {
+      handlers: { app: { info: () => info }, settings: settingsHandlers(baseSettings()) },
+    });
+    await act(() => appStore.getState().start());
+    const card = await screen.findByRole('region', { name: 'Servidor local' });
+    expect(card).toHaveTextContent('el puerto lo ha dado la línea de órdenes (--port)');
+    unmount();
+    info = { apiBaseUrl: 'http://127.0.0.1:4010/api/v1', version: '0.1.0', mode: 'web' };
+    const second = renderWithApp(<SettingsScreen page="server" />, {
+      handlers: { app: { info: () => info }, settings: settingsHandlers(baseSettings()) },
+    });
+    await act(() => second.appStore.getState().start());
+    const again = await screen.findByRole('region', { name: 'Servidor local' });
+    expect(again).toHaveTextContent('El servicio escucha en el puerto 4010.');
+    expect(within(again).queryByText(/línea de órdenes/)).not.toBeInTheDocument();
+  });
+
   it('saves only the clinic fields that changed and shows the e-mail error at its field', async () => {
     const user = userEvent.setup();
     const service = settingsHandlers(baseSettings());
@@ -237,7 +374,7 @@ describe('settings screen', () => {
         },
       },
     });
-    const card = await screen.findByRole('region', { name: 'Clínica' });
+    const card = await screen.findByRole('region', { name: 'General' });
     const email = within(card).getByLabelText('Correo para avisos');
     await user.clear(email);
     await user.type(email, 'avisos-sonrisa');
@@ -257,7 +394,7 @@ describe('settings screen', () => {
 
   it('asks for confirmation before changing the plan, showing the allowances', async () => {
     const user = userEvent.setup();
-    const { bridge } = renderWithApp(<SettingsScreen />, {
+    const { bridge } = renderWithApp(<SettingsScreen page="plan" />, {
       handlers: { settings: settingsHandlers(baseSettings()) },
     });
     const card = await screen.findByRole('region', { name: 'Plan' });
@@ -277,7 +414,7 @@ describe('settings screen', () => {
 
   it('turns sandbox mode off with a warning; the app store and the tools follow', async () => {
     const user = userEvent.setup();
-    const { bridge, appStore } = renderWithApp(<SettingsScreen />, {
+    const { bridge, appStore } = renderWithApp(<SettingsScreen page="developer" />, {
       handlers: {
         settings: settingsHandlers(baseSettings({ sandbox: true })),
         sandbox: { clock: () => clock },
@@ -306,7 +443,7 @@ describe('settings screen', () => {
 
   it('turns sandbox mode on from the keyboard after a confirmation, and the app store follows', async () => {
     const user = userEvent.setup();
-    const { bridge, appStore } = renderWithApp(<SettingsScreen />, {
+    const { bridge, appStore } = renderWithApp(<SettingsScreen page="developer" />, {
       handlers: {
         settings: settingsHandlers(baseSettings()),
         sandbox: { clock: () => clock },
@@ -340,7 +477,7 @@ describe('settings screen', () => {
   });
 
   it('shows an assistant set by a command-line flag read-only', async () => {
-    renderWithApp(<SettingsScreen />, {
+    renderWithApp(<SettingsScreen page="assistant" />, {
       handlers: {
         settings: settingsHandlers(
           baseSettings({
@@ -368,8 +505,23 @@ describe('settings screen', () => {
     expect(within(card).queryByRole('radio')).not.toBeInTheDocument();
     expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Guardar' })).not.toBeInTheDocument();
+  });
 
-    const smtp = screen.getByRole('region', { name: 'Correo saliente (SMTP)' });
+  it('shows an SMTP server set by a command-line flag read-only', async () => {
+    renderWithApp(<SettingsScreen page="email" />, {
+      handlers: {
+        settings: settingsHandlers(
+          baseSettings({
+            smtp: {
+              url: 'smtp://citas:****@smtp.sonrisa.es:587',
+              from: 'citas@sonrisa.es',
+              source: 'run',
+            },
+          }),
+        ),
+      },
+    });
+    const smtp = await screen.findByRole('region', { name: 'Correo saliente (SMTP)' });
     expect(within(smtp).getByLabelText('URL del servidor SMTP')).toHaveAttribute('readonly');
     expect(within(smtp).queryByRole('button', { name: 'Guardar' })).not.toBeInTheDocument();
     expect(smtp).toHaveTextContent('Remitente: citas@sonrisa.es');
@@ -377,7 +529,7 @@ describe('settings screen', () => {
 
   it('saves an OpenAI-compatible assistant, keeping the saved key when left blank', async () => {
     const user = userEvent.setup();
-    const { bridge } = renderWithApp(<SettingsScreen />, {
+    const { bridge } = renderWithApp(<SettingsScreen page="assistant" />, {
       handlers: {
         settings: settingsHandlers(
           baseSettings({
@@ -429,7 +581,7 @@ describe('settings screen', () => {
 
   it('clears the SMTP URL to keep e-mail in the outbox', async () => {
     const user = userEvent.setup();
-    const { bridge } = renderWithApp(<SettingsScreen />, {
+    const { bridge } = renderWithApp(<SettingsScreen page="email" />, {
       handlers: {
         settings: settingsHandlers(
           baseSettings({
@@ -457,7 +609,7 @@ describe('sandbox panel', () => {
   function renderSandbox(handlers: MemoryHandlers['sandbox'], language: 'es' | 'ca' = 'es') {
     let current: SandboxClockView = clock;
     const advance = handlers?.advance;
-    return renderWithApp(<SettingsScreen />, {
+    return renderWithApp(<SettingsScreen page="developer" />, {
       language,
       handlers: {
         settings: settingsHandlers(baseSettings({ sandbox: true, language })),

@@ -54,7 +54,7 @@ describe('shell', () => {
     const { appStore, bridge } = renderWithApp(<Shell>x</Shell>, {
       handlers: {
         app: { info: () => info },
-        settings: { get: () => ({ language: 'es', sandbox: true }) as never },
+        settings: { get: () => ({ language: 'es', sandbox: true, developerMode: true }) as never },
         sandbox: { clock: () => ({ now: '2026-11-24T09:30:00.000Z', offsetSeconds: 0 }) },
       },
     });
@@ -71,7 +71,9 @@ describe('shell', () => {
       const { appStore } = renderWithApp(<Shell>x</Shell>, {
         handlers: {
           app: { info: () => info },
-          settings: { get: () => ({ language: 'es', sandbox: true }) as never },
+          settings: {
+            get: () => ({ language: 'es', sandbox: true, developerMode: true }) as never,
+          },
           // The service's clock runs a day ahead of the computer's.
           sandbox: { clock: () => ({ now: '2026-11-25T09:30:00.000Z', offsetSeconds: 86_400 }) },
         },

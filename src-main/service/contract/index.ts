@@ -6,3 +6,4 @@ export * from './views';
 export * from './push-events';
 export * from './topics';
 export * from './limits';
+export * from './shortcuts';

@@ -163,6 +163,8 @@ export interface AppSettings {
   sandbox: boolean;
   /** The latest sandbox switches and resets, newest first (sandbox_audit). */
   sandboxLog: SandboxAuditRow[];
+  /** The window shows its sandbox and developer tools (docs/desktop.md, "Developer mode"). */
+  developerMode: boolean;
   plan: Plan;
   clinicName: string;
   notificationEmail: string;

@@ -10,7 +10,12 @@ import type { Db } from '../store/db';
 import type { Queries } from '../store/queries';
 import type { SandboxAuditRow, SandboxSource } from '../store/queries/sandbox-audit';
 import type { Credits } from './credits';
-import { APP_PORT_SETTING, savedPort } from '../app-settings';
+import {
+  APP_PORT_SETTING,
+  DEVELOPER_MODE_SETTING,
+  savedDeveloperMode,
+  savedPort,
+} from '../app-settings';
 import type { AssistantSettings } from '../assistant/assistant-settings';
 import { maskedSmtpUrl, parseSmtpUrl, type SmtpSettings } from '../delivery/smtp-settings';
 import { ProblemError, validationFailed } from '../errors';
@@ -27,6 +32,8 @@ interface DeskSettingsDeps {
   isSandbox: () => boolean;
   setSandbox: (on: boolean, source: SandboxSource) => void;
   sandboxAudit: (limit: number) => SandboxAuditRow[];
+  /** Developer mode until someone saves the switch. */
+  developerModeDefault: boolean;
 }
 
 function readSettings(core: DeskSettingsDeps): AppSettings {
@@ -49,6 +56,7 @@ function readSettings(core: DeskSettingsDeps): AppSettings {
     port: savedPort(core.q.settings),
     sandbox: core.isSandbox(),
     sandboxLog: core.sandboxAudit(5),
+    developerMode: savedDeveloperMode(core.q.settings, core.developerModeDefault),
     plan: core.credits.balance().plan,
     clinicName: core.delivery.clinicName(),
     notificationEmail: core.delivery.notificationEmail(),
@@ -130,6 +138,8 @@ export function createDeskSettings(core: DeskSettingsDeps) {
       core.db.transaction(() => {
         if (input.language) core.delivery.setAppLanguage(input.language);
         if (input.port !== undefined) core.q.settings.set(APP_PORT_SETTING, String(input.port));
+        if (input.developerMode !== undefined)
+          core.q.settings.set(DEVELOPER_MODE_SETTING, input.developerMode ? 'on' : 'off');
         if (input.plan && input.plan !== core.credits.balance().plan)
           core.credits.setPlan(input.plan);
         if (input.clinicName !== undefined) core.delivery.setClinicName(input.clinicName);

@@ -99,6 +99,7 @@ export const SettingsUpdate = Type.Object(
     port: Type.Optional(Type.Integer({ minimum: 1024, maximum: 65535 })),
     sandbox: Type.Optional(Type.Boolean()),
     confirmSandbox: Type.Optional(Type.Boolean()),
+    developerMode: Type.Optional(Type.Boolean()),
     plan: Type.Optional(Plan),
     clinicName: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
     notificationEmail: Type.Optional(Type.String({ format: 'email', maxLength: 254 })),

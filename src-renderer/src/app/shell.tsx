@@ -10,21 +10,9 @@ import { ErrorState } from '../ui/states';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { AlertsAnnouncer, AlertsNavCount } from '../features/alerts/alerts-nav-count';
 import { useServiceNow } from './service-clock';
-
-const NAV = [
-  { href: '/', key: 'dashboard' },
-  { href: '/alerts', key: 'alerts' },
-  { href: '/patients', key: 'patients' },
-  { href: '/forms', key: 'forms' },
-  { href: '/deliveries', key: 'deliveries' },
-  { href: '/chats', key: 'chats' },
-  { href: '/calls', key: 'calls' },
-  { href: '/credits', key: 'credits' },
-  { href: '/webhooks', key: 'webhooks' },
-  { href: '/keys', key: 'keys' },
-  { href: '/developer', key: 'developer' },
-  { href: '/settings', key: 'settings' },
-] as const;
+import { useDeveloperMode } from './developer-mode';
+import { visibleScreens } from './screens';
+import { KeyboardLayer } from '../features/command-palette';
 
 function NavItem(props: {
   href: string;
@@ -57,26 +45,28 @@ function StatusBar() {
   const info = useApp((s) => s.info);
   const sandbox = useApp((s) => s.sandbox);
   const clock = useApp((s) => s.clock);
+  // The API address, web mode and the sandbox badge are a developer's details (developer mode).
+  const developerMode = useDeveloperMode();
   // The service's time, moving on by itself (it may run ahead of the computer's in the sandbox).
   const now = useServiceNow();
   const data = 'data' in info ? info.data : undefined;
   return (
     <footer className="status-bar" aria-label={t('statusBar.api')}>
-      {data && (
+      {data && developerMode && (
         <span className="status-item">
           <span className="status-label">{t('statusBar.api')}</span>
           <code data-testid="api-base-url">{data.apiBaseUrl}</code>
           <CopyButton text={data.apiBaseUrl} label={t('statusBar.copyUrl')} />
         </span>
       )}
-      {data?.portNotice && (
+      {data?.portNotice && developerMode && (
         <span className="status-item status-warning" role="status">
           {t('statusBar.portNotice', data.portNotice)}
         </span>
       )}
       {sandbox && (
         <span className="status-item">
-          <span className="badge badge-warning">{t('statusBar.sandbox')}</span>
+          {developerMode && <span className="badge badge-warning">{t('statusBar.sandbox')}</span>}
           {clock && (
             <span title={t('statusBar.clock')} data-testid="status-clock">
               {format.dateTime(now)}
@@ -84,7 +74,7 @@ function StatusBar() {
           )}
         </span>
       )}
-      {data?.mode === 'web' && (
+      {data?.mode === 'web' && developerMode && (
         <span className="status-item status-muted">{t('statusBar.web')}</span>
       )}
     </footer>
@@ -123,6 +113,7 @@ export function Shell(props: { children: ReactNode }) {
   const { t } = useTranslation();
   const language = useApp((s) => s.language);
   const info = useApp((s) => s.info);
+  const developerMode = useDeveloperMode();
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
@@ -138,9 +129,10 @@ export function Shell(props: { children: ReactNode }) {
           {t('appName')}
         </div>
         <NotificationBell />
+        <KeyboardLayer />
         <nav aria-label={t('nav.label')}>
           <ul>
-            {NAV.map((item) => (
+            {visibleScreens(developerMode).map((item) => (
               <NavItem
                 key={item.key}
                 href={item.href}

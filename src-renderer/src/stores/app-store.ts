@@ -18,6 +18,11 @@ export interface AppState {
   info: AppInfoState;
   language: AppLanguage;
   sandbox: boolean;
+  /**
+   * The desk's developer mode (a service setting): the window shows its sandbox and developer
+   * tools only while it is on. Read with `useDeveloperMode()` (app/developer-mode.ts).
+   */
+  developerMode: boolean;
   clock: SandboxClockView | undefined;
   /** When `clock` was heard (the computer's ms): the service's now moves on from it. */
   clockAt: number;
@@ -28,7 +33,10 @@ export interface AppState {
    * with the failure when saving did not work: the window keeps the language for this session.
    */
   setLanguage(language: AppLanguage): Promise<BridgeFailure | undefined>;
+  /** Switches the UI language to one the service has already saved (the settings' Save). */
+  followLanguage(language: AppLanguage): Promise<void>;
   setSandbox(on: boolean): void;
+  setDeveloperMode(on: boolean): void;
   refreshClock(): Promise<void>;
 }
 
@@ -41,6 +49,7 @@ export function createAppStore(bridge: Bridge, i18n: i18n): AppStore {
       ? (i18n.language as AppLanguage)
       : 'es',
     sandbox: false,
+    developerMode: false,
     clock: undefined,
     clockAt: 0,
     async start() {
@@ -55,7 +64,10 @@ export function createAppStore(bridge: Bridge, i18n: i18n): AppStore {
       }
       const settings = await bridge.settings.get();
       if (settings.ok) {
-        set({ sandbox: settings.value.sandbox });
+        set({
+          sandbox: settings.value.sandbox,
+          developerMode: settings.value.developerMode === true,
+        });
         if (settings.value.language !== get().language) {
           await i18n.changeLanguage(settings.value.language);
           set({ language: settings.value.language });
@@ -64,16 +76,22 @@ export function createAppStore(bridge: Bridge, i18n: i18n): AppStore {
       await get().refreshClock();
     },
     async setLanguage(language) {
+      await get().followLanguage(language);
+      const saved = await bridge.settings.update({ language });
+      return saved.ok ? undefined : new BridgeFailure(saved.error);
+    },
+    async followLanguage(language) {
       await i18n.changeLanguage(language);
       set({ language });
       document.documentElement.lang = language;
-      const saved = await bridge.settings.update({ language });
-      return saved.ok ? undefined : new BridgeFailure(saved.error);
     },
     setSandbox(on) {
       set({ sandbox: on });
       if (!on) set({ clock: undefined });
       else void get().refreshClock();
+    },
+    setDeveloperMode(on) {
+      set({ developerMode: on });
     },
     async refreshClock() {
       if (!get().sandbox) return;

@@ -12,6 +12,7 @@ import { describeChatError } from './chat-errors';
 import { CostNotice, useCosts } from './cost-notice';
 import { fullName } from '../patients';
 import { TextAreaField } from '../../ui/field';
+import { useDeveloperMode } from '../../app/developer-mode';
 
 /** The badge an escalated conversation wears everywhere: icon, word and when. */
 export function EscalatedFlag(props: { at: string | undefined }) {
@@ -52,6 +53,8 @@ export function ChatView(props: {
   const { conversation, pending } = props;
   const name = fullName(conversation.patient);
   const active = conversation.status === 'active';
+  // Typing the patient's side is a sandbox tool: only in developer mode.
+  const developerMode = useDeveloperMode();
   const [confirming, setConfirming] = useState(false);
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<BridgeFailure>();
@@ -170,11 +173,13 @@ export function ChatView(props: {
       )}
 
       {active ? (
-        <Composer
-          name={conversation.patient.firstName || name}
-          pending={pending !== undefined}
-          onSend={props.onSend}
-        />
+        developerMode && (
+          <Composer
+            name={conversation.patient.firstName || name}
+            pending={pending !== undefined}
+            onSend={props.onSend}
+          />
+        )
       ) : (
         <EndedNotice conversation={conversation} />
       )}

@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/layout';
+import { useCommand } from '../../app/commands';
+import { useDeveloperMode } from '../../app/developer-mode';
 import { CancelDeliveryDialog, type CancellableDelivery } from './cancel-dialog';
 import { useBalance } from '../credits';
 import { DeliveriesList } from './deliveries-list';
@@ -15,7 +17,8 @@ import './deliveries.css';
 const VIEWS = [
   { key: 'list', href: '/deliveries' },
   { key: 'calendar', href: '/deliveries/calendar' },
-  { key: 'outbox', href: '/deliveries/outbox' },
+  // The outbox shows what the service sent, as a developer checks it: only in developer mode.
+  { key: 'outbox', href: '/deliveries/outbox', developer: true },
 ] as const;
 
 type View = (typeof VIEWS)[number]['key'];
@@ -36,6 +39,8 @@ export function DeliveriesScreen(props: { view?: string }) {
   const [cancelling, setCancelling] = useState<CancellableDelivery>();
   const [notice, setNotice] = useState<string>();
   const view = viewOf(props.view);
+  const developerMode = useDeveloperMode();
+  useCommand('scheduleForm', () => setScheduling(true));
 
   const current = balance.data?.balance;
 
@@ -66,7 +71,7 @@ export function DeliveriesScreen(props: { view?: string }) {
         }
       />
       <nav className="deliveries-views" aria-label={t('views.label')}>
-        {VIEWS.map((v) => (
+        {VIEWS.filter((v) => developerMode || !('developer' in v)).map((v) => (
           <Link
             key={v.key}
             href={v.href}

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { PatientFormDialog } from './patient-form';
+import { useCommand } from '../../app/commands';
 import { PatientBulkBar } from './patient-bulk-bar';
 import { PatientFilterBar } from './patient-filter-bar';
 import { usePatientList } from './patients-queries';
@@ -25,6 +26,8 @@ export function PatientsScreen() {
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState('');
   const selected = useMemo(() => new Set(state.selection.ids), [state.selection.ids]);
+  // "New patient" from the command palette or the `n` key.
+  useCommand('newPatient', () => setCreating(true));
 
   const rows = list.data ?? [];
   const total = list.pages?.at(-1)?.total;

@@ -2,65 +2,45 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppSettings, Plan } from '../../../../src-preload/contract';
 import { useApp } from '../../app/app-context';
-import type { BridgeFailure } from '../../bridge/bridge';
-import { describeError } from '../../ui/states';
 import { useFormat } from '../../i18n/format';
 import { LANGUAGES, type AppLanguage } from '../../i18n/messages';
+import { CopyButton } from '../../ui/copy-button';
 import { ConfirmDialog } from '../../ui/dialog';
 import { SelectField, TextField } from '../../ui/field';
-import { Card } from '../../ui/layout';
 import { Switch } from '../../ui/switch';
 import { PLAN_ALLOWANCE, PLANS } from './plans';
 import { SectionCard, useSectionSave } from './section';
-import { usePatchSettings } from './settings-queries';
 import { useDraft } from './use-draft';
 
-/** Switches at once: the app store changes i18n and saves it; the whole window follows. */
-export function LanguageCard() {
+/**
+ * The General page: the language (the whole window follows once it is saved), the clinic's name
+ * and notice address, and developer mode, in one form with one Save.
+ */
+export function GeneralCard(props: { settings: AppSettings }) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation();
+  const section = useSectionSave([
+    '/language',
+    '/clinicName',
+    '/notificationEmail',
+    '/developerMode',
+  ]);
   const language = useApp((s) => s.language);
-  const setLanguage = useApp((s) => s.setLanguage);
-  const patchSettings = usePatchSettings();
-  const [failure, setFailure] = useState<BridgeFailure>();
-  return (
-    <Card title={t('language.title')} label={t('language.title')} className="settings-card">
-      {failure && (
-        <p className="notice notice-danger" role="alert">
-          {describeError(tc, failure)}
-        </p>
-      )}
-      <SelectField
-        label={t('language.label')}
-        hint={t('language.hint')}
-        value={language}
-        onChange={(e) => {
-          const next = e.target.value as AppLanguage;
-          patchSettings({ language: next });
-          void setLanguage(next).then(setFailure);
-        }}
-      >
-        {LANGUAGES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {tc(`language.${l}`)}
-          </option>
-        ))}
-      </SelectField>
-    </Card>
-  );
-}
-
-export function ClinicCard(props: { settings: AppSettings }) {
-  const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation();
-  const section = useSectionSave(['/clinicName', '/notificationEmail']);
   const draft = useDraft({
+    language: language as AppLanguage,
     clinicName: props.settings.clinicName,
     notificationEmail: props.settings.notificationEmail,
+    developerMode: props.settings.developerMode,
   });
+  const labelId = useId();
+  const hintId = useId();
+  const edit = (patch: Partial<typeof draft.value>) => {
+    section.touch();
+    draft.set(patch);
+  };
   return (
     <SectionCard
-      title={t('clinic.title')}
+      title={t('pages.general')}
       section={section}
       dirty={draft.dirty}
       onSubmit={() => {
@@ -68,15 +48,25 @@ export function ClinicCard(props: { settings: AppSettings }) {
         void section.save(draft.changed).then((saved) => saved && draft.clear());
       }}
     >
+      <SelectField
+        label={t('language.label')}
+        hint={t('language.hint')}
+        value={draft.value.language}
+        error={section.fieldError('/language')}
+        onChange={(e) => edit({ language: e.target.value as AppLanguage })}
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {tc(`language.${l}`)}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         label={t('clinic.name')}
         value={draft.value.clinicName}
         autoComplete="organization"
         error={section.fieldError('/clinicName')}
-        onChange={(e) => {
-          section.touch();
-          draft.set({ clinicName: e.target.value });
-        }}
+        onChange={(e) => edit({ clinicName: e.target.value })}
       />
       <TextField
         label={t('clinic.email')}
@@ -85,12 +75,67 @@ export function ClinicCard(props: { settings: AppSettings }) {
         autoComplete="email"
         value={draft.value.notificationEmail}
         error={section.fieldError('/notificationEmail', { format: tc('fieldErrors.email') })}
-        onChange={(e) => {
-          section.touch();
-          draft.set({ notificationEmail: e.target.value });
-        }}
+        onChange={(e) => edit({ notificationEmail: e.target.value })}
       />
+      <div className="switch-row settings-switch-row">
+        <Switch
+          checked={draft.value.developerMode}
+          labelledBy={labelId}
+          describedBy={hintId}
+          onChange={(developerMode) => edit({ developerMode })}
+        />
+        <span id={labelId} className="switch-label">
+          {t('developerMode.switchLabel')}
+        </span>
+        <span className="muted" aria-hidden="true">
+          {draft.value.developerMode ? t('sandbox.on') : t('sandbox.off')}
+        </span>
+      </div>
+      <p className="field-hint" id={hintId}>
+        {t('developerMode.hint')}
+      </p>
     </SectionCard>
+  );
+}
+
+/** The port the service really listens on (its base URL's), or undefined before it said. */
+function portOf(apiBaseUrl: string): number | undefined {
+  const port = Number(new URL(apiBaseUrl).port);
+  return Number.isInteger(port) && port > 0 ? port : undefined;
+}
+
+/**
+ * Where the service listens now, and why it may not be the saved port: the saved one was taken at
+ * start (the service fell back to a free one), the command line gave another for this run (web
+ * mode), or a new one was saved and applies from the next start.
+ */
+function RunningAddress(props: { saved: number }) {
+  const { t } = useTranslation('settings');
+  const info = useApp((s) => s.info);
+  const data = 'data' in info ? info.data : undefined;
+  if (!data) return null;
+  const actual = portOf(data.apiBaseUrl);
+  const why = data.portNotice
+    ? t('server.portTaken', data.portNotice)
+    : actual !== undefined && actual !== props.saved
+      ? data.mode === 'web'
+        ? t('server.portFromRun')
+        : t('server.portPending', { saved: props.saved })
+      : undefined;
+  return (
+    <div className="settings-running">
+      <span className="field-label">{t('server.inUse')}</span>
+      <span className="settings-running-url">
+        <code data-testid="settings-api-url">{data.apiBaseUrl}</code>
+        <CopyButton text={data.apiBaseUrl} label={t('server.inUse')} />
+      </span>
+      {actual !== undefined && <p className="muted">{t('server.portInUse', { port: actual })}</p>}
+      {why && (
+        <p className="notice notice-warning settings-inline-notice" role="status">
+          {why}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -107,6 +152,7 @@ export function ServerCard(props: { settings: AppSettings }) {
       section={section}
       dirty={draft.dirty}
       savedMessage={t('server.savedRestart')}
+      intro={<RunningAddress saved={props.settings.port} />}
       onSubmit={() => {
         if (!draft.dirty) return;
         const text = draft.value.port.trim();
@@ -213,7 +259,6 @@ export function PlanCard(props: { settings: AppSettings }) {
 export function SandboxModeCard(props: { settings: AppSettings }) {
   const { t } = useTranslation('settings');
   const format = useFormat();
-  const setSandbox = useApp((s) => s.setSandbox);
   const section = useSectionSave(['/sandbox', '/confirmSandbox']);
   const draft = useDraft({ sandbox: props.settings.sandbox });
   const [confirming, setConfirming] = useState(false);
@@ -225,9 +270,7 @@ export function SandboxModeCard(props: { settings: AppSettings }) {
       .save({ sandbox: on, ...(confirmSandbox ? { confirmSandbox } : {}) })
       .then((saved) => {
         setConfirming(false);
-        if (!saved) return;
-        draft.clear();
-        setSandbox(saved.sandbox);
+        if (saved) draft.clear();
       });
   return (
     <>

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/layout';
 import { describeError } from '../../ui/states';
 import { fieldErrorsOf, fieldErrorText } from '../../ui/field-errors';
+import { useLeaveGuard } from '../../ui/use-leave-guard';
 import { useSaveSettings } from './settings-queries';
 
 /**
@@ -67,7 +68,10 @@ export function useSectionSave(pointers: readonly string[]) {
 
 export type SectionSave = ReturnType<typeof useSectionSave>;
 
-/** A settings card: a form with its own Save button and feedback. */
+/**
+ * A settings page's form: its one Save button and feedback, and a question before a link (another
+ * page, another screen) or closing the window throws away what is not saved.
+ */
 export function SectionCard(props: {
   title: string;
   section: SectionSave;
@@ -77,12 +81,16 @@ export function SectionCard(props: {
   /** The success sentence when it says more than "saved". */
   savedMessage?: string;
   readOnly?: boolean;
+  /** Shown above the form (what the page reports rather than edits). */
+  intro?: ReactNode;
 }) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation();
   const { section } = props;
+  useLeaveGuard(props.dirty && !props.readOnly, t('leave'));
   return (
     <Card title={props.title} label={props.title} className="settings-card">
+      {props.intro}
       <form
         noValidate
         onSubmit={(event: FormEvent) => {

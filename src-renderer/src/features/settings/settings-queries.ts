@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppSettings, AppSettingsUpdate } from '../../../../src-preload/contract';
-import { useBridge, useFeatureStore } from '../../app/app-context';
+import type { AppSettingsUpdate } from '../../../../src-preload/contract';
+import { useApp, useBridge, useFeatureStore } from '../../app/app-context';
 import type { Bridge } from '../../bridge/bridge';
 import { callOperation, operationQuery } from '../../data/bridge-query';
 import { useWrite } from '../../data/topic-invalidation';
@@ -15,24 +15,27 @@ export function useSettings() {
   return useQuery(settingsQuery(useBridge()));
 }
 
-/** Saves one section's changes; the service answers with every setting, which replace ours. */
+/**
+ * Saves one page's changes; the service answers with every setting, which replace ours, and the
+ * window follows the switches it keeps itself (sandbox mode, developer mode, the language).
+ */
 export function useSaveSettings() {
   const bridge = useBridge();
   const client = useQueryClient();
+  const setSandbox = useApp((s) => s.setSandbox);
+  const setDeveloperMode = useApp((s) => s.setDeveloperMode);
+  const followLanguage = useApp((s) => s.followLanguage);
+  const language = useApp((s) => s.language);
+  const sandbox = useApp((s) => s.sandbox);
   return useWrite({
     mutationFn: (update: AppSettingsUpdate) => callOperation(bridge, 'settings', 'update', update),
-    onSuccess: (saved) => void client.setQueryData(settingsQuery(bridge).queryKey, saved),
+    onSuccess: async (saved) => {
+      client.setQueryData(settingsQuery(bridge).queryKey, saved);
+      if (saved.sandbox !== sandbox) setSandbox(saved.sandbox);
+      setDeveloperMode(saved.developerMode);
+      if (saved.language !== language) await followLanguage(saved.language);
+    },
   });
-}
-
-/** Follows a change saved elsewhere (the language, which the app store saves itself). */
-export function usePatchSettings() {
-  const bridge = useBridge();
-  const client = useQueryClient();
-  return (patch: Partial<AppSettings>) =>
-    client.setQueryData(settingsQuery(bridge).queryKey, (settings) =>
-      settings ? { ...settings, ...patch } : settings,
-    );
 }
 
 function clockQuery(bridge: Bridge) {

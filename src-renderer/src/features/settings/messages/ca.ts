@@ -8,10 +8,25 @@ export const ca: Translation<typeof es> = {
     'Idioma, dades de la clínica, pla, servidor local, assistent, correu i mode sandbox.',
   saved: "S'han desat els canvis.",
   noChanges: 'No hi ha canvis per desar.',
+  pages: {
+    label: 'Seccions de la configuració',
+    general: 'General',
+    plan: 'Pla',
+    server: 'Servidor',
+    email: 'Correu',
+    assistant: 'Assistent',
+    developer: 'Desenvolupadors',
+  },
+  leave: 'Hi ha canvis sense desar en aquesta pàgina. Vols sortir sense desar-los?',
+  developerMode: {
+    title: 'Mode desenvolupador',
+    switchLabel: 'Mode desenvolupador',
+    hint: "Mostra les eines per a integradors i proves: les claus d'API, els webhooks, la pantalla de desenvolupadors, el mode sandbox i les seves eines, la safata de sortida i l'adreça de l'API. Per a tota la clínica.",
+  },
   language: {
     title: 'Idioma',
     label: "Idioma de l'aplicació",
-    hint: "S'aplica a l'instant a tota l'aplicació i als avisos del servei.",
+    hint: "Tota l'aplicació i els avisos del servei el segueixen en desar.",
   },
   clinic: {
     title: 'Clínica',
@@ -20,6 +35,14 @@ export const ca: Translation<typeof es> = {
     emailHint: 'Aquí arriben els avisos de la clínica (crèdits baixos, enviaments fallits…).',
   },
   server: {
+    inUse: 'Adreça en ús',
+    portInUse: 'El servei escolta al port {{port}}.',
+    portTaken:
+      "El port {{wanted}} l'ocupava un altre programa en arrencar, així que el servei fa servir el {{actual}}. Allibera el {{wanted}} o desa un altre port i reinicia l'aplicació.",
+    portFromRun:
+      "En aquesta execució el port l'ha donat la línia d'ordres (--port). El port desat és el que fa servir l'aplicació d'escriptori.",
+    portPending:
+      "El port desat ({{saved}}) es farà servir la propera vegada que s'obri l'aplicació.",
     title: 'Servidor local',
     port: 'Port',
     portHint: "Entre 1024 i 65535. S'aplica en reiniciar l'aplicació.",

@@ -7,10 +7,25 @@ export const en: Translation<typeof es> = {
   description: 'Language, clinic details, plan, local server, assistant, e-mail and sandbox mode.',
   saved: 'Changes saved.',
   noChanges: 'There are no changes to save.',
+  pages: {
+    label: 'Settings sections',
+    general: 'General',
+    plan: 'Plan',
+    server: 'Server',
+    email: 'E-mail',
+    assistant: 'Assistant',
+    developer: 'Developers',
+  },
+  leave: 'This page has unsaved changes. Leave without saving them?',
+  developerMode: {
+    title: 'Developer mode',
+    switchLabel: 'Developer mode',
+    hint: "Shows the tools for integrators and testing: API keys, webhooks, the developers' screen, sandbox mode and its tools, the outbox and the API address. For the whole clinic.",
+  },
   language: {
     title: 'Language',
     label: 'Application language',
-    hint: "Applies at once across the app and in the service's notices.",
+    hint: "The whole app and the service's notices follow it once saved.",
   },
   clinic: {
     title: 'Clinic',
@@ -19,6 +34,13 @@ export const en: Translation<typeof es> = {
     emailHint: "The clinic's notices (low credits, failed deliveries…) go here.",
   },
   server: {
+    inUse: 'Address in use',
+    portInUse: 'The service listens on port {{port}}.',
+    portTaken:
+      'Port {{wanted}} was taken by another program at start, so the service uses {{actual}}. Free {{wanted}} or save another port and restart the app.',
+    portFromRun:
+      'For this run the port was given on the command line (--port). The saved port is the one the desktop app uses.',
+    portPending: 'The saved port ({{saved}}) will be used the next time the app opens.',
     title: 'Local server',
     port: 'Port',
     portHint: 'Between 1024 and 65535. Applies when the app restarts.',

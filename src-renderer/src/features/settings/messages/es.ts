@@ -5,10 +5,25 @@ export const es = {
     'Idioma, datos de la clínica, plan, servidor local, asistente, correo y modo sandbox.',
   saved: 'Cambios guardados.',
   noChanges: 'No hay cambios que guardar.',
+  pages: {
+    label: 'Secciones de la configuración',
+    general: 'General',
+    plan: 'Plan',
+    server: 'Servidor',
+    email: 'Correo',
+    assistant: 'Asistente',
+    developer: 'Desarrolladores',
+  },
+  leave: 'Hay cambios sin guardar en esta página. ¿Salir sin guardarlos?',
+  developerMode: {
+    title: 'Modo desarrollador',
+    switchLabel: 'Modo desarrollador',
+    hint: 'Muestra las herramientas para integradores y pruebas: las claves de API, los webhooks, la pantalla de desarrolladores, el modo sandbox y sus herramientas, la bandeja de salida y la dirección de la API. Para toda la clínica.',
+  },
   language: {
     title: 'Idioma',
     label: 'Idioma de la aplicación',
-    hint: 'Se aplica al instante en toda la aplicación y en los avisos del servicio.',
+    hint: 'Toda la aplicación y los avisos del servicio lo siguen al guardar.',
   },
   clinic: {
     title: 'Clínica',
@@ -17,6 +32,14 @@ export const es = {
     emailHint: 'Aquí llegan los avisos de la clínica (créditos bajos, envíos fallidos…).',
   },
   server: {
+    inUse: 'Dirección en uso',
+    portInUse: 'El servicio escucha en el puerto {{port}}.',
+    portTaken:
+      'El puerto {{wanted}} estaba ocupado por otro programa al arrancar, así que el servicio usa el {{actual}}. Libera el {{wanted}} o guarda otro puerto y reinicia la aplicación.',
+    portFromRun:
+      'En esta ejecución el puerto lo ha dado la línea de órdenes (--port). El puerto guardado es el que usa la aplicación de escritorio.',
+    portPending:
+      'El puerto guardado ({{saved}}) se usará la próxima vez que se abra la aplicación.',
     title: 'Servidor local',
     port: 'Puerto',
     portHint: 'Entre 1024 y 65535. Se aplica al reiniciar la aplicación.',
