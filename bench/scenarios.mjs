@@ -145,6 +145,24 @@ export function httpScenarios({ baseUrl, apiKey }) {
     path: searchPath(t),
   }));
   const searchMany = searchTerms().map((t) => ({ method: 'GET', path: searchPath(t) }));
+  // The coordinator's filter bar: each order beside tags, ages and answers, 400 distinct pages
+  // (more than the read caches hold), first pages of 81 to 100 rows as the window asks.
+  const sortedFiltered = [];
+  const orders = ['sort=name', 'sort=name&direction=desc', 'sort=dateOfBirth', 'sort=created'];
+  const narrowing = [
+    '',
+    '&tag=diabetes',
+    '&minAge=65',
+    '&maxAge=30&status=active',
+    '&notRespondedWithinDays=30',
+  ];
+  for (let limit = 81; limit <= 100; limit++)
+    for (const order of orders)
+      for (const filter of narrowing)
+        sortedFiltered.push({
+          method: 'GET',
+          path: `/api/v1/patients?limit=${limit}&${order}${filter}`,
+        });
 
   return [
     {
@@ -186,6 +204,16 @@ export function httpScenarios({ baseUrl, apiKey }) {
         return {
           target: { url: baseUrl, headers: auth, requests: searchMany },
           bodyBytes: await meanBodyBytes(api, searchMany),
+        };
+      },
+    },
+    {
+      key: 'sortedFiltered',
+      title: 'GET /patients sorted and filtered, 400 distinct pages (uncached)',
+      async setup() {
+        return {
+          target: { url: baseUrl, headers: auth, requests: sortedFiltered },
+          bodyBytes: await meanBodyBytes(api, sortedFiltered),
         };
       },
     },

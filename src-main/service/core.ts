@@ -12,6 +12,7 @@ import { createFormSchedules, DELIVER_JOB } from './domain/form-schedules';
 import { createOutbox } from './domain/outbox';
 import { createPatients } from './domain/patients';
 import { createPatientBulk } from './domain/patient-bulk';
+import { createResponseInbox } from './domain/response-inbox';
 import { createDeskSettings } from './domain/desk-settings';
 import { createDeskViews } from './domain/desk-views';
 import { createSandboxSwitch } from './domain/sandbox-switch';
@@ -181,6 +182,7 @@ export function createCore(options: CoreOptions) {
   );
   const patients = announced('patients', createPatients({ db, clock, newId, q, events, listPage }));
   const patientBulk = announced('patientBulk', createPatientBulk({ db, clock, q, patients }));
+  const responseInbox = announced('responseInbox', createResponseInbox({ db, clock, q, listPage }));
   const forms = announced('forms', createForms({ db, clock, newId, q, listPage }));
   const schedules = announced(
     'schedules',
@@ -285,6 +287,7 @@ export function createCore(options: CoreOptions) {
     credits,
     patients,
     patientBulk,
+    responseInbox,
     patientNotes,
     forms,
     schedules,

@@ -16,6 +16,7 @@ import { FormsScreen } from './features/forms/forms-screen';
 import { FormBuilderScreen } from './features/forms/form-builder-screen';
 import { ResponsesScreen } from './features/responses/responses-screen';
 import { ResponsePage } from './features/responses/response-page';
+import { InboxScreen } from './features/responses/inbox-screen';
 import { DeliveriesScreen } from './features/deliveries/deliveries-screen';
 import { ChatsScreen } from './features/chats/chats-screen';
 import { CallsScreen } from './features/calls/calls-screen';
@@ -39,6 +40,7 @@ export function Routes() {
         {(params) => <ResponsesScreen formId={params.id} />}
       </Route>
       <Route path="/forms/:id">{(params) => <FormBuilderScreen id={params.id} />}</Route>
+      <Route path="/responses" component={InboxScreen} />
       <Route path="/responses/:id">{(params) => <ResponsePage id={params.id} />}</Route>
       <Route path="/deliveries/:view?">{(params) => <DeliveriesScreen view={params.view} />}</Route>
       <Route path="/chats">{() => <ChatsScreen />}</Route>

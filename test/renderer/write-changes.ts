@@ -12,6 +12,7 @@ export const WRITE_CHANGES: Partial<Record<OperationName, Topic[]>> = {
   'patients.create': ['patients'],
   'patients.update': ['patients'],
   'patients.retag': ['patients'],
+  'responses.mark': ['responses'],
   'notes.create': ['notes'],
   'forms.create': ['forms'],
   'forms.update': ['forms'],

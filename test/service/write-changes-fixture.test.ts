@@ -48,6 +48,8 @@ describe('the in-memory bridge says what each write changes, as the service does
     await run('patients.byIds', { ids: tagged.ids.slice(0, 3) });
     await run('patients.retag', { ids: [patient.id], add: ['seguimiento'] });
     await run('notes.create', { patientId: patient.id, text: 'Prefiere las tardes' });
+    const inbox = await run('responses.inbox', { limit: 2 });
+    await run('responses.mark', { ids: [inbox.data[0].id], read: true });
     await run('notes.list', { patientId: patient.id });
 
     const form = await run('forms.create', {

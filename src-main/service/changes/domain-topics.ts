@@ -11,6 +11,7 @@ import type { createNotifications } from '../domain/notifications';
 import type { createPatientNotes } from '../domain/patient-notes';
 import type { createPatients } from '../domain/patients';
 import type { createPatientBulk } from '../domain/patient-bulk';
+import type { createResponseInbox } from '../domain/response-inbox';
 import type { createWebhooks } from '../domain/webhooks';
 import type { createDeskSettings } from '../domain/desk-settings';
 import type { createNoticeEmail } from '../delivery/notice-email';
@@ -24,6 +25,7 @@ interface AnnouncedServices {
   patients: ReturnType<typeof createPatients>;
   patientNotes: ReturnType<typeof createPatientNotes>;
   patientBulk: ReturnType<typeof createPatientBulk>;
+  responseInbox: ReturnType<typeof createResponseInbox>;
   forms: ReturnType<typeof createForms>;
   schedules: ReturnType<typeof createFormSchedules>;
   conversations: ReturnType<typeof createConversations>;
@@ -142,6 +144,7 @@ export const DOMAIN_TOPICS: { [S in keyof AnnouncedServices]: TopicsOf<Announced
   sampleEvents: { emit: ['webhooks'] },
   patientNotes: { create: ['notes'], get: [], getJson: [], list: [] },
   patientBulk: { matchingIds: [], byIds: [], retag: ['patients'] },
+  responseInbox: { list: [], mark: ['responses'] },
   alerts: {
     raise: ['alerts'],
     acknowledge: ['alerts'],

@@ -70,7 +70,7 @@ export const OPERATIONS = exhaustive({
     'instruments',
     'addInstrument',
   ],
-  responses: ['list', 'get', 'recent', 'analysis', 'exportCsv'],
+  responses: ['list', 'get', 'recent', 'analysis', 'exportCsv', 'inbox', 'mark'],
   schedules: ['list', 'get', 'upcoming', 'calendar', 'create', 'cancel'],
   outbox: ['list'],
   conversations: ['list', 'attention', 'get', 'start', 'send', 'end'],

@@ -59,6 +59,7 @@ import type {
   OutboxListItem,
   DeliveryCalendar,
   RecentResponse,
+  InboxItem,
   ResponseListItem,
   ResponseDetail,
   ResponseAnalysis,
@@ -175,6 +176,10 @@ export interface OperationOutputs {
     analysis: ResponseAnalysis;
     /** The responses as CSV, headers and yes/no in `language` (default the app's). */
     exportCsv: ResponseExport;
+    /** Every form's responses, newest first, read or not; `unread` counts the whole inbox. */
+    inbox: Page<InboxItem> & { unread: number };
+    /** Responses marked read or unread: how many changed. */
+    mark: { changed: number };
   };
   schedules: {
     list: Page<ScheduleListItem>;

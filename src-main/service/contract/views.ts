@@ -80,6 +80,12 @@ export interface RecentResponse extends FormResponse {
   patient: PatientRef;
 }
 
+/** A row of the responses inbox: the response, its form and patient, its scores, whether read. */
+export interface InboxItem extends RecentResponse {
+  read: boolean;
+  scores: InstrumentScore[];
+}
+
 /** A row of a form's responses table: who answered, and each scored instrument's result. */
 export interface ResponseListItem extends FormResponse {
   patient: PatientRef;

@@ -10,6 +10,8 @@ import {
   IdInput,
   KeyCreateInput,
   NoteCreateInput,
+  InboxInput,
+  MarkResponsesInput,
   PatientIdsInput,
   PatientMatchInput,
   PatientRetagInput,
@@ -82,6 +84,8 @@ export const OPERATION_INPUTS = {
     recent: body(RecentInput),
     analysis: body(ResponseAnalysisInput),
     exportCsv: body(ResponseExportInput),
+    inbox: body(InboxInput),
+    mark: body(MarkResponsesInput),
   },
   schedules: {
     list: body(FormScheduleListQuery),

@@ -1,4 +1,4 @@
-import type { FormResponse, ResponseAnalysis, ResponseDetail } from '../contract';
+import type { FormResponse, InboxItem, ResponseAnalysis, ResponseDetail } from '../contract';
 import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-kit';
 
 export function responseOperations({ core }: OperationDeps): GroupHandlers<'responses'> {
@@ -25,5 +25,20 @@ export function responseOperations({ core }: OperationDeps): GroupHandlers<'resp
       },
     }),
     exportCsv: op({ run: (input) => core.views.exportResponses(input) }),
+    inbox: op({
+      run: (input) => {
+        const page = core.responseInbox.list(input);
+        const { data, pagination } = pageOf<Omit<InboxItem, 'scores'>>(page);
+        // Scores are read per form (an instrument is recognised by its form's fields).
+        const byForm = new Map<string, typeof data>();
+        for (const item of data)
+          byForm.set(item.formId, [...(byForm.get(item.formId) ?? []), item]);
+        const scored = new Map<string, InboxItem>();
+        for (const [formId, items] of byForm)
+          for (const item of views.withScores(formId, items)) scored.set(item.id, item);
+        return { data: data.map((item) => scored.get(item.id)!), pagination, unread: page.unread };
+      },
+    }),
+    mark: op({ run: ({ ids, read }) => core.responseInbox.mark(ids, read) }),
   };
 }

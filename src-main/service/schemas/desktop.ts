@@ -150,3 +150,15 @@ export const PatientRetagInput = Type.Object(
   { ids: SelectedIds, add: Type.Optional(PatientTags), remove: Type.Optional(PatientTags) },
   { additionalProperties: false },
 );
+
+/** The responses inbox: a page of every form's responses, optionally unread only or one form's. */
+export const InboxInput = Type.Object(
+  { ...PageQuery, unread: Type.Optional(Type.Boolean()), formId: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+
+/** Responses marked read (opened) or unread again. */
+export const MarkResponsesInput = Type.Object(
+  { ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }), read: Type.Boolean() },
+  { additionalProperties: false },
+);

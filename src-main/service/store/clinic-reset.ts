@@ -14,6 +14,7 @@ export const CLINIC_TABLES = [
   'patient_notes',
   'outbox',
   'form_answered_fields',
+  'response_reads',
   'form_responses',
   'conversation_messages',
   'conversations',

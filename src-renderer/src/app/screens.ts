@@ -10,6 +10,7 @@ export const SCREENS = [
   { href: '/alerts', key: 'alerts' },
   { href: '/patients', key: 'patients' },
   { href: '/forms', key: 'forms' },
+  { href: '/responses', key: 'responses' },
   { href: '/deliveries', key: 'deliveries' },
   { href: '/chats', key: 'chats' },
   { href: '/calls', key: 'calls' },

@@ -58,6 +58,12 @@ export const icons = {
       <path d="M8 8h8M8 12h8M8 16h5" />
     </Icon>
   ),
+  responses: (
+    <Icon>
+      <path d="M3 13h5l1.5 3h5L16 13h5" />
+      <path d="M5.5 5h13L21 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-6z" />
+    </Icon>
+  ),
   deliveries: (
     <Icon>
       <path d="M21 3 10 14" />

@@ -18,6 +18,7 @@ import { createJobQueries } from './jobs';
 import { createOutboxQueries } from './outbox';
 import { createOverviewQueries } from './overview';
 import { createPatientNoteQueries } from './patient-notes';
+import { createResponseReadQueries } from './response-reads';
 import { createPatientQueries } from './patients';
 import { createSandboxAuditQueries } from './sandbox-audit';
 import { createSettingsQueries } from './settings';
@@ -38,6 +39,7 @@ export function createQueries(db: Db) {
     apiKeys: createApiKeyQueries(db),
     patients: createPatientQueries(db, changeToken),
     patientNotes: createPatientNoteQueries(db),
+    responseReads: createResponseReadQueries(db),
     events: createEventQueries(db),
     jobs: createJobQueries(db),
     creditAccount: createCreditAccountQueries(db),

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { FormResponse, ResponseDetail } from '../../../../src-preload/contract';
@@ -6,7 +7,7 @@ import { Badge, Card, PageHeader } from '../../ui/layout';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { fullName } from '../patients';
 import { formatAnswer, type FormattedAnswer } from './answer-format';
-import { useResponse } from './responses-queries';
+import { useMarkResponses, useResponse } from './responses-queries';
 import { BAND_TONE, INSTRUMENT_NAMES } from './score-badges';
 import './responses.css';
 
@@ -16,6 +17,12 @@ export function ResponsePage(props: { id: string }) {
   const format = useFormat();
   const response = useResponse(props.id);
   const data = response.data;
+  // Opening a response is reading it (the inbox shows it as read from now on).
+  const { mutate: mark } = useMarkResponses();
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (loaded) mark({ ids: [props.id], read: true });
+  }, [loaded, props.id, mark]);
 
   if (!data) {
     const back = (

@@ -7,6 +7,7 @@ import {
   pagedOperation,
   usePagedList,
 } from '../../data/bridge-query';
+import { useWrite } from '../../data/topic-invalidation';
 import { rangeInvalid, type ResponseFilters } from './responses-store';
 
 /** Rows per page of the responses table. */
@@ -81,4 +82,24 @@ export function useExportCsv() {
   const bridge = useBridge();
   return (formId: string, filters: ResponseFilters, language: Language): Promise<ResponseExport> =>
     callOperation(bridge, 'responses', 'exportCsv', { ...scopeInput(formId, filters), language });
+}
+
+/** The inbox: every form's responses, newest first, a page at a time (unread only, or one form). */
+export function useInbox(filters: { unread: boolean; formId: string }) {
+  return usePagedList(
+    pagedOperation(useBridge(), SHOWN, 'responses', 'inbox', {
+      limit: PAGE_SIZE,
+      ...(filters.unread ? { unread: true } : {}),
+      ...(filters.formId ? { formId: filters.formId } : {}),
+    }),
+  );
+}
+
+/** Marks responses read (opened) or unread again. */
+export function useMarkResponses() {
+  const bridge = useBridge();
+  return useWrite({
+    mutationFn: (input: InputOf<'responses', 'mark'>) =>
+      callOperation(bridge, 'responses', 'mark', input),
+  });
 }

@@ -11,6 +11,7 @@ export const ca: Translation<typeof es> = {
     alerts: 'Alertes',
     patients: 'Pacients',
     forms: 'Formularis',
+    responses: 'Respostes',
     deliveries: 'Enviaments',
     chats: 'Xats',
     calls: 'Trucades',

@@ -11,6 +11,7 @@ export const en: Translation<typeof es> = {
     alerts: 'Alerts',
     patients: 'Patients',
     forms: 'Forms',
+    responses: 'Responses',
     deliveries: 'Deliveries',
     chats: 'Chats',
     calls: 'Calls',

@@ -8,6 +8,7 @@ export const es = {
     alerts: 'Alertas',
     patients: 'Pacientes',
     forms: 'Formularios',
+    responses: 'Respuestas',
     deliveries: 'Envíos',
     chats: 'Chats',
     calls: 'Llamadas',
