@@ -82,10 +82,11 @@ export function planDemoDeliveries(deps: {
   forms: Forms;
   schedules: FormSchedules;
   delivery: FormDelivery;
+  /** Filled with each demo form's id once the forms are written. */
+  formIds: Map<DemoForm['key'], string>;
 }): TimedAction[] {
-  const { rng, nowMs, historyStart } = deps;
+  const { rng, nowMs, historyStart, formIds } = deps;
   const actions: TimedAction[] = [];
-  const formIds = new Map<DemoForm['key'], string>();
   actions.push({
     at: historyStart - 21 * DAY,
     run: () => {
