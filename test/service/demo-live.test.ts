@@ -5,6 +5,7 @@ import { INSTRUMENTS } from '../../src-main/service/domain/instrument-scores';
 import { INACTIVITY_MS } from '../../src-main/service/domain/conversations';
 import type { Alert } from '../../src-main/service/schemas/alert';
 import { ALERT_REASON_CODES } from '../../src-main/service/schemas/alert';
+import { bookViolations } from './crash/books';
 
 /**
  * The demo clinic at work (issue 19): the seed's present, not only its history. Open alerts of
@@ -217,6 +218,10 @@ describe('the demo clinic at work', () => {
          WHERE s.language <> json_extract(p.metadata, '$.preferredLanguage')`,
       ),
     ).toBe(0);
+  });
+
+  it('keeps its books with the present written: every charge, chat and call accounted for', () => {
+    expect(bookViolations(core.db)).toEqual([]);
   });
 
   it('is the same clinic at work on every run with the same clock', () => {
