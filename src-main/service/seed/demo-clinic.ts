@@ -196,8 +196,14 @@ export function seedDemoClinic(deps: {
     const historyStart = historyStartOf(nowMs);
     const plan = { rng, nowMs, historyStart, patients, credits };
     const formIds = new Map<DemoForm['key'], string>();
+    const deliveries = new Map<string, number[]>();
+    const onPlanned = (key: DemoForm['key'], patientId: string, scheduledAt: number) => {
+      const times = deliveries.get(`${key}:${patientId}`);
+      if (times) times.push(scheduledAt);
+      else deliveries.set(`${key}:${patientId}`, [scheduledAt]);
+    };
     const planned = [
-      ...planDemoDeliveries({ ...plan, forms, schedules, delivery, formIds }),
+      ...planDemoDeliveries({ ...plan, forms, schedules, delivery, formIds, onPlanned }),
       ...planDemoConversations({ ...plan, conversations }),
       ...planDemoCalls({ ...plan, calls, clinicName: DEMO_CLINIC_NAME }),
       ...planDemoNotes({ nowMs, historyStart, patients, notes }),
@@ -207,6 +213,7 @@ export function seedDemoClinic(deps: {
         patients,
         q,
         formId: (key) => formIds.get(key)!,
+        planned: deliveries,
         schedules,
         delivery,
         conversations,

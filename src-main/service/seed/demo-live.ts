@@ -1,6 +1,7 @@
 // Long on purpose (over 400 lines): the demo's present is one story told in a dozen scenes (each
 // alert kind, the live chats, the failed call), each a few lines of what the patient wrote; split
 // apart, the scenes would lose the order in which they happen to the same clinic this morning.
+import type { ChatTurn } from '../assistant/assistant';
 import { builtinCall, builtinReply, builtinWelcome } from '../assistant/builtin/builtin-assistant';
 import { readContext, type Topic } from '../assistant/builtin/context-reading';
 import { createSimulatedPatient } from '../assistant/builtin/simulated-call';
@@ -34,7 +35,12 @@ interface Cast {
   language: Language;
   /** Patients with one of these tags are chosen first. */
   prefer?: readonly string[];
+  /** The form the scene sends: a patient the history sends it to near now is left out. */
+  form?: DemoForm['key'];
 }
+
+/** How far from now a history delivery of the same form keeps a patient out of a form scene. */
+const CLEAR_OF = 10 * DAY;
 
 /**
  * The demo's present: what happened at the clinic in the last hours, so that a demo opens on a
@@ -62,6 +68,8 @@ export function planDemoLive(deps: {
   patients: readonly PatientRow[];
   q: Queries;
   formId: (key: DemoForm['key']) => string;
+  /** The history's deliveries, by `${formKey}:${patientId}`: their scheduled times. */
+  planned: ReadonlyMap<string, readonly number[]>;
   schedules: FormSchedules;
   delivery: FormDelivery;
   conversations: Conversations;
@@ -72,31 +80,35 @@ export function planDemoLive(deps: {
   const rng = createPrng(20261129);
   const N = deps.nowMs;
   const actions: TimedAction[] = [];
-  const cast = castOf(rng, deps.patients, deps.historyStart);
+  const cast = castOf(rng, deps);
   const forms = formScenes(deps, actions);
   const chats = chatScenes(deps, actions);
   const phone = callScenes(deps, actions);
 
   // A PHQ-9 with thoughts of self-harm on "several days" (item 9's urgent rule), total 12.
-  forms.answered('phq9', cast({ language: 'es', prefer: ['mental-health'] }), {
+  forms.answered('phq9', cast({ language: 'es', prefer: ['mental-health'], form: 'phq9' }), {
     sentAt: N - 27 * HOUR,
     answeredAt: N - 3 * HOUR - 10 * MINUTE,
     answers: phq9([2, 1, 2, 2, 1, 1, 1, 1, 1], 2),
   });
   // A severe PHQ-9 total (20, urgent) without item 9, answered last night.
-  forms.answered('phq9', cast({ language: 'ca', prefer: ['mental-health'] }), {
+  forms.answered('phq9', cast({ language: 'ca', prefer: ['mental-health'], form: 'phq9' }), {
     sentAt: N - 30 * HOUR,
     answeredAt: N - 21 * HOUR,
     answers: phq9([3, 2, 3, 3, 2, 3, 2, 2, 0], 3),
   });
   // A moderate GAD-7 (12): for review.
-  forms.answered('gad7', cast({ language: 'es', prefer: ['mental-health'] }), {
+  forms.answered('gad7', cast({ language: 'es', prefer: ['mental-health'], form: 'gad7' }), {
     sentAt: N - 26 * HOUR,
     answeredAt: N - 5 * HOUR,
     answers: gad7([2, 2, 2, 1, 2, 1, 2]),
   });
   // A pain of 9 (the scale's urgent rule); the clinic called an hour later and nobody answered.
-  const inPain = cast({ language: 'ca', prefer: ['physiotherapy', 'oncology', 'elderly-care'] });
+  const inPain = cast({
+    language: 'ca',
+    prefer: ['physiotherapy', 'oncology', 'elderly-care'],
+    form: 'pain_nrs',
+  });
   forms.answered('pain_nrs', inPain, {
     sentAt: N - 28 * HOUR,
     answeredAt: N - 2 * HOUR - 30 * MINUTE,
@@ -117,7 +129,7 @@ export function planDemoLive(deps: {
     "Trucada de seguiment: dolor de 9 sobre 10 a l'escala d'avui.",
   );
   // A post-operative fever (urgent rules) two days after surgery; a nurse acknowledged it.
-  const feverish = cast({ language: 'es', prefer: ['post-op'] });
+  const feverish = cast({ language: 'es', prefer: ['post-op'], form: 'post_op' });
   forms.answered('post_op', feverish, {
     sentAt: N - 26 * HOUR,
     answeredAt: N - 6 * HOUR,
@@ -140,7 +152,7 @@ export function planDemoLive(deps: {
     },
   });
   // A satisfaction survey whose comment mentions breathlessness: the triage reads every text.
-  forms.answered('satisfaction', cast({ language: 'ca' }), {
+  forms.answered('satisfaction', cast({ language: 'ca', form: 'satisfaction' }), {
     sentAt: N - 28 * HOUR,
     answeredAt: N - 4 * HOUR,
     answers: [
@@ -211,26 +223,47 @@ export function planDemoLive(deps: {
   return actions;
 }
 
-/** Picks each scene's patient: distinct, in the language asked, the preferred tags first. */
-function castOf(rng: Prng, patients: readonly PatientRow[], historyStart: number) {
+/**
+ * Picks each scene's patient: distinct, each with a first name of their own (a demo is told by
+ * first names), in the language asked, the preferred tags first, and none the history sends the
+ * same form to in the days around now (two PHQ-9s in a day would puzzle the room).
+ */
+function castOf(
+  rng: Prng,
+  deps: {
+    nowMs: number;
+    historyStart: number;
+    patients: readonly PatientRow[];
+    planned: ReadonlyMap<string, readonly number[]>;
+  },
+) {
   const used = new Set<string>();
-  const pool = patients.filter(
+  const names = new Set<string>();
+  const pool = deps.patients.filter(
     (p) =>
       p.status === 'active' &&
       p.phone &&
       !/(0000|1111|9999)$/.test(p.phone) &&
       !p.email?.endsWith('@bounce.example') &&
-      registeredBy(p, historyStart),
+      registeredBy(p, deps.historyStart),
   );
+  const busy = (p: PatientRow, form: DemoForm['key'] | undefined) =>
+    form !== undefined &&
+    (deps.planned.get(`${form}:${p.id}`) ?? []).some((at) => Math.abs(at - deps.nowMs) < CLEAR_OF);
   return (role: Cast): PatientRow => {
     const fits = pool.filter(
-      (p) => !used.has(p.id) && preferredLanguage(p.metadata) === role.language,
+      (p) =>
+        !used.has(p.id) &&
+        !names.has(p.first_name) &&
+        preferredLanguage(p.metadata) === role.language &&
+        !busy(p, role.form),
     );
     const tagged = fits.filter((p) =>
       (JSON.parse(p.tags) as string[]).some((t) => role.prefer?.includes(t)),
     );
     const chosen = rng.pick(tagged.length ? tagged : fits);
     used.add(chosen.id);
+    names.add(chosen.first_name);
     return chosen;
   };
 }
@@ -380,10 +413,12 @@ function chatScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
   };
 }
 
-function lastTopic(history: readonly { role: string; metadata?: { topic?: string } }[]) {
+/** What the assistant last asked about; none once it has closed the interview. */
+function lastTopic(history: readonly ChatTurn[]): Topic | undefined {
   for (let i = history.length - 1; i >= 0; i--) {
     const topic = history[i]!.metadata?.topic;
-    if (history[i]!.role === 'assistant' && topic && topic !== 'done') return topic as Topic;
+    if (history[i]!.role === 'assistant' && topic)
+      return topic === 'done' ? undefined : (topic as Topic);
   }
   return undefined;
 }
