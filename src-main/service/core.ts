@@ -86,6 +86,9 @@ export function createCore(options: CoreOptions) {
   const scheduleJob = (job: Parameters<typeof runner.schedule>[0]) => {
     runner.schedule(job);
   };
+  const rescheduleJob = (job: Parameters<typeof runner.reschedule>[0]) => {
+    runner.reschedule(job);
+  };
   const sandboxSwitch = createSandboxSwitch({
     db,
     q,
@@ -189,7 +192,7 @@ export function createCore(options: CoreOptions) {
     createFormSchedules({ ...base, events, credits, forms, prices, scheduleJob, alerts }),
   );
   const formDelivery = createFormDelivery({ ...base, schedules, settings: delivery, scheduleJob });
-  const outbox = createOutbox({ listPage });
+  const outbox = createOutbox({ listPage, linkBase: () => delivery.publicUrl() });
   const assistants = announced('assistants', createAssistantRouter(q.settings, options));
   // Chats and calls share what they are built from.
   const engagement = {
@@ -210,7 +213,7 @@ export function createCore(options: CoreOptions) {
       ...engagement,
       notifications,
       alerts,
-      rescheduleJob: (job) => runner.reschedule(job),
+      rescheduleJob,
     }),
   );
   const calls = announced('calls', createCalls({ ...engagement, scheduleJob, alerts }));
@@ -266,7 +269,7 @@ export function createCore(options: CoreOptions) {
   if (created) {
     db.transaction(() => {
       if ((options.seed ?? 'demo') === 'demo') {
-        seedDemoClinic({ db, q, clock, plans, prices, scheduleJob });
+        seedDemoClinic({ db, q, clock, plans, prices, scheduleJob, rescheduleJob });
       } else {
         credits.open(options.plan ?? 'professional');
       }
@@ -352,7 +355,8 @@ export function createCore(options: CoreOptions) {
           const plan = q.creditAccount.get()?.plan ?? options.plan ?? 'professional';
           const clinicName = q.settings.get('clinic_name');
           clearClinicData(db, clock.nowIso());
-          if (seed === 'demo') seedDemoClinic({ db, q, clock, plans, prices, scheduleJob });
+          if (seed === 'demo')
+            seedDemoClinic({ db, q, clock, plans, prices, scheduleJob, rescheduleJob });
           else credits.open(plan);
           if (clinicName !== undefined) q.settings.set('clinic_name', clinicName);
           credits.ensureResetScheduled();

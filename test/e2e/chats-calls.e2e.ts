@@ -121,14 +121,28 @@ describe('chats in web mode', () => {
   it('flags escalated demo conversations and shows the red flags in one', async () => {
     const escalated = await api<{ data: { id: string }[] }>(
       suite.app,
-      '/conversations?escalated=true&limit=1',
+      '/conversations?status=ended&escalated=true&limit=1',
     );
     expect(escalated.body.data.length).toBe(1);
+    // The demo opens with one escalated chat still going (its patient wrote minutes ago).
+    const live = await api<{ data: { id: string }[] }>(
+      suite.app,
+      '/conversations?status=active&escalated=true&limit=5',
+    );
+    expect(live.body.data.length).toBe(1);
     const { context, page } = await openApp(suite.browser, suite.app, '/chats');
     await settled(page);
     expect(await uiTextProblems(page, 'es')).toEqual([]);
 
     await page.getByRole('checkbox', { name: 'Solo las escaladas' }).check();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: 'Activas' })
+          .locator(`a[href="#/chats/${live.body.data[0]!.id}"]`)
+          .count(),
+      )
+      .toBe(1);
     const ended = page.getByRole('region', { name: 'Finalizadas' });
     await expect
       .poll(() => ended.getByTestId('chat-item').first().getAttribute('href'))

@@ -102,7 +102,15 @@ describe('Notifications in web mode', () => {
   it('counts an escalated chat on the bell, links to it and marks everything read', async () => {
     const { context, page } = await openApp(suite.browser, suite.app, '/');
     const bell = page.getByRole('button', { name: /\bavisos?\b/i }).first();
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Avisos: ninguno sin leer');
+    const unread = async () => {
+      const label = (await bell.getAttribute('aria-label')) ?? '';
+      return label === 'Avisos: ninguno sin leer'
+        ? 0
+        : Number(/^(\d+) avisos? sin leer$/.exec(label)?.[1]);
+    };
+    // The demo clinic opens with its last day's escalations unread (a demo needs a live bell).
+    await expect.poll(unread).toBeGreaterThan(0);
+    const before = await unread();
 
     // Two patients write something alarming in a chat started through the API.
     const patients = await api<{ data: { id: string; firstName: string; lastName: string }[] }>(
@@ -129,16 +137,14 @@ describe('Notifications in web mode', () => {
       );
       expect(sent.body.patientMessage.escalated).toBe(true);
       chats.push({ id: started.body.id, name: `${patient.firstName} ${patient.lastName}` });
-      await expect
-        .poll(() => bell.getAttribute('aria-label'))
-        .toBe(i === 0 ? '1 aviso sin leer' : '2 avisos sin leer');
+      await expect.poll(unread).toBe(before + i + 1);
     }
 
     // The panel: newest first, in Spanish with the patient's name, linking to the chat.
     await bell.click();
     const dialog = page.getByRole('dialog', { name: 'Avisos recientes' });
     const items = dialog.getByRole('article');
-    await expect.poll(() => items.count()).toBe(2);
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(2);
     const first = items.filter({ hasText: chats[0]!.name });
     expect(await first.innerText()).toContain('dolor en el pecho');
     expect(await items.first().innerText()).toContain(chats[1]!.name);
@@ -148,22 +154,25 @@ describe('Notifications in web mode', () => {
     await expect.poll(() => page.url()).toMatch(new RegExp(`#/chats/${chats[0]!.id}$`));
     expect(await dialog.count()).toBe(0);
     // Following the link read it.
-    await expect.poll(() => bell.getAttribute('aria-label')).toBe('1 aviso sin leer');
+    await expect.poll(unread).toBe(before + 1);
 
     // The centre lists them all; the unread filter; mark all read.
     await page.getByRole('link', { name: 'Desarrolladores' }).waitFor();
     await page.goto(`${suite.app.appUrl.replace(/\/$/, '')}/#/notifications`);
     const list = page.getByRole('list', { name: 'Avisos' });
-    await expect.poll(() => list.getByRole('article').count()).toBe(2);
+    await expect.poll(() => list.getByRole('article').count()).toBe(before + 2);
     await page.getByLabel('Mostrar solo los no leídos').check();
-    await expect.poll(() => list.getByRole('article').count()).toBe(1);
+    await expect.poll(() => list.getByRole('article').count()).toBe(before + 1);
     expect(await list.innerText()).toContain(chats[1]!.name);
+    expect(await list.innerText()).not.toContain(chats[0]!.name);
     await page.getByLabel('Mostrar solo los no leídos').uncheck();
-    await expect.poll(() => list.getByRole('article').count()).toBe(2);
+    await expect.poll(() => list.getByRole('article').count()).toBe(before + 2);
     await screenshot(page, 'es-notifications');
     expect(await uiTextProblems(page, 'es')).toEqual([]);
     await page.getByRole('button', { name: 'Marcar todos como leídos' }).click();
-    await expect.poll(() => page.getByText('Se ha marcado 1 aviso como leído.').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText(`Se han marcado ${before + 1} avisos como leídos.`).count())
+      .toBe(1);
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Avisos: ninguno sin leer');
     expect(await page.getByRole('button', { name: /^Marcar como leído/ }).count()).toBe(0);
 

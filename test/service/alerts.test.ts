@@ -127,6 +127,21 @@ describe('alerts raised by chats', () => {
     expect(alerts).toMatchObject([{ priority: 'review', reasonCode: 'chat_for_team' }]);
   });
 
+  it('a question about a past warning sign is for the team: it raises an alert for review', async () => {
+    const server = await newServer();
+    const patientId = addPatient(server.service.core, 'Pau', 'Roig');
+    const id = await chat(server, patientId);
+    const sent = await say(
+      server,
+      id,
+      'Hace años tuve un infarto; ¿puedo seguir tomando el ibuprofeno para la rodilla?',
+    );
+    expect(sent.body.assistantMessage.escalated).toBe(false);
+    expect(sent.body.assistantMessage.metadata).toMatchObject({ forTeam: true });
+    const alerts = await alertsOf(server, { patientId });
+    expect(alerts).toMatchObject([{ priority: 'review', reasonCode: 'chat_for_team' }]);
+  });
+
   it('an escalating message refused for credits raises no alert (one transaction)', async () => {
     // 11 credits: the chat's start (10) and one ordinary message (1), then nothing left.
     const server = await newServer({

@@ -587,30 +587,47 @@ describe('demo clinic forms and deliveries', () => {
       `SELECT count(*) FROM form_schedules WHERE status IN ('sent', 'completed')`,
     );
     expect(one<number>('SELECT count(*) FROM outbox')).toBe(sent);
+    // Stored relative to the link base: the demo's messages were never sent to any server.
     const bodies = all<{ body: string; link: string }>('SELECT body, link FROM outbox');
     for (const b of bodies) {
-      expect(b.link).toMatch(/^http:\/\/127\.0\.0\.1:4010\/f\/[A-Za-z0-9_-]{43}$/);
+      expect(b.link).toMatch(/^\/f\/[A-Za-z0-9_-]{43}$/);
       expect(b.body).toContain(b.link);
+    }
+    // The outbox shows them against the link base of the service that reads them.
+    const shown = listItems<{ body: string; link: string }>(core.outbox.list({ limit: 100 }));
+    expect(shown.length).toBe(Math.min(100, bodies.length));
+    for (const m of shown) {
+      expect(m.link).toMatch(/^http:\/\/127\.0\.0\.1:4010\/f\/[A-Za-z0-9_-]{43}$/);
+      expect(m.body).toContain(m.link);
+      expect(m.body.split('/f/').length).toBe(2);
     }
     expect(one<number>('SELECT count(*) FROM events')).toBe(0);
     expect(core.delivery.clinicName()).toBe(DEMO_CLINIC_NAME);
   });
 
-  it('opens the link of a sent demo delivery on the form page, in the patient language', async () => {
+  it('opens the outbox link of a sent demo delivery on the running server (port 0), in the patient language', async () => {
     const server = await startServer({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
     try {
+      const origin = server.url.replace(/\/api\/v1$/, '');
+      expect(origin).not.toMatch(/:4010$/);
       const { core: live } = server.service;
-      const row = live.db
+      const sent = live.db
         .prepare(
-          `SELECT o.link, s.language FROM outbox o JOIN form_schedules s ON s.id = o.schedule_id
-           WHERE s.status = 'sent' LIMIT 1`,
+          `SELECT s.id, s.language FROM form_schedules s
+           WHERE s.status = 'sent' ORDER BY s.sent_at DESC LIMIT 1`,
         )
-        .get() as { link: string; language: string };
-      // Seeded links name the default port; the same path answers on this test server.
-      const path = new URL(row.link).pathname;
-      const res = await fetch(`${server.url.replace(/\/api\/v1$/, '')}${path}`);
+        .get() as { id: string; language: string };
+      // The link as the sandbox outbox gives it to a developer or a sales demo.
+      const outbox = await server.request('GET', `/sandbox/outbox?scheduleId=${sent.id}`);
+      expect(outbox.status).toBe(200);
+      const [message] = outbox.body.data as { link: string; body: string }[];
+      expect(message!.link.startsWith(`${origin}/f/`)).toBe(true);
+      expect(message!.body).toContain(message!.link);
+      const res = await fetch(message!.link);
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain(`lang="${row.language}"`);
+      const page = await res.text();
+      expect(page).toContain(`lang="${sent.language}"`);
+      expect(page).toContain('<form');
     } finally {
       await server.close();
     }
@@ -729,8 +746,15 @@ describe('demo clinic conversations and calls', () => {
     expect(new Set(calls.map((c) => c.language))).toEqual(new Set(['es', 'ca', 'en']));
   });
 
-  it('leaves nothing running and writes no events: the history is over', () => {
-    expect(one<number>(`SELECT count(*) FROM conversations WHERE status = 'active'`)).toBe(0);
+  it('leaves nothing of the history running and writes no events', () => {
+    // Only the demo's present is still going: its two live chats (test/service/demo-live.test.ts).
+    expect(
+      one<number>(
+        `SELECT count(*) FROM conversations WHERE status = 'active' AND last_message_at < ?`,
+        new Date(FIXED_NOW - 30 * 60_000).toISOString(),
+      ),
+    ).toBe(0);
+    expect(one<number>(`SELECT count(*) FROM conversations WHERE status = 'active'`)).toBe(2);
     expect(
       one<number>(`SELECT count(*) FROM calls WHERE status NOT IN ('completed', 'failed')`),
     ).toBe(0);

@@ -159,3 +159,5 @@ export function createAlerts(deps: {
     hasUrgentUnresolved: (patientId: string) => q.alerts.hasUrgentUnresolved(patientId),
   };
 }
+
+export type Alerts = ReturnType<typeof createAlerts>;

@@ -7,7 +7,9 @@ import { createCredits } from '../domain/credits';
 import { createForms } from '../domain/forms';
 import { createPatientNotes } from '../domain/patient-notes';
 import { createFormSchedules } from '../domain/form-schedules';
-import { billingPeriod, type Prices } from '../domain/pricing';
+import type { Prices } from '../domain/pricing';
+import { createAlerts } from '../domain/alerts';
+import { createNotifications, type NotificationRaiser } from '../domain/notifications';
 import { createIdFactory } from '../ids';
 import { createClock, type Clock } from '../jobs/clock';
 import type { ScheduleInput } from '../jobs/job-runner';
@@ -26,22 +28,32 @@ import {
   SURNAMES,
   TAGS,
 } from './demo-names';
-import { planDemoDeliveries, type TimedAction } from './demo-deliveries';
+import { planDemoDeliveries } from './demo-deliveries';
 import { planDemoCalls, planDemoConversations } from './demo-engagement';
 import { planDemoNotes } from './demo-notes';
+import { createDemoAlerts } from './demo-alerts';
+import { planDemoLive } from './demo-live';
+import { createTimeline, historyStartOf } from './demo-timeline';
+import type { DemoForm } from './demo-forms';
 import { createPrng, type Prng } from './prng';
 
 export const DEMO_PATIENT_COUNT = 240;
 export const DEMO_CLINIC_NAME = 'Clínica Mediterrània';
 const DAY = 86_400_000;
+/** How far back the demo's news goes: the last day (its alerts open, its notifications unread). */
+const NEWS_MS = DAY;
 const MAGIC_SUFFIXES = ['0000', '1111', '9999'];
+/** The link base of the seeded messages: none, so their links stay relative (`/f/<token>`). */
+const SEEDED_LINK_BASE = '';
 
 /**
  * The demo clinic: a Barcelona-area practice with 240 patients, five clinical forms with months of
  * deliveries and answers, and three months of credit history on the professional plan. Everything
  * comes from a fixed seed; dates are placed relative to the service clock so the clinic always
- * looks current. Seeding writes history, not news: it emits no events. Later features extend this
- * seed with their own resources.
+ * looks current. Seeding writes history, not news: it emits no events, and what the clinic saw
+ * to long ago (its alerts) is closed. Only the last day is news: its alerts are open and its
+ * escalated chats are unread on the bell, and the demo's present (demo-live.ts) happens in it.
+ * Later features extend this seed with their own resources.
  */
 export function seedDemoClinic(deps: {
   db: Db;
@@ -51,6 +63,8 @@ export function seedDemoClinic(deps: {
   prices: Prices;
   /** The job table, for the deliveries still to come. */
   scheduleJob: (job: ScheduleInput) => void;
+  /** The job table's moving deadlines (the live chats' inactivity close). */
+  rescheduleJob: (job: ScheduleInput & { dedupeKey: string }) => void;
 }) {
   const { db, q } = deps;
   const rng = createPrng(20261122);
@@ -81,6 +95,9 @@ export function seedDemoClinic(deps: {
     const scheduleJob = (job: ScheduleInput) => {
       if (Date.parse(job.dueAt) > nowMs) deps.scheduleJob(job);
     };
+    const rescheduleJob = (job: ScheduleInput & { dedupeKey: string }) => {
+      if (Date.parse(job.dueAt) > nowMs) deps.rescheduleJob(job);
+    };
     const credits = createCredits({
       db,
       clock,
@@ -92,6 +109,36 @@ export function seedDemoClinic(deps: {
       scheduleJob: () => undefined,
     });
     const forms = createForms({ db, clock, newId: ids, q, listPage: unlisted });
+    const timeline = createTimeline();
+    // What happened in the last day is news: its alerts stay as they are, its notifications are
+    // unread. Older alerts were seen to; older escalations raised none (history is not news).
+    const newsSince = nowMs - NEWS_MS;
+    // Alerts and notifications draw their ids from generators of their own, so they move
+    // nothing else of the seed.
+    const alertStore = createAlerts({
+      db,
+      clock,
+      newId: createIdFactory(() => at, createPrng(20261130).next),
+      q,
+      listPage: unlisted,
+    });
+    const alerts = createDemoAlerts({
+      store: alertStore,
+      now: () => at,
+      nowMs,
+      newsSince,
+      patients,
+      later: timeline.later,
+    });
+    const bell = createNotifications({
+      clock,
+      newId: createIdFactory(() => at, createPrng(20261131).next),
+      q,
+      listPage: unlisted,
+    });
+    const notifications: NotificationRaiser = {
+      raise: (kind, data) => (at >= newsSince ? bell.raise(kind, data) : ''),
+    };
     const schedules = createFormSchedules({
       db,
       clock,
@@ -103,6 +150,7 @@ export function seedDemoClinic(deps: {
       prices: deps.prices,
       listPage: unlisted,
       scheduleJob,
+      alerts,
     });
     const delivery = createFormDelivery({
       db,
@@ -110,8 +158,10 @@ export function seedDemoClinic(deps: {
       newId: ids,
       q,
       schedules,
-      // A fresh install has no SMTP settings: the history is delivered to the outbox.
-      settings: createDeliverySettings(q.settings, {}),
+      // A fresh install has no SMTP settings: the history is delivered to the outbox, its links
+      // relative to the link base (`/f/<token>`): these messages were never sent, so they name
+      // no server, and the outbox shows them against the one running (domain/outbox.ts).
+      settings: { ...createDeliverySettings(q.settings, {}), publicUrl: () => SEEDED_LINK_BASE },
       scheduleJob,
     });
     const assistant = createBuiltinAssistant();
@@ -127,8 +177,13 @@ export function seedDemoClinic(deps: {
       assistant,
       clinicName: () => DEMO_CLINIC_NAME,
     };
-    const conversations = createConversations({ ...engagement, rescheduleJob: scheduleJob });
-    const calls = createCalls({ ...engagement, scheduleJob });
+    const conversations = createConversations({
+      ...engagement,
+      rescheduleJob,
+      notifications,
+      alerts,
+    });
+    const calls = createCalls({ ...engagement, scheduleJob, alerts });
     // Notes draw their ids from a generator of their own, so they move nothing else of the seed.
     const notes = createPatientNotes({
       db,
@@ -140,13 +195,34 @@ export function seedDemoClinic(deps: {
     });
     const historyStart = historyStartOf(nowMs);
     const plan = { rng, nowMs, historyStart, patients, credits };
-    const actions = [
-      ...planDemoDeliveries({ ...plan, forms, schedules, delivery }),
+    const formIds = new Map<DemoForm['key'], string>();
+    const deliveries = new Map<string, number[]>();
+    const onPlanned = (key: DemoForm['key'], patientId: string, scheduledAt: number) => {
+      const times = deliveries.get(`${key}:${patientId}`);
+      if (times) times.push(scheduledAt);
+      else deliveries.set(`${key}:${patientId}`, [scheduledAt]);
+    };
+    const planned = [
+      ...planDemoDeliveries({ ...plan, forms, schedules, delivery, formIds, onPlanned }),
       ...planDemoConversations({ ...plan, conversations }),
       ...planDemoCalls({ ...plan, calls, clinicName: DEMO_CLINIC_NAME }),
       ...planDemoNotes({ nowMs, historyStart, patients, notes }),
+      ...planDemoLive({
+        nowMs,
+        historyStart,
+        patients,
+        q,
+        formId: (key) => formIds.get(key)!,
+        planned: deliveries,
+        schedules,
+        delivery,
+        conversations,
+        calls,
+        alerts: alertStore,
+        clinicName: DEMO_CLINIC_NAME,
+      }),
     ];
-    runTimeline(rng, nowMs, historyStart, (t) => (at = t), credits, actions);
+    timeline.run({ rng, nowMs, historyStart, setTime: (t) => (at = t), credits, planned });
   })();
 }
 
@@ -278,62 +354,4 @@ function ascii(text: string): string {
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
     .replace(/[^a-z]/g, '');
-}
-
-type SeedCredits = ReturnType<typeof createCredits>;
-
-/** The first day of the third closed billing period before `nowMs`: where the history starts. */
-function historyStartOf(nowMs: number): number {
-  let start = Date.parse(billingPeriod(nowMs).start);
-  for (let i = 0; i < 3; i++) start = Date.parse(billingPeriod(start - DAY).start);
-  return start;
-}
-
-/**
- * Runs the clinic's history in time order: the account opens on the professional plan at the
- * start, the allowance resets at each period end, and between them the planned actions
- * (deliveries, chats, calls) happen at their moments, with one top-up, all through the real
- * domain operations so the books balance. Actions planned before the account opened (the
- * forms were written earlier) run first.
- */
-function runTimeline(
-  rng: Prng,
-  nowMs: number,
-  historyStart: number,
-  setTime: (ms: number) => void,
-  credits: SeedCredits,
-  planned: TimedAction[],
-): void {
-  // One top-up by card, some six weeks into the history.
-  const topUp: TimedAction = {
-    at: historyStart + 40 * DAY + rng.int(9 * 3600, 18 * 3600) * 1000,
-    run: () => void credits.topUp(500, 'Credit top-up (card ending 4242)'),
-  };
-  // A stable order: by time, then as planned (the sort is stable).
-  const actions = [...planned, topUp].sort((a, b) => a.at - b.at);
-  let opened = false;
-  let periodEnd = Date.parse(billingPeriod(historyStart).end);
-  for (const action of actions) {
-    if (!opened && action.at >= historyStart) {
-      setTime(historyStart);
-      credits.open('professional');
-      opened = true;
-    }
-    while (opened && action.at >= periodEnd) {
-      setTime(periodEnd);
-      credits.resetPeriod(new Date(periodEnd).toISOString());
-      periodEnd = Date.parse(billingPeriod(periodEnd).end);
-    }
-    setTime(action.at);
-    action.run();
-  }
-  if (!opened) {
-    setTime(historyStart);
-    credits.open('professional');
-  }
-  while (periodEnd <= nowMs) {
-    setTime(periodEnd);
-    credits.resetPeriod(new Date(periodEnd).toISOString());
-    periodEnd = Date.parse(billingPeriod(periodEnd).end);
-  }
 }

@@ -82,10 +82,13 @@ export function planDemoDeliveries(deps: {
   forms: Forms;
   schedules: FormSchedules;
   delivery: FormDelivery;
+  /** Filled with each demo form's id once the forms are written. */
+  formIds: Map<DemoForm['key'], string>;
+  /** Told of every delivery planned (the demo's present keeps clear of them). */
+  onPlanned?: (key: DemoForm['key'], patientId: string, scheduledAt: number) => void;
 }): TimedAction[] {
-  const { rng, nowMs, historyStart } = deps;
+  const { rng, nowMs, historyStart, formIds } = deps;
   const actions: TimedAction[] = [];
-  const formIds = new Map<DemoForm['key'], string>();
   actions.push({
     at: historyStart - 21 * DAY,
     run: () => {
@@ -111,6 +114,7 @@ export function planDemoDeliveries(deps: {
     severity: (progress: number) => number,
     answers?: (raw: ReturnType<DemoForm['answer']>, at: number) => ReturnType<DemoForm['answer']>,
   ) => {
+    deps.onPlanned?.(demo.key, patient.id, scheduledAt);
     const createdAt = Math.min(scheduledAt - rng.int(2, 30) * HOUR, nowMs - rng.int(1, 40) * HOUR);
     if (createdAt < historyStart) return;
     const channel = channelFor(rng, patient);

@@ -178,7 +178,15 @@ export const PHYSICIANS = [
   'Dra. Núria Serra Coll',
 ] as const;
 
-export const LANGUAGES = ['es', 'es', 'ca', 'ca', 'ca', 'en'] as const;
+/**
+ * What the patients prefer, drawn one in twenty at a time: 60% Spanish, 35% Catalan, 5% English
+ * (a Barcelona-area practice, with a few expatriates). One draw per patient whatever the weights.
+ */
+export const LANGUAGES = [
+  ...Array<'es'>(12).fill('es'),
+  ...Array<'ca'>(7).fill('ca'),
+  'en',
+] as const;
 
 /** Demo patients whose phone or e-mail trigger the sandbox's magic outcomes (api-decisions §10). */
 export const MAGIC_PATIENTS = [

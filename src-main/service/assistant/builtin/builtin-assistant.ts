@@ -236,13 +236,20 @@ export function builtinReply(
   if (heard.question && !QUESTION_IS_ANSWER.has(current)) {
     parts.push(w.say(w.bank.noAdvice, 'no-advice'));
     found.note = note;
-    // The question is passed on; the topic it interrupted is asked again.
+    // The question is passed on; the topic it interrupted is asked again. A question that
+    // speaks of a past or hypothetical warning sign ("tuve un infarto, ¿puedo…?") is for a
+    // person to read: it raises its review alert like any other message for the team.
     if (current && heard.answer[TOPIC_KEYS[current]] === undefined) {
       parts.push(upperFirst(w.say(w.bank.questions[current], `q:${current}`)));
       return {
         content: upperFirst(parts.join(' ')),
         escalated: false,
-        metadata: { ...base, topic: current, findings: found },
+        metadata: {
+          ...base,
+          topic: current,
+          ...(forTeam ? { forTeam: true } : {}),
+          findings: found,
+        },
       };
     }
   }
