@@ -22,11 +22,18 @@ import { WRITE_CHANGES } from './write-changes';
  */
 export function renderWithApp(
   ui: ReactNode,
-  options: { handlers?: MemoryHandlers; language?: AppLanguage; path?: string } = {},
+  options: {
+    handlers?: MemoryHandlers;
+    language?: AppLanguage;
+    path?: string;
+    sandbox?: boolean;
+  } = {},
 ) {
   const bridge = createMemoryBridge(options.handlers ?? {}, WRITE_CHANGES);
   const i18n = createI18n(options.language ?? 'es');
   const appStore = createAppStore(bridge, i18n);
+  // As the shell's start() would have read it from the settings (tools shown only in sandbox mode).
+  if (options.sandbox) appStore.setState({ sandbox: true });
   const queryClient = createQueryClient();
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const result = render(

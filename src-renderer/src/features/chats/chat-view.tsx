@@ -12,6 +12,8 @@ import { describeChatError } from './chat-errors';
 import { CostNotice, useCosts } from './cost-notice';
 import { fullName } from '../patients';
 import { TextAreaField } from '../../ui/field';
+import { useApp } from '../../app/app-context';
+import { SendLinkDialog } from './send-link-dialog';
 
 /** The badge an escalated conversation wears everywhere: icon, word and when. */
 export function EscalatedFlag(props: { at: string | undefined }) {
@@ -53,6 +55,9 @@ export function ChatView(props: {
   const name = fullName(conversation.patient);
   const active = conversation.status === 'active';
   const [confirming, setConfirming] = useState(false);
+  const [linking, setLinking] = useState(false);
+  // Typing as the patient is a testing tool: a real clinic's patients write from their link.
+  const sandbox = useApp((s) => s.sandbox);
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<BridgeFailure>();
   const logRef = useRef<HTMLOListElement>(null);
@@ -90,6 +95,11 @@ export function ChatView(props: {
           <Link href={`/patients/${encodeURIComponent(conversation.patientId)}`}>
             {t('chat.openPatient', { name })}
           </Link>
+          {active && (
+            <Button size="sm" onClick={() => setLinking(true)}>
+              {t('link.open')}
+            </Button>
+          )}
           {active && (
             <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
               {t('chat.end')}
@@ -169,14 +179,30 @@ export function ChatView(props: {
         </p>
       )}
 
-      {active ? (
-        <Composer
-          name={conversation.patient.firstName || name}
-          pending={pending !== undefined}
-          onSend={props.onSend}
-        />
-      ) : (
+      {!active ? (
         <EndedNotice conversation={conversation} />
+      ) : sandbox ? (
+        <section className="chat-sandbox-tool" aria-labelledby="chat-sandbox-tool-title">
+          <p className="chat-sandbox-tool-title" id="chat-sandbox-tool-title">
+            <Badge tone="warning">{t('sandboxComposer.title')}</Badge>
+          </p>
+          <p className="muted chat-sandbox-tool-hint">{t('sandboxComposer.hint')}</p>
+          <Composer
+            name={conversation.patient.firstName || name}
+            pending={pending !== undefined}
+            onSend={props.onSend}
+          />
+        </section>
+      ) : (
+        <p className="notice chat-patient-writes">{t('patientWrites')}</p>
+      )}
+
+      {linking && (
+        <SendLinkDialog
+          conversationId={conversation.id}
+          name={name}
+          onClose={() => setLinking(false)}
+        />
       )}
 
       <ConfirmDialog
