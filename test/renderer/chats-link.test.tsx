@@ -97,7 +97,7 @@ describe('chats: the patient writes from their link', () => {
       name: 'Herramienta del sandbox: escribir como el paciente',
     });
     expect(within(tool).getByRole('textbox', { name: 'Mensaje del paciente' })).toBeTruthy();
-    expect(within(tool).getByText(/Solo para probar/)).toBeTruthy();
+    expect(within(tool).getByText(/solo para probar; consume créditos/)).toBeTruthy();
   });
 
   it('sends the link on a channel the patient can be reached by, free, and shows the outbox entry', async () => {
@@ -128,7 +128,7 @@ describe('chats: the patient writes from their link', () => {
     // The write changed the outbox: the list of links sent is read again and shows it.
     await waitFor(() => expect(within(dialog).getAllByTestId('link-outbox-entry')).toHaveLength(1));
     expect(within(dialog).getByTestId('link-outbox-entry').textContent).toContain(
-      'en la bandeja de salida · out_1',
+      'en la bandeja de salida',
     );
   });
 

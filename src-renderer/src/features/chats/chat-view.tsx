@@ -182,14 +182,15 @@ export function ChatView(props: {
       {!active ? (
         <EndedNotice conversation={conversation} />
       ) : sandbox ? (
-        <section className="chat-sandbox-tool" aria-labelledby="chat-sandbox-tool-title">
-          <p className="chat-sandbox-tool-title" id="chat-sandbox-tool-title">
-            <Badge tone="warning">{t('sandboxComposer.title')}</Badge>
+        <section className="chat-sandbox-tool" aria-label={t('sandboxComposer.title')}>
+          <p className="chat-sandbox-tool-title">
+            <Badge tone="warning">{t('sandboxComposer.badge')}</Badge>{' '}
+            <span className="muted">{t('sandboxComposer.hint')}</span>
           </p>
-          <p className="muted chat-sandbox-tool-hint">{t('sandboxComposer.hint')}</p>
           <Composer
             name={conversation.patient.firstName || name}
             pending={pending !== undefined}
+            rows={2}
             onSend={props.onSend}
           />
         </section>
@@ -273,6 +274,7 @@ function EndedNotice(props: { conversation: ConversationView }) {
 function Composer(props: {
   name: string;
   pending: boolean;
+  rows: number;
   onSend: (content: string) => Promise<boolean>;
 }) {
   const { t } = useTranslation('chats');
@@ -308,7 +310,7 @@ function Composer(props: {
         hint={t('composer.hint')}
         placeholder={t('composer.placeholder', { name: props.name })}
         value={text}
-        rows={3}
+        rows={props.rows}
         maxLength={4000}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}

@@ -141,9 +141,7 @@ export function SendLinkDialog(props: {
                   to: s.to,
                   date: format.dateTime(s.createdAt),
                 })}{' '}
-                <span className="muted">
-                  {t(`link.transport.${s.transport}`)} · {s.outboxMessageId}
-                </span>
+                <span className="muted">{t(`link.transport.${s.transport}`)}</span>
               </li>
             ))}
           </ul>

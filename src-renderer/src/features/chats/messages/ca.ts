@@ -93,7 +93,8 @@ export const ca: Translation<typeof es> = {
   },
   sandboxComposer: {
     title: 'Eina del sandbox: escriure com el pacient',
-    hint: 'Només per provar. Els missatges que escriguis aquí compten com del pacient i consumeixen crèdits. Els pacients reals escriuen des del seu enllaç.',
+    badge: 'Eina del sandbox',
+    hint: 'Escrius com el pacient, només per provar; consumeix crèdits.',
   },
   patientWrites:
     "El pacient escriu des del seu enllaç. Envia-l'hi amb «Enviar enllaç al pacient»; els seus missatges apareixen aquí al moment.",

@@ -93,7 +93,8 @@ export const en: Translation<typeof es> = {
   },
   sandboxComposer: {
     title: 'Sandbox tool: type as the patient',
-    hint: 'For testing only. What you type here counts as the patient’s and uses credits. Real patients write from their link.',
+    badge: 'Sandbox tool',
+    hint: 'You type as the patient, for testing only; it uses credits.',
   },
   patientWrites:
     'The patient writes from their link. Send it with “Send link to patient”; their messages appear here as they arrive.',

@@ -90,7 +90,8 @@ export const es = {
   },
   sandboxComposer: {
     title: 'Herramienta del sandbox: escribir como el paciente',
-    hint: 'Solo para probar. Los mensajes que escribas aquí cuentan como del paciente y consumen créditos. Los pacientes reales escriben desde su enlace.',
+    badge: 'Herramienta del sandbox',
+    hint: 'Escribes como el paciente, solo para probar; consume créditos.',
   },
   patientWrites:
     'El paciente escribe desde su enlace. Envíaselo con «Enviar enlace al paciente»; sus mensajes aparecen aquí al momento.',
