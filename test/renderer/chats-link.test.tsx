@@ -86,7 +86,11 @@ function renderChat(
 describe('chats: the patient writes from their link', () => {
   it('outside sandbox mode has no "type as the patient" box, and says how the patient writes', async () => {
     renderChat();
-    const chat = await screen.findByRole('region', { name: /Conversación con Núria/ });
+    const chat = await screen.findByRole(
+      'region',
+      { name: /Conversación con Núria/ },
+      { timeout: 5000 },
+    );
     expect(within(chat).queryByRole('textbox', { name: 'Mensaje del paciente' })).toBeNull();
     expect(within(chat).getByText(/El paciente escribe desde su enlace/)).toBeTruthy();
   });
@@ -103,7 +107,9 @@ describe('chats: the patient writes from their link', () => {
   it('sends the link on a channel the patient can be reached by, free, and shows the outbox entry', async () => {
     const user = userEvent.setup();
     const { bridge } = renderChat();
-    await user.click(await screen.findByRole('button', { name: 'Enviar enlace al paciente' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Enviar enlace al paciente' }, { timeout: 5000 }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Enviar enlace a Núria Puig Soler' });
     const whatsapp = await within(dialog).findByRole('radio', { name: /WhatsApp/ });
     const email = within(dialog).getByRole('radio', { name: /Correo electrónico/ });
@@ -143,7 +149,9 @@ describe('chats: the patient writes from their link', () => {
         ],
       }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Enviar enlace al paciente' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Enviar enlace al paciente' }, { timeout: 5000 }),
+    );
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('alert')).toBeTruthy();
     const submit = within(dialog).getByRole('button', { name: 'Enviar el enlace' });
@@ -157,7 +165,11 @@ describe('chats: the patient writes from their link', () => {
   it('shows the patient’s messages as they arrive, without reloading (the conversations topic)', async () => {
     let view = conversation('conv_1');
     const { bridge } = renderChat({ get: () => view });
-    const chat = await screen.findByRole('region', { name: /Conversación con Núria/ });
+    const chat = await screen.findByRole(
+      'region',
+      { name: /Conversación con Núria/ },
+      { timeout: 5000 },
+    );
     await waitFor(() => expect(within(chat).getAllByTestId('chat-message')).toHaveLength(1));
     view = {
       ...view,
