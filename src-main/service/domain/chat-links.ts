@@ -286,5 +286,3 @@ export function createChatLinks(deps: {
     },
   };
 }
-
-export type ChatLinks = ReturnType<typeof createChatLinks>;

@@ -6,20 +6,6 @@ import { CHANNELS } from './form-schedule';
 
 const Channel = Type.Enum([...CHANNELS], { type: 'string' });
 
-export const CreateChatLink = Type.Object(
-  {
-    channel: Type.Optional(
-      Type.Enum([...CHANNELS], {
-        type: 'string',
-        description:
-          'Send the link to the patient on this channel (through the outbox, or SMTP for e-mail when configured). Without it the link is only returned, for you to deliver.',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-export type CreateChatLink = Static<typeof CreateChatLink>;
-
 export const ChatLink = Type.Object(
   {
     conversationId: Type.String({ pattern: '^conv_' }),
