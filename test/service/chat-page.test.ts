@@ -7,13 +7,14 @@ import {
   footprint,
   formFixture,
   serversClosedAfterEach,
+  tempDataDir,
   type TestServer,
 } from './helpers';
 
 /** The patient chat page `/c/{token}` over real HTTP (api-decisions "Chat links"). */
 
 const T0 = Date.parse('2026-11-20T09:00:00.000Z');
-const { newServer } = serversClosedAfterEach(T0);
+const { newServer, cleanups } = serversClosedAfterEach(T0);
 const TABLES = [
   'conversation_messages',
   'conversations',
@@ -360,6 +361,22 @@ describe('the chat page', () => {
       content: 'Me duele mucho el pecho',
       signs: ['chest_pain'],
     });
+  });
+
+  it('keeps working across a restart (only the hash is stored) and still refuses a guess', async () => {
+    const data = tempDataDir();
+    cleanups.push(data.cleanup);
+    const first = await newServer({ dataDir: data.dir });
+    const { path } = await chatWithLink(first);
+    await first.close();
+    const again = await newServer({ dataDir: data.dir });
+    const page = await getPage(again, path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Núria');
+    expect((await post(again, path, say('Sigo aquí, todo bien.'))).status).toBe(303);
+    expect(
+      (await getPage(again, `${path.slice(0, -1)}${path.endsWith('A') ? 'B' : 'A'}`)).status,
+    ).toBe(404);
   });
 
   it('redacts the token from request logs', async () => {
