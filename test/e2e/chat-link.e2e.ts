@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api, openApp, pageErrors, screenshot, webAppSuite } from './harness';
+import { join } from 'node:path';
+import { api, ARTIFACTS, openApp, pageErrors, screenshot, webAppSuite } from './harness';
 import { uiTextProblems } from './ui-text-checks';
 
 /**
@@ -115,7 +116,7 @@ describe('a chat the patient answers from their link', () => {
     await expect.poll(() => mobile.locator('.message').count()).toBe(3);
     expect(new URL(mobile.url()).hash).toBe('#latest');
     await mobile.evaluate('window.scrollTo(0, 0)');
-    await mobile.screenshot({ path: 'test-artifacts/e2e/mobile-chat-page.png', fullPage: true });
+    await mobile.screenshot({ path: join(ARTIFACTS, 'mobile-chat-page.png'), fullPage: true });
 
     // The coordinator never reloaded: the patient's words and the reply arrive by themselves.
     await expect.poll(() => messages.count(), { timeout: 20_000 }).toBe(3);
@@ -133,7 +134,7 @@ describe('a chat the patient answers from their link', () => {
     expect(await mobile.locator('#latest').textContent()).toContain('112');
     expect(await mobile.locator('#latest.message--escalated').count()).toBe(1);
     await mobile.screenshot({
-      path: 'test-artifacts/e2e/mobile-chat-page-112.png',
+      path: join(ARTIFACTS, 'mobile-chat-page-112.png'),
       fullPage: true,
     });
     await expect.poll(() => messages.count(), { timeout: 20_000 }).toBe(5);
@@ -152,7 +153,7 @@ describe('a chat the patient answers from their link', () => {
     expect(await mobile.getByRole('heading', { level: 1 }).textContent()).toBe(
       'Esta conversación ha terminado',
     );
-    await mobile.screenshot({ path: 'test-artifacts/e2e/mobile-chat-page-ended.png' });
+    await mobile.screenshot({ path: join(ARTIFACTS, 'mobile-chat-page-ended.png') });
     await phone.close();
     expect(pageErrors(page)).toEqual([]);
 
