@@ -131,7 +131,9 @@ function portOf(flag: string, text: string): number {
  */
 async function startDevServer(target: string, token: string, port: number) {
   const { createServer } = await import('vite');
-  const proxy = Object.fromEntries(['/__bridge', '/api', '/f/'].map((path) => [path, { target }]));
+  const proxy = Object.fromEntries(
+    ['/__bridge', '/api', '/f/', '/c/'].map((path) => [path, { target }]),
+  );
   const server = await createServer({
     configFile: resolve('vite.web.config.ts'),
     server: { host: '127.0.0.1', port, strictPort: port !== 0, proxy },

@@ -4,6 +4,7 @@ import { createAccessTokens } from './domain/access-tokens';
 import { createApiKeys } from './domain/api-keys';
 import { CALL_STEP_JOB, createCalls } from './domain/calls';
 import type { CallStatus } from './schemas/call';
+import { createChatLinks } from './domain/chat-links';
 import { CONVERSATION_CLOSE_JOB, createConversations } from './domain/conversations';
 import { createCredits, CREDITS_RESET_JOB } from './domain/credits';
 import { createEventLog } from './domain/event-log';
@@ -216,6 +217,10 @@ export function createCore(options: CoreOptions) {
       rescheduleJob,
     }),
   );
+  const chatLinks = announced(
+    'chatLinks',
+    createChatLinks({ ...base, conversations, settings: delivery, notifications }),
+  );
   const calls = announced('calls', createCalls({ ...engagement, scheduleJob, alerts }));
   const apiKeys = announced('apiKeys', createApiKeys({ clock, newId, q }));
   /** An unknown patient is a 404 before anything of theirs is read or written. */
@@ -298,6 +303,7 @@ export function createCore(options: CoreOptions) {
     outbox,
     assistants,
     conversations,
+    chatLinks,
     calls,
     webhooks,
     webhookDeliveries,

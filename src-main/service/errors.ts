@@ -37,6 +37,8 @@ export const PROBLEM_CODES = [
   'sandbox_off',
   'bridge_forbidden',
   'host_not_allowed',
+  // An e-mail the SMTP server refused while the caller waited (a chat link sent by e-mail).
+  'smtp_error',
 ] as const;
 
 /**

@@ -50,6 +50,8 @@ function renderChat(
 ) {
   return renderWithApp(<ChatsScreen id={view.id} />, {
     ...(more.language ? { language: more.language } : {}),
+    // Typing as the patient is a sandbox tool.
+    sandbox: true,
     handlers: {
       conversations: {
         list: conversationList([summary(view)]),

@@ -28,12 +28,15 @@ export function renderWithApp(
     language?: AppLanguage;
     path?: string;
     developerMode?: boolean;
+    sandbox?: boolean;
   } = {},
 ) {
   const bridge = createMemoryBridge(options.handlers ?? {}, WRITE_CHANGES);
   const i18n = createI18n(options.language ?? 'es');
   const appStore = createAppStore(bridge, i18n);
   appStore.setState({ developerMode: options.developerMode ?? true });
+  // As the shell's start() would have read it from the settings (tools shown only in sandbox mode).
+  if (options.sandbox) appStore.setState({ sandbox: true });
   const queryClient = createQueryClient();
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const result = render(

@@ -25,6 +25,7 @@ export const WRITE_CHANGES: Partial<Record<OperationName, Topic[]>> = {
   'conversations.start': ['conversations', 'credits'],
   'conversations.send': ['conversations', 'credits'],
   'conversations.end': ['conversations'],
+  'conversations.sendLink': ['conversations', 'outbox'],
   'calls.start': ['calls', 'credits'],
   'credits.topUp': ['credits'],
   'keys.create': ['keys'],

@@ -49,6 +49,8 @@ const PROBLEM_CODES = [
   'bridge_forbidden',
   // DNS-rebinding protection: a foreign Host header to the loopback server.
   'host_not_allowed',
+  // A chat link sent by e-mail that the SMTP server refused (502).
+  'smtp_error',
 ] as const satisfies readonly ProblemCode[];
 type UnlistedCode = Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]>;
 const EVERY_CODE_LISTED: [UnlistedCode] extends [never] ? true : never = true;

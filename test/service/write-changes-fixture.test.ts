@@ -75,6 +75,8 @@ describe('the in-memory bridge says what each write changes, as the service does
       context: 'Seguimiento',
     });
     await run('conversations.send', { id: chat.id, content: 'Hola, hoy estoy algo mejor' });
+    await run('conversations.linkOptions', { id: chat.id });
+    await run('conversations.sendLink', { id: chat.id, channel: 'email' });
     await run('conversations.end', { id: chat.id });
     // A warning sign in another chat raises an alert (acknowledged, then resolved, below).
     const worried = await run('conversations.start', { patientId: ana, context: 'Seguimiento' });

@@ -3,6 +3,7 @@ import type { DeliverySettings } from '../delivery/delivery-settings';
 import type { createAlerts } from '../domain/alerts';
 import type { createApiKeys } from '../domain/api-keys';
 import type { createCalls } from '../domain/calls';
+import type { createChatLinks } from '../domain/chat-links';
 import type { createConversations } from '../domain/conversations';
 import type { createCredits } from '../domain/credits';
 import type { createFormSchedules } from '../domain/form-schedules';
@@ -29,6 +30,7 @@ interface AnnouncedServices {
   forms: ReturnType<typeof createForms>;
   schedules: ReturnType<typeof createFormSchedules>;
   conversations: ReturnType<typeof createConversations>;
+  chatLinks: ReturnType<typeof createChatLinks>;
   calls: ReturnType<typeof createCalls>;
   credits: ReturnType<typeof createCredits>;
   apiKeys: ReturnType<typeof createApiKeys>;
@@ -98,6 +100,13 @@ export const DOMAIN_TOPICS: { [S in keyof AnnouncedServices]: TopicsOf<Announced
     getJson: [],
     row: [],
     list: [],
+  },
+  chatLinks: {
+    options: [],
+    // A link sent is an outbox message, and the conversation's list of links sent.
+    create: ['conversations', 'outbox'],
+    conversationOf: [],
+    unanswered: ['notifications'],
   },
   calls: {
     create: ['calls', 'credits'],

@@ -73,7 +73,7 @@ export const OPERATIONS = exhaustive({
   responses: ['list', 'get', 'recent', 'analysis', 'exportCsv', 'inbox', 'mark'],
   schedules: ['list', 'get', 'upcoming', 'calendar', 'create', 'cancel'],
   outbox: ['list'],
-  conversations: ['list', 'attention', 'get', 'start', 'send', 'end'],
+  conversations: ['list', 'attention', 'get', 'start', 'send', 'end', 'linkOptions', 'sendLink'],
   calls: ['list', 'get', 'start'],
   credits: ['balance', 'ledger', 'usage', 'topUp', 'prices'],
   keys: ['list', 'create', 'revoke'],

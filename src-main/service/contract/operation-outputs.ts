@@ -39,6 +39,8 @@ import type {
 import type { Patient } from '../schemas/patient';
 import type { PatientNote } from '../schemas/patient-note';
 import type { EditionInfo } from '../instruments/validated-instruments';
+import type { ChatLinkChannel, ChatLinkOptions } from '../domain/chat-links';
+import type { ChatLink } from '../schemas/chat-link';
 import type { InstrumentKey, InstrumentScore, SeverityBand } from '../domain/instrument-scores';
 import type {
   FieldMeasure,
@@ -78,6 +80,7 @@ import type {
   OpenApiDocument,
   RequestLogEntry,
 } from './views';
+export type { ChatLink, ChatLinkChannel, ChatLinkOptions };
 export type {
   ApiKeyInfo,
   Call,
@@ -202,6 +205,10 @@ export interface OperationOutputs {
     start: ConversationView;
     send: MessageExchange;
     end: ConversationView;
+    /** How a link could reach the patient (address, consent), its price (none) and links sent. */
+    linkOptions: ChatLinkOptions;
+    /** A new patient link, sent on the chosen channel; the outbox message that carried it. */
+    sendLink: ChatLink;
   };
   calls: {
     list: Page<CallListItem>;

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'webhook.disabled',
   'credits.low',
   'conversation.escalated',
+  'conversation.unanswered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +43,19 @@ export interface NotificationData {
     patient: { id: string; firstName: string; lastName: string };
     redFlags: TriageSign[];
     escalatedAt: string;
+  };
+  /**
+   * The patient wrote on their chat page (`/c/`) but the balance could not pay the answer: the
+   * message was not stored (nothing is, on a 402), so it is kept here for the person who calls
+   * them, with the warning signs triage found in it.
+   */
+  'conversation.unanswered': {
+    conversationId: string;
+    patient: { id: string; firstName: string; lastName: string };
+    reason: 'insufficient_credits';
+    content: string;
+    signs: TriageSign[];
+    at: string;
   };
 }
 

@@ -10,6 +10,8 @@ export interface PageShellInput {
   title: string;
   /** Markup for inside `<main>`, already escaped by the caller. */
   main: string;
+  /** The page's styles (the chat page adds its own); the patient pages' by default. */
+  css?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export function renderPageShell(input: PageShellInput): string {
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(input.title)} – ${clinic}</title>
 <link rel="icon" href="data:,">
-<style>${PAGE_CSS}</style>
+<style>${input.css ?? PAGE_CSS}</style>
 </head>
 <body>
 <header class="header"><p class="header-name">${clinic}</p></header>

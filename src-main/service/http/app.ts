@@ -43,6 +43,8 @@ import { installRequestLog } from './request-log-hook';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
 import { webhookRoutes } from './routes/webhooks';
 import { FORM_PAGE_PREFIX, formPageRoutes } from './form-page-routes';
+import { chatPageRoutes } from './chat-page-routes';
+import { CHAT_PAGE_PREFIX } from '../domain/chat-links';
 import { RECEIVER_PREFIX, testReceiverRoutes } from './test-receiver-routes';
 import { API_PREFIX } from './api-prefix';
 import type { TypedApp } from './typed-app';
@@ -175,6 +177,9 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
   );
   await app.register(async (pages) => formPageRoutes(pages, core, rateLimits), {
     prefix: FORM_PAGE_PREFIX,
+  });
+  await app.register(async (pages) => chatPageRoutes(pages, core, rateLimits), {
+    prefix: CHAT_PAGE_PREFIX,
   });
   await app.register(async (scope) => testReceiverRoutes(scope, core, rateLimits), {
     prefix: RECEIVER_PREFIX,

@@ -122,12 +122,16 @@ export interface RateLimiters {
   tokenExchange: RateLimiter;
   /** A patient form page (`/f/{token}`) with a link that exists: per link. */
   formPage: RateLimiter;
+  /** A patient chat page (`/c/{token}`) with a link that opens a conversation: per conversation. */
+  chatPage: RateLimiter;
   /** The sandbox test receiver: per address range, the CLI's policy, apart from the rest. */
   receiver: RateLimiter;
 }
 
 /** Requests a person filling one form can never need in a minute (open, post, re-open, fix). */
 export const FORM_PAGE_POLICY = { name: 'form-page', limit: 60, windowSeconds: 60 };
+/** A person chatting never needs more: each post is a message and a reply, and costs a credit. */
+export const CHAT_PAGE_POLICY = { name: 'chat-page', limit: 60, windowSeconds: 60 };
 export const TOKEN_EXCHANGE_POLICY = { name: 'token', limit: 30, windowSeconds: 60 };
 
 export function createRateLimiters(
@@ -139,6 +143,7 @@ export function createRateLimiters(
     address: perAddressRange(createRateLimiter({ name: 'default', ...limits })),
     tokenExchange: perAddressRange(createRateLimiter(TOKEN_EXCHANGE_POLICY)),
     formPage: createRateLimiter(FORM_PAGE_POLICY),
+    chatPage: createRateLimiter(CHAT_PAGE_POLICY),
     receiver: perAddressRange(createRateLimiter({ name: 'receiver', ...limits })),
   };
 }

@@ -36,6 +36,8 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
         return core.views.patientNames.withPatient(conversation);
       },
     }),
+    linkOptions: op({ run: ({ id }) => core.chatLinks.options(id) }),
+    sendLink: op({ run: ({ id, channel }) => core.chatLinks.create(id, channel) }),
   };
 }
 

@@ -26,6 +26,7 @@ import {
   UpcomingInput,
 } from '../schemas/desktop';
 import { RequestLogInput } from '../schemas/developer';
+import { SendChatLinkInput } from '../schemas/chat-link';
 import { AddInstrumentInput, FormPreviewInput } from '../schemas/form-authoring';
 import {
   CreateFormSchedule,
@@ -103,6 +104,8 @@ export const OPERATION_INPUTS = {
     start: body(CreateConversation),
     send: body(SendInput),
     end: body(IdInput),
+    linkOptions: body(IdInput),
+    sendLink: body(SendChatLinkInput),
   },
   calls: { list: body(CallListQuery), get: body(IdInput), start: body(CreateCall) },
   credits: {

@@ -12,6 +12,7 @@ export const CLINIC_TABLES = [
   'notifications',
   'alerts',
   'patient_notes',
+  'chat_links',
   'outbox',
   'form_answered_fields',
   'response_reads',

@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { createAlertQueries } from './alerts';
 import { createApiKeyQueries } from './api-keys';
 import { createCallQueries } from './calls';
+import { createChatLinkQueries } from './chat-links';
 import { createClinicalFormQueries } from './clinical-forms';
 import { createConversationMessageQueries } from './conversation-messages';
 import { createConversationQueries } from './conversations';
@@ -55,6 +56,7 @@ export function createQueries(db: Db) {
     outbox: createOutboxQueries(db),
     conversations: createConversationQueries(db),
     conversationMessages: createConversationMessageQueries(db),
+    chatLinks: createChatLinkQueries(db),
     calls: createCallQueries(db),
     webhooks: createWebhookQueries(db),
     webhookDeliveries: createWebhookDeliveryQueries(db),

@@ -13,6 +13,8 @@ import { CostNotice, useCosts } from './cost-notice';
 import { fullName } from '../patients';
 import { TextAreaField } from '../../ui/field';
 import { useDeveloperMode } from '../../app/developer-mode';
+import { useApp } from '../../app/app-context';
+import { SendLinkDialog } from './send-link-dialog';
 
 /** The badge an escalated conversation wears everywhere: icon, word and when. */
 export function EscalatedFlag(props: { at: string | undefined }) {
@@ -53,9 +55,12 @@ export function ChatView(props: {
   const { conversation, pending } = props;
   const name = fullName(conversation.patient);
   const active = conversation.status === 'active';
-  // Typing the patient's side is a sandbox tool: only in developer mode.
+  // Typing the patient's side is a sandbox tool: only in sandbox and developer mode.
   const developerMode = useDeveloperMode();
   const [confirming, setConfirming] = useState(false);
+  const [linking, setLinking] = useState(false);
+  // Typing as the patient is a testing tool: a real clinic's patients write from their link.
+  const sandbox = useApp((s) => s.sandbox);
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<BridgeFailure>();
   const logRef = useRef<HTMLOListElement>(null);
@@ -93,6 +98,11 @@ export function ChatView(props: {
           <Link href={`/patients/${encodeURIComponent(conversation.patientId)}`}>
             {t('chat.openPatient', { name })}
           </Link>
+          {active && (
+            <Button size="sm" onClick={() => setLinking(true)}>
+              {t('link.open')}
+            </Button>
+          )}
           {active && (
             <Button variant="danger" size="sm" onClick={() => setConfirming(true)}>
               {t('chat.end')}
@@ -172,16 +182,31 @@ export function ChatView(props: {
         </p>
       )}
 
-      {active ? (
-        developerMode && (
+      {!active ? (
+        <EndedNotice conversation={conversation} />
+      ) : sandbox && developerMode ? (
+        <section className="chat-sandbox-tool" aria-label={t('sandboxComposer.title')}>
+          <p className="chat-sandbox-tool-title">
+            <Badge tone="warning">{t('sandboxComposer.badge')}</Badge>{' '}
+            <span className="muted">{t('sandboxComposer.hint')}</span>
+          </p>
           <Composer
             name={conversation.patient.firstName || name}
             pending={pending !== undefined}
+            rows={2}
             onSend={props.onSend}
           />
-        )
+        </section>
       ) : (
-        <EndedNotice conversation={conversation} />
+        <p className="notice chat-patient-writes">{t('patientWrites')}</p>
+      )}
+
+      {linking && (
+        <SendLinkDialog
+          conversationId={conversation.id}
+          name={name}
+          onClose={() => setLinking(false)}
+        />
       )}
 
       <ConfirmDialog
@@ -252,6 +277,7 @@ function EndedNotice(props: { conversation: ConversationView }) {
 function Composer(props: {
   name: string;
   pending: boolean;
+  rows: number;
   onSend: (content: string) => Promise<boolean>;
 }) {
   const { t } = useTranslation('chats');
@@ -287,7 +313,7 @@ function Composer(props: {
         hint={t('composer.hint')}
         placeholder={t('composer.placeholder', { name: props.name })}
         value={text}
-        rows={3}
+        rows={props.rows}
         maxLength={4000}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  Channel,
   ConversationStatus,
   ConversationView,
   InputOf,
@@ -86,5 +87,28 @@ export function useEndChat(id: string) {
     onError: (error) => {
       if (error.code === 'conversation_ended') void invalidateTopics(client, ['conversations']);
     },
+  });
+}
+
+/** How a chat link could reach the patient (address, consent), and the links already sent. */
+export function useLinkOptions(id: string, enabled: boolean) {
+  return useQuery({
+    ...operationQuery(
+      useBridge(),
+      ['conversations', 'outbox', 'patients'],
+      'conversations',
+      'linkOptions',
+      { id },
+    ),
+    enabled,
+  });
+}
+
+/** Sends the patient a link to write in conversation `id` themselves; refreshes what it changed. */
+export function useSendLink(id: string) {
+  const bridge = useBridge();
+  return useWrite({
+    mutationFn: (channel: Channel) =>
+      callOperation(bridge, 'conversations', 'sendLink', { id, channel }),
   });
 }

@@ -63,6 +63,23 @@ export function describeNotification(
         tone: 'danger',
       };
     }
+    case 'conversation.unanswered': {
+      const d = notification.data;
+      const body = t('kinds.conversationUnanswered.body', {
+        name: `${d.patient.firstName} ${d.patient.lastName}`.trim(),
+        content: d.content,
+      });
+      const signs = d.signs.length
+        ? ` ${t('kinds.conversationUnanswered.signs', { flags: d.signs.map((s) => signWord(s, t)).join(', ') })}`
+        : '';
+      return {
+        title: t('kinds.conversationUnanswered.title'),
+        body: `${body}${signs}`,
+        href: `/chats/${encodeURIComponent(d.conversationId)}`,
+        linkLabel: t('kinds.conversationUnanswered.link'),
+        tone: d.signs.length ? 'danger' : 'warning',
+      };
+    }
   }
 }
 

@@ -65,6 +65,39 @@ export const ca: Translation<typeof es> = {
     unknown: 'Ja no admet missatges.',
     readOnly: "És només de lectura; per continuar, inicia'n una de nova.",
   },
+  link: {
+    open: 'Enviar enllaç al pacient',
+    title: 'Enviar enllaç a {{name}}',
+    intro:
+      "El pacient obre l'enllaç al mòbil i escriu ell mateix; l'assistent li respon i veus els missatges aquí al moment. L'enllaç deixa de funcionar quan la conversa acaba.",
+    channel: 'Canal',
+    channels: { whatsapp: 'WhatsApp', email: 'Correu electrònic' },
+    noAddress: 'Sense adreça',
+    consent: {
+      yes: 'Consentiment: sí',
+      no: 'Consentiment: no',
+      unknown: 'Consentiment sense registrar',
+    },
+    refused: 'no es pot fer servir',
+    noChannel:
+      "No es pot enviar: el pacient no té telèfon ni correu, o no ha donat el consentiment. Edita'n la fitxa.",
+    cost: "Enviar l'enllaç no costa crèdits (la conversa ja està pagada); cada missatge del pacient costa 1 crèdit.",
+    submit: "Enviar l'enllaç",
+    done: 'Fet',
+    sent: 'Enllaç enviat per {{channel}} a {{to}}. És al registre de missatges enviats.',
+    failed: "No s'ha enviat: {{reason}}",
+    sentList: 'Enllaços enviats',
+    sentListLabel: "Enllaços enviats d'aquesta conversa",
+    sentEntry: '{{channel}} a {{to}}, {{date}}',
+    transport: { outbox: 'a la safata de sortida', smtp: 'enviat per SMTP' },
+  },
+  sandboxComposer: {
+    title: 'Eina del sandbox: escriure com el pacient',
+    badge: 'Eina del sandbox',
+    hint: 'Escrius com el pacient, només per provar; consumeix crèdits.',
+  },
+  patientWrites:
+    "El pacient escriu des del seu enllaç. Envia-l'hi amb «Enviar enllaç al pacient»; els seus missatges apareixen aquí al moment.",
   composer: {
     label: 'Missatge del pacient',
     placeholder: 'Escriu el que diria {{name}}…',

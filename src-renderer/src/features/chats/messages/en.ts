@@ -65,6 +65,39 @@ export const en: Translation<typeof es> = {
     unknown: 'It no longer takes messages.',
     readOnly: 'It is read-only; to continue, start a new conversation.',
   },
+  link: {
+    open: 'Send link to patient',
+    title: 'Send a link to {{name}}',
+    intro:
+      'The patient opens the link on their phone and writes themselves; the assistant answers and you see the messages here as they arrive. The link stops working when the conversation ends.',
+    channel: 'Channel',
+    channels: { whatsapp: 'WhatsApp', email: 'E-mail' },
+    noAddress: 'No address',
+    consent: {
+      yes: 'Consent: yes',
+      no: 'Consent: no',
+      unknown: 'Consent not recorded',
+    },
+    refused: 'cannot be used',
+    noChannel:
+      "It cannot be sent: the patient has no phone or e-mail, or has not consented. Edit the patient's record.",
+    cost: 'Sending the link costs no credits (the conversation is already paid for); each patient message costs 1 credit.',
+    submit: 'Send the link',
+    done: 'Done',
+    sent: 'Link sent by {{channel}} to {{to}}. It is in the log of sent messages.',
+    failed: 'Not sent: {{reason}}',
+    sentList: 'Links sent',
+    sentListLabel: 'Links sent for this conversation',
+    sentEntry: '{{channel}} to {{to}}, {{date}}',
+    transport: { outbox: 'in the outbox', smtp: 'sent by SMTP' },
+  },
+  sandboxComposer: {
+    title: 'Sandbox tool: type as the patient',
+    badge: 'Sandbox tool',
+    hint: 'You type as the patient, for testing only; it uses credits.',
+  },
+  patientWrites:
+    'The patient writes from their link. Send it with “Send link to patient”; their messages appear here as they arrive.',
   composer: {
     label: "Patient's message",
     placeholder: 'Write what {{name}} would say…',

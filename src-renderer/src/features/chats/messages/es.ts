@@ -62,6 +62,39 @@ export const es = {
     unknown: 'Ya no admite mensajes.',
     readOnly: 'Es de solo lectura; para seguir, inicia una conversación nueva.',
   },
+  link: {
+    open: 'Enviar enlace al paciente',
+    title: 'Enviar enlace a {{name}}',
+    intro:
+      'El paciente abre el enlace en el móvil y escribe él mismo; el asistente le responde y ves los mensajes aquí al momento. El enlace deja de funcionar cuando la conversación termina.',
+    channel: 'Canal',
+    channels: { whatsapp: 'WhatsApp', email: 'Correo electrónico' },
+    noAddress: 'Sin dirección',
+    consent: {
+      yes: 'Consentimiento: sí',
+      no: 'Consentimiento: no',
+      unknown: 'Consentimiento sin registrar',
+    },
+    refused: 'no se puede usar',
+    noChannel:
+      'No se puede enviar: el paciente no tiene teléfono ni correo, o no ha dado su consentimiento. Edita su ficha.',
+    cost: 'Enviar el enlace no cuesta créditos (la conversación ya está pagada); cada mensaje del paciente cuesta 1 crédito.',
+    submit: 'Enviar el enlace',
+    done: 'Hecho',
+    sent: 'Enlace enviado por {{channel}} a {{to}}. Está en el registro de mensajes enviados.',
+    failed: 'No se ha enviado: {{reason}}',
+    sentList: 'Enlaces enviados',
+    sentListLabel: 'Enlaces enviados de esta conversación',
+    sentEntry: '{{channel}} a {{to}}, {{date}}',
+    transport: { outbox: 'en la bandeja de salida', smtp: 'enviado por SMTP' },
+  },
+  sandboxComposer: {
+    title: 'Herramienta del sandbox: escribir como el paciente',
+    badge: 'Herramienta del sandbox',
+    hint: 'Escribes como el paciente, solo para probar; consume créditos.',
+  },
+  patientWrites:
+    'El paciente escribe desde su enlace. Envíaselo con «Enviar enlace al paciente»; sus mensajes aparecen aquí al momento.',
   composer: {
     label: 'Mensaje del paciente',
     placeholder: 'Escribe lo que diría {{name}}…',

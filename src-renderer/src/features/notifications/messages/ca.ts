@@ -48,6 +48,13 @@ export const ca: Translation<typeof es> = {
       body: "{{name}} ha escrit al xat alguna cosa que requereix atenció urgent ({{flags}}). L'assistent li ha indicat que truqui al 112.",
       link: 'Obre el xat',
     },
+
+    conversationUnanswered: {
+      title: 'Missatge de xat sense resposta',
+      body: '{{name}} ha escrit des del seu enllaç de xat i no hi ha crèdits per respondre: «{{content}}». Truqui-li.',
+      signs: "Senyals d'alarma: {{flags}}.",
+      link: 'Obre el xat',
+    },
   },
   redFlags: {
     chest_pain: 'dolor al pit',

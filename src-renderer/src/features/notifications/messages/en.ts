@@ -48,6 +48,13 @@ export const en: Translation<typeof es> = {
       body: '{{name}} wrote something in the chat that needs urgent attention ({{flags}}). The assistant told them to call 112.',
       link: 'Open the chat',
     },
+
+    conversationUnanswered: {
+      title: 'Chat message not answered',
+      body: '{{name}} wrote from their chat link and there are no credits to answer: “{{content}}”. Call them.',
+      signs: 'Warning signs: {{flags}}.',
+      link: 'Open the chat',
+    },
   },
   redFlags: {
     chest_pain: 'chest pain',

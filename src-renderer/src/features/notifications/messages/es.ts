@@ -45,6 +45,13 @@ export const es = {
       body: '{{name}} ha escrito en el chat algo que requiere atención urgente ({{flags}}). El asistente le ha indicado que llame al 112.',
       link: 'Abrir el chat',
     },
+
+    conversationUnanswered: {
+      title: 'Mensaje de chat sin responder',
+      body: '{{name}} ha escrito desde su enlace de chat y no hay créditos para responder: «{{content}}». Llámele.',
+      signs: 'Señales de alarma: {{flags}}.',
+      link: 'Abrir el chat',
+    },
   },
   redFlags: {
     chest_pain: 'dolor en el pecho',

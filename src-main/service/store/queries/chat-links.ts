@@ -1,0 +1,41 @@
+import type { Db } from '../db';
+import type { Channel } from '../../schemas/form-schedule';
+
+export interface ChatLinkRow {
+  token_hash: string;
+  conversation_id: string;
+  channel: Channel | null;
+  outbox_id: string | null;
+  created_at: string;
+}
+
+/** The links sent for a conversation, with the outbox message that carried each one. */
+export interface SentChatLink {
+  channel: Channel | null;
+  outbox_id: string | null;
+  to_address: string | null;
+  transport: 'outbox' | 'smtp' | null;
+  created_at: string;
+}
+
+export function createChatLinkQueries(db: Db) {
+  const insert = db.prepare<[ChatLinkRow]>(
+    `INSERT INTO chat_links (token_hash, conversation_id, channel, outbox_id, created_at)
+     VALUES (@token_hash, @conversation_id, @channel, @outbox_id, @created_at)`,
+  );
+  const conversationOf = db
+    .prepare<[string], string>('SELECT conversation_id FROM chat_links WHERE token_hash = ?')
+    .pluck();
+  const ofConversation = db.prepare<[string], SentChatLink>(
+    `SELECT l.channel, l.outbox_id, o.to_address, o.transport, l.created_at
+     FROM chat_links l LEFT JOIN outbox o ON o.id = l.outbox_id
+     WHERE l.conversation_id = ? ORDER BY l.created_at DESC, l.rowid DESC`,
+  );
+  return {
+    insert: (row: ChatLinkRow) => void insert.run(row),
+    /** The conversation a token's hash opens, if any. */
+    conversationOf: (tokenHash: string): string | undefined => conversationOf.get(tokenHash),
+    /** Newest first. */
+    ofConversation: (conversationId: string): SentChatLink[] => ofConversation.all(conversationId),
+  };
+}
