@@ -170,6 +170,21 @@ describe('the demo clinic at work', () => {
     }
   });
 
+  it('keeps the responses inbox news: the last day unread, the history read', () => {
+    const unread = core.responseInbox.list({ unread: true, limit: 100 });
+    expect(unread.unread).toBeGreaterThan(0);
+    const rows = JSON.parse(`[${unread.rows.toString()}]`) as { completedAt: string }[];
+    expect(rows.length).toBe(Math.min(unread.unread, 100));
+    for (const row of rows)
+      expect(Date.parse(row.completedAt)).toBeGreaterThanOrEqual(FIXED_NOW - DAY);
+    const older = one<number>(
+      `SELECT count(*) FROM form_responses r WHERE r.completed_at < ?
+         AND NOT EXISTS (SELECT 1 FROM response_reads rr WHERE rr.response_id = r.id)`,
+      new Date(FIXED_NOW - DAY).toISOString(),
+    );
+    expect(older).toBe(0);
+  });
+
   it('rings the bell: unread notifications of the last day, none from the history', () => {
     expect(core.notifications.unreadCount()).toBeGreaterThanOrEqual(3);
     const rows = all<{ kind: string; data: string; created_at: string; read_at: string | null }>(

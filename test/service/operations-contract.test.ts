@@ -18,9 +18,25 @@ describe('the contract, the operation handlers and the web bridge cover the same
     for (const name of operationNames()) {
       expect(app.hasRoute({ method: 'POST', url: `/__bridge/ops/${name}` }), name).toBe(true);
     }
-    const routes = app.printRoutes({ commonPrefix: false });
-    const bridged = routes.split('\n').filter((line) => line.includes('/__bridge/ops/'));
-    expect(bridged).toHaveLength(operationNames().length);
+    // printRoutes draws a tree: a route whose path extends another's (conversations.send and
+    // conversations.sendLink) is a child line holding only the rest. Rebuild every full path.
+    const stack: { depth: number; path: string }[] = [];
+    const bridged: string[] = [];
+    for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const match =
+        /^([│ ├└─]*)(\S.*?) \(([A-Z, ]+)\)$/.exec(line) ?? /^([│ ├└─]*)(\S.*)$/.exec(line);
+      if (!match) continue;
+      const depth = match[1]!.length;
+      while (stack.length && stack.at(-1)!.depth >= depth) stack.pop();
+      const path = `${stack.at(-1)?.path ?? ''}${match[2]}`;
+      stack.push({ depth, path });
+      if (match[3]?.includes('POST') && path.startsWith('/__bridge/ops/')) bridged.push(path);
+    }
+    expect(bridged.sort()).toEqual(
+      operationNames()
+        .map((name) => `/__bridge/ops/${name}`)
+        .sort(),
+    );
   });
 
   it('an unknown name is an unknown_operation result, never a throw', async () => {

@@ -223,6 +223,11 @@ export function seedDemoClinic(deps: {
       }),
     ];
     timeline.run({ rng, nowMs, historyStart, setTime: (t) => (at = t), credits, planned });
+    // The responses inbox: the history was read when it came in; the last day's answers are new.
+    q.responseReads.markAllReadBefore(
+      new Date(newsSince).toISOString(),
+      new Date(nowMs).toISOString(),
+    );
   })();
 }
 
