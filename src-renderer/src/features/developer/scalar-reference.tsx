@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
 import type { OpenApiDocument } from '../../../../src-preload/contract';
@@ -42,5 +42,25 @@ export default function ScalarReference(props: {
     }),
     [document, baseUrl, language],
   );
-  return <ApiReferenceReact configuration={configuration} />;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return;
+    // Scalar draws its content in a <main>, inside the window's own <main>: two main landmarks,
+    // one nested. Scalar has no option for it, so its element is made a named region (it keeps
+    // its aria-label), once Scalar has drawn it and whenever it draws it again.
+    const demote = () => {
+      for (const main of root.querySelectorAll('main:not([role])'))
+        main.setAttribute('role', 'region');
+    };
+    demote();
+    const observer = new MutationObserver(demote);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={box}>
+      <ApiReferenceReact configuration={configuration} />
+    </div>
+  );
 }
