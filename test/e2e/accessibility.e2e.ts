@@ -46,6 +46,17 @@ describe("the screens' views, tabs and record pages pass axe", () => {
     { name: 'deliveries calendar', path: '/deliveries/calendar' },
     { name: 'deliveries outbox', path: '/deliveries/outbox' },
     {
+      // Scalar draws the operations as they scroll into view: the middle and the end of it.
+      name: 'developer reference, scrolled',
+      path: '/developer',
+      step: async (page) => {
+        const reference = page.locator('.developer-reference');
+        await reference.evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+        await page.getByRole('heading', { level: 2 }).nth(3).waitFor();
+        await reference.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      },
+    },
+    {
       name: 'developer curl examples',
       path: '/developer',
       step: (page) => page.getByRole('tab', { name: 'Ejemplos curl' }).click(),

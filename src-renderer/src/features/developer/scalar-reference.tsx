@@ -6,6 +6,16 @@ import type { AppLanguage } from '../../i18n/messages';
 import { scalarCatalan } from './scalar-catalan';
 
 /**
+ * Scalar's "Show more" button under a tag is named "Show all {name} endpoints": a name that does
+ * not contain the text on the button, which voice control users say (WCAG 2.5.3). The name is
+ * made to begin with that text; scalar-catalan.ts does the same in Catalan.
+ */
+const LABEL_IN_NAME = {
+  es: { navigation: { showAllEndpoints: 'Mostrar más: todos los endpoints de {name}' } },
+  en: { navigation: { showAllEndpoints: 'Show more: all {name} endpoints' } },
+};
+
+/**
  * The bundled Scalar API reference (loaded on demand: it is most of the window's code). Everything
  * that would reach the network is off: no CDN fonts, no telemetry, no "try it" client (the window
  * may not connect anywhere but itself), no MCP or AI-agent buttons, no document download. Its
@@ -38,7 +48,9 @@ export default function ScalarReference(props: {
       persistAuth: false,
       // Scalar ships Spanish and English; Catalan is ours (scalar-catalan.ts).
       localization:
-        language === 'ca' ? { locale: 'ca', translations: scalarCatalan } : { locale: language },
+        language === 'ca'
+          ? { locale: 'ca', translations: scalarCatalan }
+          : { locale: language, translations: LABEL_IN_NAME[language] },
     }),
     [document, baseUrl, language],
   );
