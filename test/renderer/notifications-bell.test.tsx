@@ -26,13 +26,13 @@ async function setup(
 describe('notification bell', () => {
   it('says how many are unread in its name', async () => {
     await setup();
-    expect(await screen.findByRole('button', { name: '3 avisos sin leer' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Avisos: 3 sin leer' })).toBeInTheDocument();
   });
 
   it('counts one in the singular and none in words', async () => {
     await setup('es', [escalated]);
-    expect(await screen.findByRole('button', { name: '1 aviso sin leer' })).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: '1 aviso sin leer' }));
+    expect(await screen.findByRole('button', { name: 'Avisos: 1 sin leer' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Avisos: 1 sin leer' }));
     await userEvent
       .setup()
       .click(await screen.findByRole('button', { name: 'Marcar todos como leídos' }));
@@ -64,7 +64,7 @@ describe('notification bell', () => {
   it('opens the latest in a dialog, in Spanish, with names and links instead of ids', async () => {
     await setup();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '3 avisos sin leer' }));
+    await user.click(await screen.findByRole('button', { name: 'Avisos: 3 sin leer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Avisos recientes' });
     const items = await within(dialog).findAllByRole('article');
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
@@ -104,12 +104,12 @@ describe('notification bell', () => {
   it('marks one read, and follows a link (which reads it) closing the dialog', async () => {
     const { bridge, location } = await setup();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '3 avisos sin leer' }));
+    await user.click(await screen.findByRole('button', { name: 'Avisos: 3 sin leer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Avisos recientes' });
     await user.click(
       await within(dialog).findByRole('button', { name: 'Marcar como leído: Webhook desactivado' }),
     );
-    expect(await screen.findByRole('button', { name: '2 avisos sin leer' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Avisos: 2 sin leer' })).toBeInTheDocument();
     expect(bridge.log).toContainEqual({
       name: 'notifications.markRead',
       input: { id: webhookDisabled.id },
@@ -123,7 +123,7 @@ describe('notification bell', () => {
     await user.click(within(dialog).getByRole('link', { name: 'Abrir el chat' }));
     expect(location.history.at(-1)).toBe('/chats/conv_01JCHAT');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: '1 aviso sin leer' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Avisos: 1 sin leer' })).toBeInTheDocument();
     expect(bridge.log).toContainEqual({
       name: 'notifications.markRead',
       input: { id: escalated.id },
@@ -137,12 +137,12 @@ describe('notification bell', () => {
     ).toBeInTheDocument();
     fake.add(escalated);
     act(() => bridge.emit('notification', { id: escalated.id, kind: 'conversation.escalated' }));
-    expect(await screen.findByRole('button', { name: '1 aviso sin leer' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Avisos: 1 sin leer' })).toBeInTheDocument();
     // Screen readers hear it too.
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('1 aviso sin leer'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Avisos: 1 sin leer'));
     fake.add(creditsLow);
     act(() => bridge.emit('changed', { topics: ['notifications'] }));
-    expect(await screen.findByRole('button', { name: '2 avisos sin leer' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Avisos: 2 sin leer' })).toBeInTheDocument();
   });
 
   it('shows an empty panel and errors with a retry', async () => {
@@ -166,7 +166,7 @@ describe('notification bell', () => {
   it('speaks Catalan', async () => {
     await setup('ca');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '3 avisos sense llegir' }));
+    await user.click(await screen.findByRole('button', { name: 'Avisos: 3 sense llegir' }));
     const dialog = await screen.findByRole('dialog', { name: 'Avisos recents' });
     const items = await within(dialog).findAllByRole('article');
     expect(items[0]).toHaveTextContent(

@@ -63,7 +63,7 @@ export function ChatView(props: {
   const sandbox = useApp((s) => s.sandbox);
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<BridgeFailure>();
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
 
   // New messages (and the pending one) come in at the bottom: keep them in view.
   const count = conversation.messages.length + (pending === undefined ? 0 : 1);
@@ -139,42 +139,46 @@ export function ChatView(props: {
         </p>
       )}
 
-      <ol
+      {/* The log is the scrolling box and the list is inside it: a role on the <ol> itself would
+          hide its list semantics, leaving its <li>s without a list. */}
+      <div
         ref={logRef}
         className="chat-messages"
         role="log"
         aria-label={t('chat.messagesLabel')}
         tabIndex={0}
       >
-        {conversation.messages.map((message) => (
-          <ChatMessage
-            key={message.id}
-            message={message}
-            language={conversation.language}
-            withDate={!sameDay(message.createdAt, conversation.createdAt)}
-          />
-        ))}
-        {pending !== undefined && (
-          <>
-            <li className="chat-message chat-message-patient chat-message-pending">
-              <div className="chat-bubble">
-                <p className="chat-message-meta">
-                  <span className="chat-role">{t('roles.patient')}</span>
-                  <span className="muted">{t('chat.sending')}</span>
+        <ol className="chat-message-list">
+          {conversation.messages.map((message) => (
+            <ChatMessage
+              key={message.id}
+              message={message}
+              language={conversation.language}
+              withDate={!sameDay(message.createdAt, conversation.createdAt)}
+            />
+          ))}
+          {pending !== undefined && (
+            <>
+              <li className="chat-message chat-message-patient chat-message-pending">
+                <div className="chat-bubble">
+                  <p className="chat-message-meta">
+                    <span className="chat-role">{t('roles.patient')}</span>
+                    <span className="muted">{t('chat.sending')}</span>
+                  </p>
+                  <p className="chat-message-text" lang={conversation.language} translate="no">
+                    {pending}
+                  </p>
+                </div>
+              </li>
+              <li className="chat-message chat-message-assistant chat-message-typing">
+                <p className="muted" role="status">
+                  <span className="spinner" aria-hidden="true" /> {t('chat.typing')}
                 </p>
-                <p className="chat-message-text" lang={conversation.language} translate="no">
-                  {pending}
-                </p>
-              </div>
-            </li>
-            <li className="chat-message chat-message-assistant chat-message-typing">
-              <p className="muted" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('chat.typing')}
-              </p>
-            </li>
-          </>
-        )}
-      </ol>
+              </li>
+            </>
+          )}
+        </ol>
+      </div>
 
       {props.sendError && (
         <p className="notice notice-danger chat-send-error" role="alert">

@@ -18,9 +18,11 @@ export function BalanceSummary(props: { balance: CreditBalance; now: Date }) {
     <div className="credits-balance">
       <div>
         <p className="stat-caption">{t('balance.label')}</p>
-        <p className={`stat credits-balance-number${low ? ' credits-low' : ''}`}>
+        {/* A figure, not a paragraph: a big bold <p> reads to assistive technology as a heading
+            made by hand (axe's p-as-heading). */}
+        <div className={`stat credits-balance-number${low ? ' credits-low' : ''}`}>
           <span data-testid="credit-balance">{format.number(balance.balance)}</span>
-        </p>
+        </div>
         <p className="stat-caption">{t('balance.plan', { plan: planLabel(t, balance.plan) })}</p>
       </div>
       <dl className="credits-facts">

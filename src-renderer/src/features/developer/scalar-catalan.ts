@@ -42,7 +42,8 @@ export const scalarCatalan = {
     openMenu: 'Obre el menú',
     operations: 'Operacions',
     endpoints: 'Endpoints de {name}',
-    showAllEndpoints: 'Mostra tots els endpoints de {name}',
+    // Begins with the button's text, "Mostra més" (see LABEL_IN_NAME in scalar-reference.tsx).
+    showAllEndpoints: 'Mostra més: tots els endpoints de {name}',
     sidebarFor: 'Barra lateral de {name}',
     mainContent: "Documentació de l'API de {name}",
     collapsed: 'Plegat',

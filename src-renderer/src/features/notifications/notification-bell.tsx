@@ -67,9 +67,13 @@ export function NotificationBell() {
       >
         <span className="nav-icon">{icons.notifications}</span>
         <span aria-hidden="true">{t('bell.text')}</span>
+        {/* A space between word and number, so the visible text reads "Avisos 3" as the name
+            begins (label in name, WCAG 2.5.3). */}
+        {count > 0 && ' '}
         {count > 0 && (
           <span className="notification-count" aria-hidden="true">
-            {count > 99 ? '99+' : count}
+            {/* The whole number, as the button's name says it ("99+" would not be in it). */}
+            {count}
           </span>
         )}
       </button>

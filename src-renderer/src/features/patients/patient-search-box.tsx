@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Patient, PatientRef } from '../../../../src-preload/contract';
 import type { BridgeFailure } from '../../bridge/bridge';
@@ -64,6 +64,16 @@ export function PatientSearchBox(props: {
   const active = highlight.of === options ? highlight.index : 0;
   const expanded = open && search.status !== 'idle';
   const { unavailable } = props;
+  // Focus stays in the box (aria-activedescendant), so the list is scrolled for the keyboard: the
+  // highlighted patient is always in view.
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (!expanded) return;
+    const option = listRef.current?.children[active];
+    // jsdom lays nothing out and has no scrollIntoView.
+    if (option && typeof option.scrollIntoView === 'function')
+      option.scrollIntoView({ block: 'nearest' });
+  }, [active, expanded]);
 
   function choose(patient: Patient) {
     if (unavailable?.(patient)) return;
@@ -170,6 +180,7 @@ export function PatientSearchBox(props: {
       />
       <div className="patient-search-popup" hidden={!expanded}>
         <ul
+          ref={listRef}
           id={listId}
           role="listbox"
           aria-label={props.text.results ?? props.label}

@@ -7,8 +7,7 @@ export const ca: Translation<typeof es> = {
   description:
     "El que Engage Desk necessita que sàpigues: webhooks desactivats, crèdits que s'acaben i converses escalades.",
   bell: {
-    label_one: '{{count}} avís sense llegir',
-    label_other: '{{count}} avisos sense llegir',
+    label: 'Avisos: {{count}} sense llegir',
     labelNone: 'Avisos: cap sense llegir',
     labelUnknown: "Avisos: no s'ha pogut saber quants n'hi ha sense llegir",
     text: 'Avisos',

@@ -7,8 +7,7 @@ export const en: Translation<typeof es> = {
   description:
     'What Engage Desk needs you to know: disabled webhooks, credits running out and escalated conversations.',
   bell: {
-    label_one: '{{count}} unread notification',
-    label_other: '{{count}} unread notifications',
+    label: 'Notifications: {{count}} unread',
     labelNone: 'Notifications: none unread',
     labelUnknown: 'Notifications: the unread count could not be loaded',
     text: 'Notifications',

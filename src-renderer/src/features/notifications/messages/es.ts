@@ -4,8 +4,8 @@ export const es = {
   description:
     'Lo que Engage Desk necesita que sepas: webhooks desactivados, créditos que se acaban y conversaciones escaladas.',
   bell: {
-    label_one: '{{count}} aviso sin leer',
-    label_other: '{{count}} avisos sin leer',
+    // Begins with the button's visible text (WCAG 2.5.3: voice control says what it sees).
+    label: 'Avisos: {{count}} sin leer',
     labelNone: 'Avisos: ninguno sin leer',
     labelUnknown: 'Avisos: no se ha podido saber cuántos hay sin leer',
     text: 'Avisos',
