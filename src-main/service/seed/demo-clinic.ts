@@ -7,6 +7,8 @@ import { createCredits } from '../domain/credits';
 import { createForms } from '../domain/forms';
 import { createPatientNotes } from '../domain/patient-notes';
 import { createFormSchedules } from '../domain/form-schedules';
+import { createFormScheduleSeries } from '../domain/form-schedule-series';
+import { createFormReminder } from '../delivery/form-reminder';
 import { billingPeriod, type Prices } from '../domain/pricing';
 import { createIdFactory } from '../ids';
 import { createClock, type Clock } from '../jobs/clock';
@@ -27,6 +29,7 @@ import {
   TAGS,
 } from './demo-names';
 import { planDemoDeliveries, type TimedAction } from './demo-deliveries';
+import { planDemoSeries } from './demo-series';
 import { planDemoCalls, planDemoConversations } from './demo-engagement';
 import { planDemoNotes } from './demo-notes';
 import { createPrng, type Prng } from './prng';
@@ -114,6 +117,51 @@ export function seedDemoClinic(deps: {
       settings: createDeliverySettings(q.settings, {}),
       scheduleJob,
     });
+    // The recurring PHQ-9 series draw their ids and answers from generators of their own, so
+    // they move nothing else of the seed.
+    const seriesIds = createIdFactory(() => at, createPrng(20261126).next);
+    const seriesSchedules = createFormSchedules({
+      db,
+      clock,
+      newId: seriesIds,
+      q,
+      events: silent,
+      credits,
+      forms,
+      prices: deps.prices,
+      listPage: unlisted,
+      scheduleJob,
+    });
+    const series = {
+      schedules: seriesSchedules,
+      series: createFormScheduleSeries({
+        db,
+        clock,
+        newId: seriesIds,
+        q,
+        credits,
+        prices: deps.prices,
+        schedules: seriesSchedules,
+        listPage: unlisted,
+      }),
+      delivery: createFormDelivery({
+        db,
+        clock,
+        newId: seriesIds,
+        q,
+        schedules: seriesSchedules,
+        settings: createDeliverySettings(q.settings, {}),
+        scheduleJob,
+      }),
+      reminder: createFormReminder({
+        db,
+        clock,
+        newId: seriesIds,
+        q,
+        schedules: seriesSchedules,
+        settings: createDeliverySettings(q.settings, {}),
+      }),
+    };
     const assistant = createBuiltinAssistant();
     const engagement = {
       db,
@@ -145,6 +193,14 @@ export function seedDemoClinic(deps: {
       ...planDemoConversations({ ...plan, conversations }),
       ...planDemoCalls({ ...plan, calls, clinicName: DEMO_CLINIC_NAME }),
       ...planDemoNotes({ nowMs, historyStart, patients, notes }),
+      ...planDemoSeries({
+        ...series,
+        rng: createPrng(20261126),
+        nowMs,
+        historyStart,
+        patients,
+        q,
+      }),
     ];
     runTimeline(rng, nowMs, historyStart, (t) => (at = t), credits, actions);
   })();

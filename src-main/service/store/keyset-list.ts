@@ -21,6 +21,8 @@ export interface ListDefinition {
    * (an INTEGER PRIMARY KEY kept in time order), or the pair (createdAt column, id column).
    */
   keys: readonly [string] | readonly [string, string];
+  /** Oldest (smallest key) first instead; for lists by a date the client chose, such as scheduledAt. */
+  ascending?: boolean;
 }
 
 export interface ListCondition {
@@ -50,16 +52,17 @@ export function createListRunner(db: Db, signer: CursorSigner) {
 
   function statement(def: ListDefinition, where: ListCondition[]) {
     const conditions = where.map((c) => c.sql).join(' AND ');
-    const cacheKey = `${def.from}\n${def.keys.join()}\n${def.json}\n${conditions}`;
+    const dir = def.ascending ? 'ASC' : 'DESC';
+    const cacheKey = `${def.from}\n${def.keys.join()}\n${dir}\n${def.json}\n${conditions}`;
     let stmt = cache.get(cacheKey);
     if (!stmt) {
       const [k0, k1] = def.keys;
-      const order = def.keys.map((k) => `${k} DESC`).join(', ');
+      const order = def.keys.map((k) => `${k} ${dir}`).join(', ');
       // The inner query reads limit + 1 rows (the extra one only tells whether there is more);
       // the outer one joins the first `limit` of them in key order and reports the last key.
       const sql = `SELECT CAST(group_concat(CASE WHEN n <= @limit THEN j END, ',' ORDER BY n) AS BLOB), count(*),
           max(CASE WHEN n = @limit THEN k0 END), max(CASE WHEN n = @limit THEN k1 END)
-        FROM (SELECT row_number() OVER (ORDER BY k0 DESC, k1 DESC) AS n, k0, k1, j
+        FROM (SELECT row_number() OVER (ORDER BY k0 ${dir}, k1 ${dir}) AS n, k0, k1, j
           FROM (SELECT ${k0} AS k0, ${k1 ?? 'NULL'} AS k1, ${def.json} AS j FROM ${def.from}
             ${conditions ? `WHERE ${conditions}` : ''} ORDER BY ${order} LIMIT @limit + 1))`;
       stmt = db.prepare<unknown[], PageRow>(sql).raw(true);
@@ -72,10 +75,11 @@ export function createListRunner(db: Db, signer: CursorSigner) {
     const where = [...query.where];
     if (query.cursor) {
       const position = signer.verify(def.name, query.filters, query.cursor, def.keys.length);
+      const after = def.ascending ? '>' : '<';
       where.push(
         def.keys.length === 1
-          ? { sql: `${def.keys[0]} < ?`, params: position }
-          : { sql: `(${def.keys[0]}, ${def.keys[1]}) < (?, ?)`, params: position },
+          ? { sql: `${def.keys[0]} ${after} ?`, params: position }
+          : { sql: `(${def.keys[0]}, ${def.keys[1]}) ${after} (?, ?)`, params: position },
       );
     }
     const params: unknown[] = [];
