@@ -214,7 +214,7 @@ export interface paths {
     };
     /**
      * List form schedules
-     * @description Newest first. Filters: `patientId`, `formId`, `status`, `channel`.
+     * @description Newest created first, or by delivery time with `sort=scheduledAt` (soonest first) or `sort=-scheduledAt` (latest first). Filters: `patientId`, `formId`, `status`, `channel`, `seriesId`.
      *
      *     Requires the `schedules:write` permission.
      */
@@ -222,7 +222,7 @@ export interface paths {
     put?: never;
     /**
      * Schedule a form delivery
-     * @description Sends the form to the patient over WhatsApp or e-mail at `scheduledAt` (default now) with a link to the patient form page. The delivery price (e-mail 1, WhatsApp 2 credits) is charged now and refunded in full if the schedule is cancelled or the delivery fails. The patient must be active and have a phone (whatsapp) or an e-mail address (email).
+     * @description Sends the form to the patient over WhatsApp or e-mail at `scheduledAt` (default now) with a link to the patient form page. The delivery price (e-mail 1, WhatsApp 2 credits) is charged now and refunded in full if the schedule is cancelled or the delivery fails. The patient must be active and have a phone (whatsapp) or an e-mail address (email). With `remindAfterDays`, one reminder with the same link goes that many days after delivery if the form is still unanswered (included in the price). For a recurring delivery, see `POST /form-schedule-series`.
      *
      *     Requires the `schedules:write` permission.
      */
@@ -269,6 +269,98 @@ export interface paths {
      *     Requires the `schedules:write` permission.
      */
     post: operations['cancelFormSchedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/form-schedules/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retry a failed form schedule
+     * @description Creates a new pending delivery of the same form to the same patient, by the failed one's channel or `channel`, now or at `scheduledAt` (a reschedule), charged like any delivery (the failed one was refunded). The failed schedule stays failed and gets `retriedBy`; the new one has `retryOf` (and the series place of the failed one). A schedule that is not failed, or was retried already, answers 400 `schedule_not_retriable` and changes nothing.
+     *
+     *     Requires the `schedules:write` permission.
+     */
+    post: operations['retryFormSchedule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/form-schedule-series': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List form schedule series
+     * @description Newest first. Filter: `patientId`. A series' deliveries are listed by `GET /form-schedules?seriesId=`.
+     *
+     *     Requires the `schedules:write` permission.
+     */
+    get: operations['listFormScheduleSeries'];
+    put?: never;
+    /**
+     * Schedule a recurring form delivery
+     * @description Makes every delivery of the series at once, as pending form schedules with `seriesId` and `seriesIndex`: the first at `startsAt` (default now), then every `recurrence.intervalCount` days or weeks, `recurrence.count` times or until `recurrence.until` (2 to 52 deliveries, the last at most 366 days ahead). Each delivery is charged its price now, all in one step: 402 and nothing made when the balance cannot pay them all. With `remindAfterDays` (fewer days than the interval) each delivery gets one reminder if unanswered. The patient and form rules of `POST /form-schedules` apply.
+     *
+     *     Requires the `schedules:write` permission.
+     */
+    post: operations['createFormScheduleSeries'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/form-schedule-series/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a form schedule series
+     * @description Requires the `schedules:write` permission.
+     */
+    get: operations['getFormScheduleSeries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/form-schedule-series/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a form schedule series
+     * @description Cancels every pending delivery of the series in one step, each refunded as `POST /form-schedules/{id}/cancel` would; sent, completed and failed ones stay as they are. `cancelledSchedules` and `creditsRefunded` say what it did. A series cancelled already answers 400 `series_not_cancellable` and changes nothing.
+     *
+     *     Requires the `schedules:write` permission.
+     */
+    post: operations['cancelFormScheduleSeries'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1092,8 +1184,23 @@ export interface components {
        * @example 2026-11-22T09:30:00.000Z
        */
       createdAt: string;
+      /** @description The recurring series this delivery is an occurrence of. */
+      seriesId?: string;
+      /** @description Its 1-based place in the series (a retry keeps the place of the delivery it retries). */
+      seriesIndex?: number;
+      /** @description Days after delivery without an answer before the one reminder is sent. */
+      remindAfterDays?: number;
+      /**
+       * Format: date-time
+       * @description When the reminder was sent.
+       */
+      remindedAt?: string;
+      /** @description The failed delivery this one retries. */
+      retryOf?: string;
+      /** @description The delivery that retried this failed one. */
+      retriedBy?: string;
     };
-    /** @description Form schedules, newest first. */
+    /** @description Form schedules, newest first unless `sort` says otherwise. */
     FormScheduleList: {
       data: components['schemas']['FormSchedule'][];
       pagination: components['schemas']['Pagination'];
@@ -1102,6 +1209,85 @@ export interface components {
       id: string;
       /** @enum {string} */
       status: 'cancelled';
+      creditsRefunded: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      cancelledAt: string;
+    };
+    /** @description A recurring delivery of a form to a patient. Its deliveries are form schedules made (and charged) at once, each with `seriesId`; cancelling the series cancels every pending one. */
+    FormScheduleSeries: {
+      /** @example ser_01JD8X3V6Q9R2T5W7Y0B4C6E8G */
+      id: string;
+      formId: string;
+      patientId: string;
+      channel: components['schemas']['Channel'];
+      language: components['schemas']['Language'];
+      message?: string;
+      /**
+       * @description `active` while a delivery is pending, `finished` when none is, `cancelled` once cancelled.
+       * @enum {string}
+       */
+      status: 'active' | 'finished' | 'cancelled';
+      recurrence: components['schemas']['Recurrence'];
+      remindAfterDays?: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      startsAt: string;
+      /** @description How many deliveries the series planned. */
+      occurrences: number;
+      /** @description Its deliveries by status (a retried delivery counts as its retry). */
+      counts: {
+        pending: number;
+        sent: number;
+        completed: number;
+        failed: number;
+        cancelled: number;
+      };
+      /** @description Charged for all its deliveries. */
+      creditsConsumed: number;
+      /** @description Given back for cancelled and failed ones. */
+      creditsRefunded: number;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      cancelledAt?: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      createdAt: string;
+    };
+    /** @description Series, newest first. */
+    FormScheduleSeriesList: {
+      data: components['schemas']['FormScheduleSeries'][];
+      pagination: components['schemas']['Pagination'];
+    };
+    /** @description Every `intervalCount` days or weeks from `startsAt`, `count` times or until `until`: at least 2 and at most 52 deliveries, the last at most 366 days ahead. */
+    Recurrence: {
+      /** @enum {string} */
+      interval: 'day' | 'week';
+      /** @description Every this many days or weeks. */
+      intervalCount: number;
+      /** @description How many deliveries in all, the first included. Give `count` or `until`. */
+      count?: number;
+      /**
+       * Format: date-time
+       * @description The last delivery is the last one at or before this time. Give `count` or `until`.
+       */
+      until?: string;
+    };
+    CancelledSeries: {
+      id: string;
+      /** @enum {string} */
+      status: 'cancelled';
+      /** @description The pending deliveries this cancel cancelled. */
+      cancelledSchedules: string[];
+      /** @description What came back for them, in all. */
       creditsRefunded: number;
       /**
        * Format: date-time
@@ -2411,6 +2597,10 @@ export interface operations {
         status?: 'pending' | 'sent' | 'failed' | 'completed' | 'cancelled';
         /** @description Only deliveries by this channel. */
         channel?: 'whatsapp' | 'email';
+        /** @description Only the occurrences of this series. */
+        seriesId?: string;
+        /** @description Order: `-createdAt` (default, newest created first), `scheduledAt` (soonest delivery time first: the queue ahead with status=pending) or `-scheduledAt` (latest delivery time first). Ties by id; a cursor is valid only for the order it came from. */
+        sort?: '-createdAt' | 'scheduledAt' | '-scheduledAt';
       };
       header?: never;
       path?: never;
@@ -2418,7 +2608,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Form schedules, newest first. */
+      /** @description Form schedules, newest first unless `sort` says otherwise. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -2469,6 +2659,8 @@ export interface operations {
            * @enum {string}
            */
           language?: 'es' | 'ca' | 'en';
+          /** @description Send one reminder with the same link this many days after delivery if the patient has not answered by then (not if the delivery failed or was cancelled). Included in the delivery price. */
+          remindAfterDays?: number;
         };
       };
     };
@@ -2564,6 +2756,250 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CancelledSchedule'];
+        };
+      };
+      400: components['responses']['BadRequestReplayable'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFoundReplayable'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableEntityReplayable'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  retryFormSchedule: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and body within 24 h replay the first answer (Idempotent-Replayed: true) instead of acting twice. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        /** @description The id of the resource the path names, with its type prefix (`pat_…`, `form_…`, …). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description The channel of the new delivery; default the failed one's.
+           * @enum {string}
+           */
+          channel?: 'whatsapp' | 'email';
+          /**
+           * Format: date-time
+           * @description When to deliver the retry (a reschedule); default now. Same rules as on create.
+           */
+          scheduledAt?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A scheduled delivery of a form to a patient: pending, then sent (with a link to the form page) and completed when answered; or failed, or cancelled. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormSchedule'];
+        };
+      };
+      400: components['responses']['BadRequestReplayable'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequiredReplayable'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFoundReplayable'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableEntityReplayable'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listFormScheduleSeries: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100. */
+        limit?: number;
+        /** @description pagination.cursor of the previous page; empty for the first page. */
+        cursor?: string;
+        /** @description Only series for this patient. */
+        patientId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Series, newest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormScheduleSeriesList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  createFormScheduleSeries: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and body within 24 h replay the first answer (Idempotent-Replayed: true) instead of acting twice. */
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          formId: string;
+          patientId: string;
+          /** @enum {string} */
+          channel: 'whatsapp' | 'email';
+          /**
+           * Format: date-time
+           * @description The first delivery; default now. Same rules as `scheduledAt`.
+           */
+          startsAt?: string;
+          /** @description Every `intervalCount` days or weeks from `startsAt`, `count` times or until `until`: at least 2 and at most 52 deliveries, the last at most 366 days ahead. */
+          recurrence: {
+            /** @enum {string} */
+            interval: 'day' | 'week';
+            /** @description Every this many days or weeks. */
+            intervalCount: number;
+            /** @description How many deliveries in all, the first included. Give `count` or `until`. */
+            count?: number;
+            /**
+             * Format: date-time
+             * @description The last delivery is the last one at or before this time. Give `count` or `until`.
+             */
+            until?: string;
+          };
+          message?: string;
+          /** @enum {string} */
+          language?: 'es' | 'ca' | 'en';
+          /** @description Send one reminder with the same link this many days after delivery if the patient has not answered by then (not if the delivery failed or was cancelled). Included in the delivery price. */
+          remindAfterDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description A recurring delivery of a form to a patient. Its deliveries are form schedules made (and charged) at once, each with `seriesId`; cancelling the series cancels every pending one. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormScheduleSeries'];
+        };
+      };
+      400: components['responses']['BadRequestReplayable'];
+      401: components['responses']['Unauthorized'];
+      402: components['responses']['PaymentRequiredReplayable'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      415: components['responses']['UnsupportedMediaType'];
+      422: components['responses']['UnprocessableEntityReplayable'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getFormScheduleSeries: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The id of the resource the path names, with its type prefix (`pat_…`, `form_…`, …). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A recurring delivery of a form to a patient. Its deliveries are form schedules made (and charged) at once, each with `seriesId`; cancelling the series cancels every pending one. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FormScheduleSeries'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelFormScheduleSeries: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and body within 24 h replay the first answer (Idempotent-Replayed: true) instead of acting twice. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        /** @description The id of the resource the path names, with its type prefix (`pat_…`, `form_…`, …). */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CancelledSeries'];
         };
       };
       400: components['responses']['BadRequestReplayable'];

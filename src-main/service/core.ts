@@ -9,7 +9,9 @@ import { CONVERSATION_CLOSE_JOB, createConversations } from './domain/conversati
 import { createCredits, CREDITS_RESET_JOB } from './domain/credits';
 import { createEventLog } from './domain/event-log';
 import { createForms } from './domain/forms';
-import { createFormSchedules, DELIVER_JOB } from './domain/form-schedules';
+import { createFormSchedules, DELIVER_JOB, REMIND_JOB } from './domain/form-schedules';
+import { createFormScheduleSeries } from './domain/form-schedule-series';
+import { createFormReminder } from './delivery/form-reminder';
 import { createOutbox } from './domain/outbox';
 import { createPatients } from './domain/patients';
 import { createPatientBulk } from './domain/patient-bulk';
@@ -192,7 +194,12 @@ export function createCore(options: CoreOptions) {
     'schedules',
     createFormSchedules({ ...base, events, credits, forms, prices, scheduleJob, alerts }),
   );
+  const scheduleSeries = announced(
+    'scheduleSeries',
+    createFormScheduleSeries({ ...base, credits, prices, schedules }),
+  );
   const formDelivery = createFormDelivery({ ...base, schedules, settings: delivery, scheduleJob });
+  const formReminder = createFormReminder({ ...base, schedules, settings: delivery });
   const outbox = createOutbox({ listPage, linkBase: () => delivery.publicUrl() });
   const assistants = announced('assistants', createAssistantRouter(q.settings, options));
   // Chats and calls share what they are built from.
@@ -257,6 +264,7 @@ export function createCore(options: CoreOptions) {
   );
 
   runner.register(DELIVER_JOB, formDelivery.deliver);
+  runner.register(REMIND_JOB, formReminder.remind);
   runner.register(CONVERSATION_CLOSE_JOB, ({ payload }) => {
     conversations.onCloseDue((payload as { conversationId: string }).conversationId);
   });
@@ -299,6 +307,7 @@ export function createCore(options: CoreOptions) {
     patientNotes,
     forms,
     schedules,
+    scheduleSeries,
     delivery,
     outbox,
     assistants,

@@ -7,6 +7,9 @@ export const PROBLEM_CODES = [
   'invalid_cursor',
   'schedule_not_cancellable',
   'schedule_not_submittable',
+  // A delivery that is not failed, or was retried already; a series cancelled already.
+  'schedule_not_retriable',
+  'series_not_cancellable',
   'conversation_ended',
   'conversation_busy',
   'form_in_use',

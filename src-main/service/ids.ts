@@ -20,7 +20,8 @@ export type IdPrefix =
   | 'ntf'
   | 'alert'
   | 'note'
-  | 'sbx';
+  | 'sbx'
+  | 'ser';
 
 /**
  * Ids are `<prefix>_<ULID>`. The ULID's time part comes from the service clock, so ids sort in the

@@ -1,6 +1,7 @@
 import type {
   ClinicalForm,
   CreditBalance,
+  FormScheduleSeries,
   InputOf,
   OutboxListItem,
   Patient,
@@ -94,6 +95,8 @@ export interface FakeClinic {
   handlers: MemoryHandlers;
   schedules: ScheduleListItem[];
   outbox: OutboxListItem[];
+  /** The series the fake clinic holds, by id. */
+  series: Map<string, FormScheduleSeries>;
   /** The balance `credits.balance` answers (what the window last read). */
   shownBalance(): number;
   /** The balance creating charges against (the service's own). */
@@ -118,6 +121,26 @@ export function schedule(
   };
 }
 
+export function seriesOf(
+  over: Partial<FormScheduleSeries> & Pick<FormScheduleSeries, 'id'>,
+): FormScheduleSeries {
+  return {
+    formId: PHQ9.id,
+    patientId: NURIA.id,
+    channel: 'whatsapp',
+    language: 'es',
+    status: 'active',
+    recurrence: { interval: 'week', intervalCount: 2, count: 7 },
+    startsAt: '2026-10-11T09:00:00.000Z',
+    occurrences: 7,
+    counts: { pending: 4, sent: 1, completed: 2, failed: 0, cancelled: 0 },
+    creditsConsumed: 14,
+    creditsRefunded: 0,
+    createdAt: '2026-10-11T08:00:00.000Z',
+    ...over,
+  };
+}
+
 export function createFakeClinic(
   options: {
     balance?: number;
@@ -125,6 +148,7 @@ export function createFakeClinic(
     reportedBalance?: number;
     schedules?: ScheduleListItem[];
     outbox?: OutboxListItem[];
+    series?: FormScheduleSeries[];
     /** Wraps each create, e.g. to hold it open while a test looks at the progress bar. */
     beforeCreate?: (input: InputOf<'schedules', 'create'>) => Promise<void> | void;
   } = {},
@@ -132,6 +156,7 @@ export function createFakeClinic(
   const balance = { value: options.balance ?? 100 };
   const schedules = (options.schedules ?? []).map((s) => ({ ...s }));
   const outbox = [...(options.outbox ?? [])];
+  const series = new Map<string, FormScheduleSeries>((options.series ?? []).map((x) => [x.id, x]));
   let sequence = 0;
 
   const balanceView = (): CreditBalance => ({
@@ -175,7 +200,8 @@ export function createFakeClinic(
             (!input.status || s.status === input.status) &&
             (!input.channel || s.channel === input.channel) &&
             (!input.formId || s.formId === input.formId) &&
-            (!input.patientId || s.patientId === input.patientId),
+            (!input.patientId || s.patientId === input.patientId) &&
+            (!input.seriesId || s.seriesId === input.seriesId),
         );
         const limit = input.limit ?? 20;
         return {
@@ -234,6 +260,34 @@ export function createFakeClinic(
           cancelledAt: '2026-11-22T09:05:00.000Z',
         };
       },
+      retry: ({ id, channel, scheduledAt }) => {
+        const failed = schedules.find((s) => s.id === id);
+        if (!failed) throw problem('resource_missing', 'No such schedule.');
+        if (failed.status !== 'failed' || failed.retriedBy) {
+          throw problem('schedule_not_retriable', 'Only a failed delivery can be retried.', {
+            scheduleStatus: failed.status,
+          });
+        }
+        const ch = channel ?? failed.channel;
+        const price = ch === 'whatsapp' ? PRICES.deliveryWhatsapp : PRICES.deliveryEmail;
+        balance.value -= price;
+        const made = schedule({
+          ...failed,
+          id: `sch_retry${++sequence}`,
+          channel: ch,
+          status: 'pending',
+          scheduledAt: scheduledAt ?? '2026-11-22T09:00:00.000Z',
+          creditsConsumed: price,
+          retryOf: failed.id,
+          failureReason: undefined,
+          failedAt: undefined,
+          creditsRefunded: undefined,
+        });
+        failed.retriedBy = made.id;
+        schedules.unshift(made);
+        const { formName: _f, patient: _p, seriesOccurrences: _o, ...plain } = made;
+        return plain;
+      },
       upcoming: (input) =>
         schedules
           .filter(
@@ -261,6 +315,66 @@ export function createFakeClinic(
         };
       },
     },
+    series: {
+      create: (input) => {
+        const price = input.channel === 'whatsapp' ? PRICES.deliveryWhatsapp : PRICES.deliveryEmail;
+        const count = input.recurrence.count ?? 2;
+        if (balance.value < price * count) {
+          throw problem('insufficient_credits', 'Not enough credits.', {
+            balance: balance.value,
+            required: price * count,
+          });
+        }
+        balance.value -= price * count;
+        const made = seriesOf({
+          id: `ser_new${++sequence}`,
+          formId: input.formId,
+          patientId: input.patientId,
+          channel: input.channel,
+          recurrence: input.recurrence,
+          occurrences: count,
+          counts: { pending: count, sent: 0, completed: 0, failed: 0, cancelled: 0 },
+          creditsConsumed: price * count,
+          startsAt: input.startsAt ?? '2026-11-22T09:00:00.000Z',
+        });
+        series.set(made.id, made);
+        return made;
+      },
+      get: ({ id }) => {
+        const found = series.get(id);
+        if (!found) throw problem('resource_missing', 'No such series.');
+        return found;
+      },
+      cancel: ({ id }) => {
+        const found = series.get(id);
+        if (!found) throw problem('resource_missing', 'No such series.');
+        const pending = schedules.filter((s) => s.seriesId === id && s.status === 'pending');
+        let refunded = 0;
+        for (const s of pending) {
+          s.status = 'cancelled';
+          s.creditsRefunded = s.creditsConsumed;
+          refunded += s.creditsConsumed;
+        }
+        balance.value += refunded;
+        series.set(id, {
+          ...found,
+          status: 'cancelled',
+          counts: {
+            ...found.counts,
+            pending: 0,
+            cancelled: found.counts.cancelled + pending.length,
+          },
+          creditsRefunded: refunded,
+        });
+        return {
+          id,
+          status: 'cancelled' as const,
+          cancelledSchedules: pending.map((s) => s.id),
+          creditsRefunded: refunded,
+          cancelledAt: '2026-11-22T09:05:00.000Z',
+        };
+      },
+    },
     outbox: {
       list: (input) => {
         const matches = outbox.filter(
@@ -272,7 +386,14 @@ export function createFakeClinic(
       },
     },
   };
-  return { handlers, schedules, outbox, balance, shownBalance: () => balanceView().balance };
+  return {
+    handlers,
+    schedules,
+    outbox,
+    series,
+    balance,
+    shownBalance: () => balanceView().balance,
+  };
 }
 
 /** Puts the sandbox clock at `iso`, as a pushed clock event would. */

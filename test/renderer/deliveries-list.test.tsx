@@ -110,7 +110,7 @@ describe('the deliveries list', () => {
     );
     await waitFor(() => expect(lastList()).not.toHaveProperty('patientId'));
     await user.click(screen.getByRole('button', { name: 'Quitar los filtros' }));
-    await waitFor(() => expect(lastList()).toEqual({ limit: 25 }));
+    await waitFor(() => expect(lastList()).toEqual({ limit: 25, sort: '-scheduledAt' }));
   });
 
   it('cancels a pending delivery after confirming, and shows the refund and the new balance', async () => {

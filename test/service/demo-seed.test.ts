@@ -491,13 +491,14 @@ describe('demo clinic forms and deliveries', () => {
     expect(counts.pending).toBeGreaterThan(3);
     const oldest = one<string>('SELECT min(created_at) FROM form_schedules');
     expect(FIXED_NOW - Date.parse(oldest)).toBeGreaterThan(80 * DAY);
-    // Every pending delivery is in the future, within a week, and has its job on the table.
-    const pending = all<{ id: string; scheduled_at: string }>(
-      `SELECT id, scheduled_at FROM form_schedules WHERE status = 'pending'`,
+    // Every pending delivery is in the future, within a week (a series' within its three
+    // months), and has its job on the table.
+    const pending = all<{ id: string; scheduled_at: string; series_id: string | null }>(
+      `SELECT id, scheduled_at, series_id FROM form_schedules WHERE status = 'pending'`,
     );
     for (const p of pending) {
       expect(Date.parse(p.scheduled_at)).toBeGreaterThan(FIXED_NOW);
-      expect(Date.parse(p.scheduled_at)).toBeLessThan(FIXED_NOW + 8 * DAY);
+      expect(Date.parse(p.scheduled_at)).toBeLessThan(FIXED_NOW + (p.series_id ? 60 : 8) * DAY);
       expect(
         one<number>(
           `SELECT count(*) FROM jobs WHERE kind = 'form-schedule.deliver' AND status = 'pending'
@@ -586,7 +587,12 @@ describe('demo clinic forms and deliveries', () => {
     const sent = one<number>(
       `SELECT count(*) FROM form_schedules WHERE status IN ('sent', 'completed')`,
     );
-    expect(one<number>('SELECT count(*) FROM outbox')).toBe(sent);
+    // One message per delivery that went out, and one per reminder.
+    const reminders = one<number>(
+      'SELECT count(*) FROM form_schedules WHERE reminded_at IS NOT NULL',
+    );
+    expect(reminders).toBeGreaterThan(0);
+    expect(one<number>('SELECT count(*) FROM outbox')).toBe(sent + reminders);
     // Stored relative to the link base: the demo's messages were never sent to any server.
     const bodies = all<{ body: string; link: string }>('SELECT body, link FROM outbox');
     for (const b of bodies) {
@@ -603,6 +609,35 @@ describe('demo clinic forms and deliveries', () => {
     }
     expect(one<number>('SELECT count(*) FROM events')).toBe(0);
     expect(core.delivery.clinicName()).toBe(DEMO_CLINIC_NAME);
+  });
+
+  it('has recurring PHQ-9 series: some deliveries answered, the next ones pending, a reminder or two', () => {
+    const series = all<{
+      id: string;
+      occurrences: number;
+      interval_unit: string;
+      interval_count: number;
+    }>('SELECT id, occurrences, interval_unit, interval_count FROM form_schedule_series');
+    expect(series.length).toBe(3);
+    for (const s of series) {
+      expect([s.occurrences, s.interval_unit, s.interval_count]).toEqual([7, 'week', 2]);
+      const statuses = all<{ status: string }>(
+        'SELECT status FROM form_schedules WHERE series_id = ? ORDER BY series_index',
+        s.id,
+      ).map((r) => r.status);
+      expect(statuses.slice(3)).toEqual(['pending', 'pending', 'pending', 'pending']);
+      expect(statuses.slice(0, 3).filter((x) => x === 'completed').length).toBeGreaterThan(1);
+    }
+    // The reminders went with the delivery's own link.
+    const reminded = all<{ id: string }>(
+      'SELECT id FROM form_schedules WHERE reminded_at IS NOT NULL',
+    );
+    expect(reminded.length).toBe(2);
+    for (const r of reminded) {
+      const links = all<{ link: string }>('SELECT link FROM outbox WHERE schedule_id = ?', r.id);
+      expect(links.length).toBe(2);
+      expect(links[0]!.link).toBe(links[1]!.link);
+    }
   });
 
   it('opens the outbox link of a sent demo delivery on the running server (port 0), in the patient language', async () => {

@@ -15,6 +15,9 @@ const PROBLEM_CODES = [
   'invalid_cursor',
   'schedule_not_cancellable',
   'schedule_not_submittable',
+  // A delivery that is not failed, or was retried already; a series cancelled already.
+  'schedule_not_retriable',
+  'series_not_cancellable',
   'conversation_ended',
   // An alert moved forward twice (acknowledged, or resolved, already).
   'alert_acknowledged',

@@ -69,6 +69,30 @@ describe('the in-memory bridge says what each write changes, as the service does
       scheduledAt: '2026-11-29T09:00:00.000Z',
     });
     await run('schedules.cancel', { id: later.id });
+    const series = await run('series.create', {
+      formId: form.id,
+      patientId: patient.id,
+      channel: 'email',
+      startsAt: '2026-11-29T09:00:00.000Z',
+      recurrence: { interval: 'week', intervalCount: 2, count: 3 },
+    });
+    await run('series.get', { id: series.id });
+    await run('series.cancel', { id: series.id });
+    // The sandbox's invalid number fails a WhatsApp delivery when it falls due; it is retried
+    // by e-mail.
+    const unreachable = await run('patients.create', {
+      firstName: 'Pol',
+      lastName: 'Mas',
+      email: 'pol.mas@example.org',
+      phone: '+34600009999',
+    });
+    const failing = await run('schedules.create', {
+      formId: form.id,
+      patientId: unreachable.id,
+      channel: 'whatsapp',
+    });
+    await run('sandbox.advance', { seconds: 1 });
+    await run('schedules.retry', { id: failing.id, channel: 'email' });
 
     const chat = await run('conversations.start', {
       patientId: patient.id,

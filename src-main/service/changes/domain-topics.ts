@@ -7,6 +7,7 @@ import type { createChatLinks } from '../domain/chat-links';
 import type { createConversations } from '../domain/conversations';
 import type { createCredits } from '../domain/credits';
 import type { createFormSchedules } from '../domain/form-schedules';
+import type { createFormScheduleSeries } from '../domain/form-schedule-series';
 import type { createForms } from '../domain/forms';
 import type { createNotifications } from '../domain/notifications';
 import type { createPatientNotes } from '../domain/patient-notes';
@@ -29,6 +30,7 @@ interface AnnouncedServices {
   responseInbox: ReturnType<typeof createResponseInbox>;
   forms: ReturnType<typeof createForms>;
   schedules: ReturnType<typeof createFormSchedules>;
+  scheduleSeries: ReturnType<typeof createFormScheduleSeries>;
   conversations: ReturnType<typeof createConversations>;
   chatLinks: ReturnType<typeof createChatLinks>;
   calls: ReturnType<typeof createCalls>;
@@ -73,14 +75,25 @@ export const DOMAIN_TOPICS: { [S in keyof AnnouncedServices]: TopicsOf<Announced
   schedules: {
     // A new delivery is paid for when it is scheduled, and refunded when cancelled or failed.
     create: ['schedules', 'credits'],
+    // A retry is a new delivery, paid for like any other (the failed one was refunded).
+    retry: ['schedules', 'credits'],
     cancel: ['schedules', 'credits'],
     submit: ['schedules', 'responses'],
     markSent: ['schedules', 'outbox'],
+    markReminded: ['schedules', 'outbox'],
     markFailed: ['schedules', 'credits'],
     get: [],
     getJson: [],
     row: [],
     byToken: [],
+    list: [],
+  },
+  scheduleSeries: {
+    // Every occurrence is charged at creation and the pending ones refunded on cancel.
+    create: ['schedules', 'credits'],
+    cancel: ['schedules', 'credits'],
+    get: [],
+    getJson: [],
     list: [],
   },
   conversations: {

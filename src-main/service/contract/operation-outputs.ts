@@ -30,8 +30,10 @@ import type {
 } from '../schemas/conversation';
 import type {
   CancelledSchedule,
+  CancelledSeries,
   Channel,
   FormSchedule,
+  FormScheduleSeries,
   Language,
   OutboxMessage,
   ScheduleStatus,
@@ -97,6 +99,8 @@ export type {
   CreditBalance,
   FormResponse,
   FormSchedule,
+  FormScheduleSeries,
+  CancelledSeries,
   Language,
   LedgerEntry,
   LedgerKind,
@@ -193,6 +197,14 @@ export interface OperationOutputs {
     calendar: DeliveryCalendar;
     create: FormSchedule;
     cancel: CancelledSchedule;
+    /** A failed delivery sent again (or rescheduled): the new delivery. */
+    retry: FormSchedule;
+  };
+  /** Recurring deliveries: the plan, made and charged at once, cancelled as one. */
+  series: {
+    get: FormScheduleSeries;
+    create: FormScheduleSeries;
+    cancel: CancelledSeries;
   };
   outbox: {
     list: Page<OutboxListItem>;

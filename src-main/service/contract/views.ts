@@ -60,8 +60,13 @@ export interface UpcomingDelivery extends FormSchedule {
 export type AlertView = Alert & { patient: PatientRef };
 export type { AlertPriority, AlertSource, AlertState };
 
-/** A row of the Deliveries list: the schedule with its form's and patient's names. */
-export type ScheduleListItem = UpcomingDelivery;
+/**
+ * A row of the Deliveries list: the schedule with its form's and patient's names, and for an
+ * occurrence of a series how many deliveries the series planned ("3 of 7").
+ */
+export interface ScheduleListItem extends UpcomingDelivery {
+  seriesOccurrences?: number;
+}
 
 /** A sent message with the patient's name (absent for notices to the clinic) and its form's. */
 export interface OutboxListItem extends OutboxMessage {

@@ -10,6 +10,8 @@ export interface DeliveryMessageInput {
   /** The coordinator's own words, sent as they wrote them. */
   message?: string | undefined;
   link: string;
+  /** The one reminder of an unanswered form: the same link, a shorter text. */
+  reminder?: boolean;
 }
 
 export interface DeliveryMessage {
@@ -24,6 +26,9 @@ interface Words {
   greeting: (firstName: string) => string;
   /** `form` arrives quoted or in bold, as the channel shows it. */
   sends: (clinic: string, form: string) => string;
+  /** The reminder's opening, instead of `sends`. */
+  reminds: (clinic: string, form: string) => string;
+  reminderSubject: (subject: string) => string;
   quote: (form: string) => string;
   answerHere: string;
   button: string;
@@ -37,6 +42,9 @@ const WORDS: Record<Language, Words> = {
   es: {
     greeting: (name) => (name ? `¡Hola, ${name}!` : '¡Hola!'),
     sends: (clinic, form) => `${clinic} le envía el formulario ${form}.`,
+    reminds: (clinic, form) =>
+      `Le recordamos que ${clinic} le envió el formulario ${form} y aún no lo ha respondido.`,
+    reminderSubject: (subject) => `Recordatorio: ${subject}`,
     quote: (form) => `«${form}»`,
     answerHere: 'Puede responderlo en este enlace:',
     button: 'Responder el formulario',
@@ -49,6 +57,9 @@ const WORDS: Record<Language, Words> = {
   ca: {
     greeting: (name) => (name ? `Hola, ${name}!` : 'Hola!'),
     sends: (clinic, form) => `${clinic} li envia el formulari ${form}.`,
+    reminds: (clinic, form) =>
+      `Li recordem que ${clinic} li va enviar el formulari ${form} i encara no l'ha respost.`,
+    reminderSubject: (subject) => `Recordatori: ${subject}`,
     quote: (form) => `«${form}»`,
     answerHere: "Pot respondre'l en aquest enllaç:",
     button: 'Respondre el formulari',
@@ -62,6 +73,9 @@ const WORDS: Record<Language, Words> = {
   en: {
     greeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
     sends: (clinic, form) => `${clinic} has sent you the form ${form}.`,
+    reminds: (clinic, form) =>
+      `A reminder: ${clinic} sent you the form ${form} and it has not been answered yet.`,
+    reminderSubject: (subject) => `Reminder: ${subject}`,
     quote: (form) => `“${form}”`,
     answerHere: 'You can answer it here:',
     button: 'Answer the form',
@@ -76,12 +90,16 @@ const WORDS: Record<Language, Words> = {
 export function renderDeliveryMessage(input: DeliveryMessageInput): DeliveryMessage {
   const words = WORDS[input.language];
   const firstName = input.patientFirstName.trim();
-  const note = input.message?.replace(/\r\n?/g, '\n').trim() || undefined;
+  // The coordinator's words went with the first message; the reminder keeps to the point.
+  const note = input.reminder
+    ? undefined
+    : input.message?.replace(/\r\n?/g, '\n').trim() || undefined;
+  const opening = input.reminder ? words.reminds : words.sends;
 
   if (input.channel === 'whatsapp') {
     const text = [
       words.greeting(firstName),
-      words.sends(input.clinicName, whatsappBold(input.formName)),
+      opening(input.clinicName, whatsappBold(input.formName)),
       note,
       `${words.answerHere}\n${input.link}`,
       words.reassurance,
@@ -91,7 +109,7 @@ export function renderDeliveryMessage(input: DeliveryMessageInput): DeliveryMess
     return { text };
   }
 
-  const sends = words.sends(input.clinicName, words.quote(input.formName));
+  const sends = opening(input.clinicName, words.quote(input.formName));
   const text = [
     words.greeting(firstName),
     sends,
@@ -103,7 +121,8 @@ export function renderDeliveryMessage(input: DeliveryMessageInput): DeliveryMess
     .filter((part) => part !== undefined)
     .join('\n\n');
   // A subject is one header line: line breaks in a name must not reach the mail headers.
-  const subject = words.subject(input.clinicName, input.formName).replace(/\s+/g, ' ').trim();
+  const plain = words.subject(input.clinicName, input.formName).replace(/\s+/g, ' ').trim();
+  const subject = input.reminder ? words.reminderSubject(plain) : plain;
   return { subject, text, html: emailHtml(input, words, subject, sends, note) };
 }
 

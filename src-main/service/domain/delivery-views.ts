@@ -23,11 +23,20 @@ export function createDeliveryViews(deps: { q: Queries; clock: Clock; names: Pat
       const formNames = new Map(
         q.deliveryViews.formNames(schedules.map((s) => s.formId)).map((f) => [f.id, f.name]),
       );
-      const data = names.withPatients(schedules).map((schedule): ScheduleListItem => ({
-        ...schedule,
-        // Forms are never deleted (a trigger refuses it), so the name is always there.
-        formName: formNames.get(schedule.formId) ?? '',
-      }));
+      const planned = new Map(
+        q.formScheduleSeries
+          .occurrences(schedules.flatMap((s) => (s.seriesId ? [s.seriesId] : [])))
+          .map((row) => [row.id, row.occurrences]),
+      );
+      const data = names.withPatients(schedules).map((schedule): ScheduleListItem => {
+        const seriesOccurrences = schedule.seriesId ? planned.get(schedule.seriesId) : undefined;
+        return {
+          ...schedule,
+          // Forms are never deleted (a trigger refuses it), so the name is always there.
+          formName: formNames.get(schedule.formId) ?? '',
+          ...(seriesOccurrences ? { seriesOccurrences } : {}),
+        };
+      });
       return { data, pagination: page.pagination };
     },
     outbox(page: ListPage) {

@@ -1,3 +1,5 @@
+// Long on purpose: the delivery state machine, every transition of one resource (create, retry,
+// cancel, sent, reminded, failed, answered) in one place, each guarded by the state it leaves.
 import { createHash, randomBytes } from 'node:crypto';
 import { ProblemError, validationFailed, type FieldError } from '../errors';
 import type { IdFactory } from '../ids';
@@ -10,12 +12,13 @@ import type {
   FormSchedule,
   FormScheduleListQuery,
   Language,
+  RetryFormSchedule,
 } from '../schemas/form-schedule';
 import { LANGUAGES } from '../schemas/form-schedule';
 import type { Db } from '../store/db';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
-import { SCHEDULE_LIST, type FormScheduleRow } from '../store/queries/form-schedules';
+import { SCHEDULE_LISTS, type FormScheduleRow } from '../store/queries/form-schedules';
 import type { Credits } from './credits';
 import type { EventLog } from './event-log';
 import { validateAnswers, type SubmittedAnswer } from './form-answers';
@@ -30,6 +33,8 @@ import { carriesUrgentRules, responseAlerts } from './response-alerts';
 import { eventData } from './event-data';
 
 export const DELIVER_JOB = 'form-schedule.deliver';
+/** The one reminder of a sent, unanswered delivery (delivery/form-reminder.ts). */
+export const REMIND_JOB = 'form-schedule.remind';
 
 /** A scheduledAt this far in the past is taken as "now" (client clocks drift); earlier is refused. */
 const PAST_TOLERANCE_MS = 5 * 60_000;
@@ -104,11 +109,15 @@ export function createFormSchedules(deps: {
     }).refunded;
   }
 
-  function checkScheduledAt(input: string | undefined, nowMs: number): number {
+  function checkScheduledAt(
+    input: string | undefined,
+    nowMs: number,
+    pointer = '/scheduledAt',
+  ): number {
     if (input === undefined) return nowMs;
     const ms = Date.parse(input);
     const error = (code: string, detail: string): FieldError => ({
-      pointer: '/scheduledAt',
+      pointer,
       code,
       detail,
     });
@@ -129,8 +138,15 @@ export function createFormSchedules(deps: {
     return Math.max(ms, nowMs);
   }
 
-  const create = db.transaction((input: CreateFormSchedule): FormSchedule => {
-    const nowMs = clock.now();
+  /** What an occurrence of a series or a retry adds to a plain delivery. */
+  interface Placement {
+    seriesId?: string;
+    seriesIndex?: number;
+    retryOf?: string;
+  }
+
+  /** The checks of a new delivery that do not depend on its time: form, patient, address. */
+  function checkTarget(input: Pick<CreateFormSchedule, 'formId' | 'patientId' | 'channel'>) {
     const errors: FieldError[] = [];
     const form = q.clinicalForms.get(input.formId);
     if (!form) {
@@ -164,7 +180,21 @@ export function createFormSchedules(deps: {
         input.channel,
       );
     }
-    const dueMs = checkScheduledAt(input.scheduledAt, nowMs);
+    return { form: form!, patient: patient! };
+  }
+
+  /**
+   * One pending delivery, charged now and planned for `dueMs` (already checked): the one way a
+   * schedule is made, whether alone, as an occurrence of a series or as a retry. Runs inside the
+   * caller's transaction.
+   */
+  function insertPending(
+    input: Omit<CreateFormSchedule, 'scheduledAt'>,
+    dueMs: number,
+    placement: Placement = {},
+  ): string {
+    const { form, patient } = checkTarget(input);
+    const nowMs = clock.now();
     const id = newId('sch', nowMs);
     const now = new Date(nowMs).toISOString();
     const price = deliveryPrice(deps.prices, input.channel);
@@ -177,10 +207,10 @@ export function createFormSchedules(deps: {
     const scheduledAt = new Date(dueMs).toISOString();
     q.formSchedules.insert({
       id,
-      form_id: form!.id,
-      patient_id: patient!.id,
+      form_id: form.id,
+      patient_id: patient.id,
       channel: input.channel,
-      language: input.language ?? preferredLanguage(patient!.metadata),
+      language: input.language ?? preferredLanguage(patient.metadata),
       status: 'pending',
       scheduled_at: scheduledAt,
       message: input.message?.trim() || null,
@@ -195,6 +225,12 @@ export function createFormSchedules(deps: {
       response_id: null,
       created_at: now,
       updated_at: now,
+      series_id: placement.seriesId ?? null,
+      series_index: placement.seriesIndex ?? null,
+      remind_after_days: input.remindAfterDays ?? null,
+      reminded_at: null,
+      retry_of: placement.retryOf ?? null,
+      retried_by: null,
     });
     deps.scheduleJob({
       kind: DELIVER_JOB,
@@ -202,10 +238,59 @@ export function createFormSchedules(deps: {
       payload: { scheduleId: id },
       dedupeKey: `${DELIVER_JOB}:${id}`,
     });
-    return get(id);
+    return id;
+  }
+
+  const create = db.transaction((input: CreateFormSchedule): FormSchedule => {
+    checkTarget(input);
+    const dueMs = checkScheduledAt(input.scheduledAt, clock.now());
+    return get(insertPending(input, dueMs));
   });
 
-  const cancel = db.transaction((id: string): CancelledSchedule => {
+  /**
+   * A failed delivery sent again: a new pending delivery to the same patient of the same form
+   * (by another channel or at another time if asked), charged like any delivery since the failed
+   * one was refunded. The failed one stays failed and points at its retry; it can be retried once.
+   */
+  const retry = db.transaction((id: string, input: RetryFormSchedule = {}): FormSchedule => {
+    const failed = row(id);
+    if (failed.status !== 'failed' || failed.retried_by) {
+      throw new ProblemError(
+        400,
+        'schedule_not_retriable',
+        failed.retried_by
+          ? `This delivery was already retried by ${failed.retried_by}.`
+          : `Only a failed delivery can be retried; this one is ${failed.status}.`,
+        {
+          scheduleStatus: failed.status,
+          ...(failed.retried_by ? { retriedBy: failed.retried_by } : {}),
+        },
+      );
+    }
+    const target = {
+      formId: failed.form_id,
+      patientId: failed.patient_id,
+      channel: input.channel ?? failed.channel,
+      language: failed.language,
+      ...(failed.message ? { message: failed.message } : {}),
+      ...(failed.remind_after_days ? { remindAfterDays: failed.remind_after_days } : {}),
+    };
+    checkTarget(target);
+    const dueMs = checkScheduledAt(input.scheduledAt, clock.now());
+    const retryId = insertPending(target, dueMs, {
+      retryOf: failed.id,
+      ...(failed.series_id
+        ? { seriesId: failed.series_id, seriesIndex: failed.series_index ?? 1 }
+        : {}),
+    });
+    if (!q.formSchedules.setRetriedBy(failed.id, retryId, clock.nowIso())) {
+      throw new Error(`Schedule ${failed.id} was retried while it was being retried`);
+    }
+    return get(retryId);
+  });
+
+  /** Cancels a pending delivery inside the caller's transaction (alone or with its series). */
+  function cancelPending(id: string): CancelledSchedule {
     const current = row(id);
     if (current.status !== 'pending') {
       throw new ProblemError(
@@ -225,7 +310,9 @@ export function createFormSchedules(deps: {
       updated_at: at,
     });
     return { id, status: 'cancelled', creditsRefunded: refunded, cancelledAt: at };
-  });
+  }
+
+  const cancel = db.transaction((id: string): CancelledSchedule => cancelPending(id));
 
   /** Delivered: the link's token is now valid and schedule.sent is written. */
   const markSent = db.transaction((id: string, tokenHash: string): boolean => {
@@ -240,8 +327,24 @@ export function createFormSchedules(deps: {
       updated_at: at,
     });
     events.emit('schedule.sent', eventData.scheduleSent(current, at));
+    if (current.remind_after_days) {
+      deps.scheduleJob({
+        kind: REMIND_JOB,
+        dueAt: new Date(Date.parse(at) + current.remind_after_days * 86_400_000).toISOString(),
+        payload: { scheduleId: id },
+        dedupeKey: `${REMIND_JOB}:${id}`,
+      });
+    }
     return true;
   });
+
+  /**
+   * The reminder went (form-reminder): recorded once, and only while the delivery is still sent,
+   * so an answer, a cancel or an earlier reminder that got there first wins.
+   */
+  const markReminded = db.transaction((id: string): boolean =>
+    q.formSchedules.setReminded(id, clock.nowIso()),
+  );
 
   /** Not delivered: the credits go back in full and no schedule.sent is written. */
   const markFailed = db.transaction((id: string, reason: FailureReason): boolean => {
@@ -344,8 +447,12 @@ export function createFormSchedules(deps: {
 
   return {
     create,
+    retry,
     cancel,
     submit,
+    markReminded,
+    /** For the series service: the one way to make and to cancel a delivery. */
+    internal: { checkTarget, checkScheduledAt, insertPending, cancelPending },
     markSent,
     markFailed,
     get,
@@ -363,8 +470,9 @@ export function createFormSchedules(deps: {
         form_id: query.formId,
         status: query.status,
         channel: query.channel,
+        series_id: query.seriesId,
       });
-      return deps.listPage(SCHEDULE_LIST, {
+      return deps.listPage(SCHEDULE_LISTS[query.sort ?? '-createdAt'], {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: {
@@ -372,6 +480,7 @@ export function createFormSchedules(deps: {
           formId: query.formId,
           status: query.status,
           channel: query.channel,
+          seriesId: query.seriesId,
         },
         where,
       });

@@ -24,6 +24,7 @@ import { clinicalFormRoutes } from './routes/clinical-forms';
 import { conversationRoutes } from './routes/conversations';
 import { formResponseRoutes } from './routes/form-responses';
 import { formScheduleRoutes } from './routes/form-schedules';
+import { formScheduleSeriesRoutes } from './routes/form-schedule-series';
 import { healthRoutes } from './routes/health';
 import { openapiRoutes } from './routes/openapi';
 import { patientRoutes } from './routes/patients';
@@ -160,6 +161,7 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
       clinicalFormRoutes(typed, core);
       formResponseRoutes(typed, core);
       formScheduleRoutes(typed, core);
+      formScheduleSeriesRoutes(typed, core);
       conversationRoutes(typed, core);
       alertRoutes(typed, core);
       patientNoteRoutes(typed, core);

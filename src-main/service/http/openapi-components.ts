@@ -28,9 +28,13 @@ import {
 } from '../schemas/conversation';
 import {
   CancelledSchedule,
+  CancelledSeries,
   CHANNELS,
   FormSchedule,
   FormScheduleList,
+  FormScheduleSeries,
+  FormScheduleSeriesList,
+  Recurrence,
   LANGUAGES,
   OutboxList,
   OutboxMessage,
@@ -96,6 +100,10 @@ const NAMED: Record<string, TSchema> = {
   FormSchedule,
   FormScheduleList,
   CancelledSchedule,
+  FormScheduleSeries,
+  FormScheduleSeriesList,
+  Recurrence,
+  CancelledSeries,
   OutboxMessage,
   OutboxList,
   // Conversations

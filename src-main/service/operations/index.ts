@@ -14,7 +14,7 @@ import { noteOperations } from './notes-operations';
 import { patientOperations } from './patients-operations';
 import { receiverOperations } from './receiver-operations';
 import { sandboxOperations } from './sandbox-operations';
-import { outboxOperations, scheduleOperations } from './schedules-operations';
+import { outboxOperations, scheduleOperations, seriesOperations } from './schedules-operations';
 import { settingsOperations } from './settings-operations';
 import { webhookOperations } from './webhooks-operations';
 
@@ -29,6 +29,7 @@ export function createOperationHandlers(deps: OperationDeps): OperationHandlers 
     forms: formOperations(deps),
     responses: responseOperations(deps),
     schedules: scheduleOperations(deps),
+    series: seriesOperations(deps),
     outbox: outboxOperations(deps),
     conversations: conversationOperations(deps),
     calls: callOperations(deps),

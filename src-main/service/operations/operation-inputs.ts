@@ -3,7 +3,7 @@ import { LedgerQuery } from '../schemas/billing';
 import { CallListQuery, CreateCall } from '../schemas/call';
 import { ClinicalFormListQuery, FormDefinition, FormUpdate } from '../schemas/clinical-form';
 import { ConversationListQuery, CreateConversation } from '../schemas/conversation';
-import { CalendarInput } from '../schemas/deliveries';
+import { CalendarInput, RetryScheduleInput } from '../schemas/deliveries';
 import {
   AlertActionInput,
   DeliveriesInput,
@@ -30,6 +30,7 @@ import { SendChatLinkInput } from '../schemas/chat-link';
 import { AddInstrumentInput, FormPreviewInput } from '../schemas/form-authoring';
 import {
   CreateFormSchedule,
+  CreateFormScheduleSeries,
   FormScheduleListQuery,
   OutboxListQuery,
 } from '../schemas/form-schedule';
@@ -94,6 +95,12 @@ export const OPERATION_INPUTS = {
     upcoming: body(UpcomingInput),
     calendar: body(CalendarInput),
     create: body(CreateFormSchedule),
+    cancel: body(IdInput),
+    retry: body(RetryScheduleInput),
+  },
+  series: {
+    get: body(IdInput),
+    create: body(CreateFormScheduleSeries),
     cancel: body(IdInput),
   },
   outbox: { list: body(OutboxListQuery) },

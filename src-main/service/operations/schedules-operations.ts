@@ -9,6 +9,15 @@ export function scheduleOperations({ core }: OperationDeps): GroupHandlers<'sche
     calendar: op({ run: (input) => views.calendar(input) }),
     create: op({ run: (input) => core.schedules.create(input) }),
     cancel: op({ run: ({ id }) => core.schedules.cancel(id) }),
+    retry: op({ run: ({ id, ...input }) => core.schedules.retry(id, input) }),
+  };
+}
+
+export function seriesOperations({ core }: OperationDeps): GroupHandlers<'series'> {
+  return {
+    get: op({ run: ({ id }) => core.scheduleSeries.get(id) }),
+    create: op({ run: (input) => core.scheduleSeries.create(input) }),
+    cancel: op({ run: ({ id }) => core.scheduleSeries.cancel(id) }),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { RetryFormSchedule } from './form-schedule';
 
 /**
  * Inputs of the Deliveries screen's own operations (no HTTP route: they only aggregate what
@@ -18,5 +19,11 @@ export const CalendarInput = Type.Object(
       description: "IANA time zone whose calendar days the counts follow (the coordinator's).",
     }),
   },
+  { additionalProperties: false },
+);
+
+/** `schedules.retry`: the failed delivery's id with POST /form-schedules/{id}/retry's body. */
+export const RetryScheduleInput = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64 }), ...RetryFormSchedule.properties },
   { additionalProperties: false },
 );

@@ -10,6 +10,8 @@ import { createFormSchedules } from '../domain/form-schedules';
 import type { Prices } from '../domain/pricing';
 import { createAlerts } from '../domain/alerts';
 import { createNotifications, type NotificationRaiser } from '../domain/notifications';
+import { createFormScheduleSeries } from '../domain/form-schedule-series';
+import { createFormReminder } from '../delivery/form-reminder';
 import { createIdFactory } from '../ids';
 import { createClock, type Clock } from '../jobs/clock';
 import type { ScheduleInput } from '../jobs/job-runner';
@@ -29,6 +31,7 @@ import {
   TAGS,
 } from './demo-names';
 import { planDemoDeliveries } from './demo-deliveries';
+import { planDemoSeries } from './demo-series';
 import { planDemoCalls, planDemoConversations } from './demo-engagement';
 import { planDemoNotes } from './demo-notes';
 import { createDemoAlerts } from './demo-alerts';
@@ -152,6 +155,10 @@ export function seedDemoClinic(deps: {
       scheduleJob,
       alerts,
     });
+    const seededSettings = {
+      ...createDeliverySettings(q.settings, {}),
+      publicUrl: () => SEEDED_LINK_BASE,
+    };
     const delivery = createFormDelivery({
       db,
       clock,
@@ -161,9 +168,55 @@ export function seedDemoClinic(deps: {
       // A fresh install has no SMTP settings: the history is delivered to the outbox, its links
       // relative to the link base (`/f/<token>`): these messages were never sent, so they name
       // no server, and the outbox shows them against the one running (domain/outbox.ts).
-      settings: { ...createDeliverySettings(q.settings, {}), publicUrl: () => SEEDED_LINK_BASE },
+      settings: seededSettings,
       scheduleJob,
     });
+    // The recurring PHQ-9 series draw their ids and answers from generators of their own, so
+    // they move nothing else of the seed.
+    const seriesIds = createIdFactory(() => at, createPrng(20261126).next);
+    const seriesSchedules = createFormSchedules({
+      db,
+      clock,
+      newId: seriesIds,
+      q,
+      events: silent,
+      credits,
+      forms,
+      prices: deps.prices,
+      listPage: unlisted,
+      scheduleJob,
+      alerts,
+    });
+    const series = {
+      schedules: seriesSchedules,
+      series: createFormScheduleSeries({
+        db,
+        clock,
+        newId: seriesIds,
+        q,
+        credits,
+        prices: deps.prices,
+        schedules: seriesSchedules,
+        listPage: unlisted,
+      }),
+      delivery: createFormDelivery({
+        db,
+        clock,
+        newId: seriesIds,
+        q,
+        schedules: seriesSchedules,
+        settings: seededSettings,
+        scheduleJob,
+      }),
+      reminder: createFormReminder({
+        db,
+        clock,
+        newId: seriesIds,
+        q,
+        schedules: seriesSchedules,
+        settings: seededSettings,
+      }),
+    };
     const assistant = createBuiltinAssistant();
     const engagement = {
       db,
@@ -207,6 +260,14 @@ export function seedDemoClinic(deps: {
       ...planDemoConversations({ ...plan, conversations }),
       ...planDemoCalls({ ...plan, calls, clinicName: DEMO_CLINIC_NAME }),
       ...planDemoNotes({ nowMs, historyStart, patients, notes }),
+      ...planDemoSeries({
+        ...series,
+        rng: createPrng(20261126),
+        nowMs,
+        historyStart,
+        patients,
+        q,
+      }),
       ...planDemoLive({
         nowMs,
         historyStart,

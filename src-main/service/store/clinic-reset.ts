@@ -21,6 +21,7 @@ export const CLINIC_TABLES = [
   'conversations',
   'calls',
   'form_schedules',
+  'form_schedule_series',
   'clinical_forms',
   'patients',
   'events',

@@ -19,6 +19,7 @@ export function existingIds(db: Db): (path: string, param: string) => string {
     ['/clinical-forms', () => first('clinical_forms')],
     ['/form-responses', () => first('form_responses')],
     ['/form-schedules', () => first('form_schedules', "status = 'pending'")],
+    ['/form-schedule-series', () => first('form_schedule_series', 'cancelled_at IS NULL')],
     ['/sandbox/form-schedules', () => first('form_schedules', "status = 'sent'")],
     ['/conversations', () => first('conversations', 'ended_at IS NULL')],
     ['/voice/calls', () => first('calls')],

@@ -53,10 +53,18 @@ export function createClinicalFormQueries(db: Db) {
     .prepare<[string], string>(`SELECT ${FORM_JSON} FROM clinical_forms WHERE id = ?`)
     .pluck();
   const remove = db.prepare<[string]>('DELETE FROM clinical_forms WHERE id = ?');
+  const byEdition = db
+    .prepare<[string], string>(
+      `SELECT id FROM clinical_forms WHERE json_extract(instrument, '$.edition') = ?
+       ORDER BY created_at, id LIMIT 1`,
+    )
+    .pluck();
   return {
     insert: (row: ClinicalFormRow) => insert.run(row),
     update: (row: ClinicalFormRow) => update.run(row),
     get: (id: string): ClinicalFormRow | undefined => byId.get(id),
+    /** The first form made from a validated instrument's edition (the demo's PHQ-9). */
+    byEdition: (editionId: string): string | undefined => byEdition.get(editionId),
     getJson: (id: string): string | undefined => jsonById.get(id),
     /** Deletes a form nothing references; the database refuses any other (migration 0005). */
     remove: (id: string) => remove.run(id),

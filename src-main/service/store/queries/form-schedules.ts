@@ -1,6 +1,12 @@
 import type { Db } from '../db';
 import type { ListDefinition } from '../keyset-list';
-import type { Channel, FailureReason, Language, ScheduleStatus } from '../../schemas/form-schedule';
+import type {
+  Channel,
+  FailureReason,
+  Language,
+  ScheduleSort,
+  ScheduleStatus,
+} from '../../schemas/form-schedule';
 
 export interface FormScheduleRow {
   id: string;
@@ -22,24 +28,50 @@ export interface FormScheduleRow {
   response_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The series this occurrence belongs to and its 1-based place in it (migration 0011). */
+  series_id: string | null;
+  series_index: number | null;
+  /** Days after delivery without an answer before the one reminder goes. */
+  remind_after_days: number | null;
+  reminded_at: string | null;
+  /** The failed delivery this one retries, and the delivery that retried this one. */
+  retry_of: string | null;
+  retried_by: string | null;
 }
 
 export const SCHEDULE_LIST: ListDefinition = {
   name: 'form_schedules',
   from: 'form_schedules',
-  json: 'api_json',
+  json: 'resource_json',
   keys: ['created_at', 'id'],
+};
+
+/** The list in each order; each binds its own cursors (a cursor is a position in one order). */
+export const SCHEDULE_LISTS: Record<ScheduleSort, ListDefinition> = {
+  '-createdAt': SCHEDULE_LIST,
+  '-scheduledAt': {
+    ...SCHEDULE_LIST,
+    name: 'form_schedules:-scheduledAt',
+    keys: ['scheduled_at', 'id'],
+  },
+  scheduledAt: {
+    ...SCHEDULE_LIST,
+    name: 'form_schedules:scheduledAt',
+    keys: ['scheduled_at', 'id'],
+    direction: 'asc',
+  },
 };
 
 const COLUMNS = `id, form_id, patient_id, channel, language, status, scheduled_at, message, credits_consumed,
   credits_refunded, token_hash, sent_at, failed_at, failure_reason, cancelled_at, completed_at, response_id,
-  created_at, updated_at`;
+  created_at, updated_at, series_id, series_index, remind_after_days, reminded_at, retry_of, retried_by`;
 
 export function createFormScheduleQueries(db: Db) {
   const insert = db.prepare<FormScheduleRow>(
     `INSERT INTO form_schedules (${COLUMNS}) VALUES (@id, @form_id, @patient_id, @channel, @language, @status,
        @scheduled_at, @message, @credits_consumed, @credits_refunded, @token_hash, @sent_at, @failed_at,
-       @failure_reason, @cancelled_at, @completed_at, @response_id, @created_at, @updated_at)`,
+       @failure_reason, @cancelled_at, @completed_at, @response_id, @created_at, @updated_at,
+       @series_id, @series_index, @remind_after_days, @reminded_at, @retry_of, @retried_by)`,
   );
   // Every transition rewrites the mutable columns, guarded by the status it starts from: a row that
   // moved on meanwhile is left alone and the caller sees 0 changes.
@@ -59,8 +91,17 @@ export function createFormScheduleQueries(db: Db) {
     `SELECT ${COLUMNS} FROM form_schedules WHERE token_hash = ?`,
   );
   const jsonById = db
-    .prepare<[string], string>('SELECT api_json FROM form_schedules WHERE id = ?')
+    .prepare<[string], string>('SELECT resource_json FROM form_schedules WHERE id = ?')
     .pluck();
+  const setRetriedBy = db.prepare<[string, string, string]>(
+    `UPDATE form_schedules SET retried_by = ?, updated_at = ? WHERE id = ? AND status = 'failed' AND retried_by IS NULL`,
+  );
+  const setReminded = db.prepare<[string, string, string]>(
+    `UPDATE form_schedules SET reminded_at = ?, updated_at = ? WHERE id = ? AND status = 'sent' AND reminded_at IS NULL`,
+  );
+  const pendingOfSeries = db.prepare<[string], FormScheduleRow>(
+    `SELECT ${COLUMNS} FROM form_schedules WHERE series_id = ? AND status = 'pending' ORDER BY series_index, id`,
+  );
   const latestSent = db.prepare<[], FormScheduleRow>(
     `SELECT ${COLUMNS} FROM form_schedules WHERE sent_at IS NOT NULL ORDER BY sent_at DESC, id DESC LIMIT 1`,
   );
@@ -77,5 +118,12 @@ export function createFormScheduleQueries(db: Db) {
     get: (id: string): FormScheduleRow | undefined => byId.get(id),
     byTokenHash: (hash: string): FormScheduleRow | undefined => byTokenHash.get(hash),
     getJson: (id: string): string | undefined => jsonById.get(id),
+    /** Links a failed delivery to its retry, once; false if it was retried or is not failed. */
+    setRetriedBy: (id: string, retryId: string, at: string): boolean =>
+      setRetriedBy.run(retryId, at, id).changes === 1,
+    /** Records the reminder of a sent, unanswered delivery, once. */
+    setReminded: (id: string, at: string): boolean => setReminded.run(at, at, id).changes === 1,
+    /** A series' pending occurrences, in order (the ones a series cancel cancels). */
+    pendingOfSeries: (seriesId: string): FormScheduleRow[] => pendingOfSeries.all(seriesId),
   };
 }

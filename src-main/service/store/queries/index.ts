@@ -13,6 +13,7 @@ import { createEventQueries } from './events';
 import { createFormAnsweredFieldQueries } from './form-answered-fields';
 import { createFormResponseQueries } from './form-responses';
 import { createFormScheduleQueries } from './form-schedules';
+import { createFormScheduleSeriesQueries } from './form-schedule-series';
 import { createFormUsageQueries } from './form-usage';
 import { createIdempotencyQueries } from './idempotency-keys';
 import { createJobQueries } from './jobs';
@@ -48,6 +49,7 @@ export function createQueries(db: Db) {
     idempotency: createIdempotencyQueries(db),
     clinicalForms: createClinicalFormQueries(db),
     formSchedules: createFormScheduleQueries(db),
+    formScheduleSeries: createFormScheduleSeriesQueries(db),
     formResponses: createFormResponseQueries(db),
     overview: createOverviewQueries(db),
     deliveryViews: createDeliveryViewQueries(db),

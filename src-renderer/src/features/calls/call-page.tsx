@@ -9,6 +9,7 @@ import { fullName } from '../patients';
 import { formatDuration } from './call-format';
 import { CallStatusBadge } from './calls-screen';
 import { useCall } from './calls-queries';
+import { CallAgain } from './call-again';
 import './calls.css';
 
 /** The lifecycle as the service runs it; a failed call stops after ringing. */
@@ -57,6 +58,7 @@ export function CallPage(props: { id: string }) {
           </span>
         }
         description={<span translate="no">{data.purpose}</span>}
+        actions={data.status === 'failed' ? <CallAgain call={data} /> : undefined}
       />
       {call.error && <ErrorState error={call.error} onRetry={() => void call.refetch()} />}
       <CallProgress call={data} />

@@ -18,11 +18,15 @@ import {
 } from './bulk-schedule';
 import { refusalText, useCreditsText } from './delivery-text';
 import { priceOf } from './deliveries-store';
+import type { Recurrence } from './series-plan';
 
 export interface BulkPlan {
   patients: readonly Patient[];
   input: Omit<ScheduleInput, 'patientId'>;
   formName: string;
+  /** A series for each patient instead of one delivery, with its number of deliveries. */
+  recurrence?: Recurrence;
+  occurrences?: number;
 }
 
 /**
@@ -54,7 +58,8 @@ export function BulkRun(props: {
   const channel = plan.input.channel;
   const price = prices.data ? priceOf(prices.data, channel) : undefined;
   const current = balance.data?.balance;
-  const cost = price === undefined ? undefined : price * total;
+  const perPatient = plan.occurrences ?? 1;
+  const cost = price === undefined ? undefined : price * total * perPatient;
   const covered = cost !== undefined && current !== undefined && current >= cost;
   const createdCount = outcomes.filter((o) => o.status === 'created').length;
 
@@ -65,7 +70,17 @@ export function BulkRun(props: {
     const finished = await runBulkSchedule({
       patients: plan.patients,
       input: plan.input,
-      create: (input) => callOperation(bridge, 'schedules', 'create', input),
+      create: ({ scheduledAt, ...input }) =>
+        plan.recurrence
+          ? callOperation(bridge, 'series', 'create', {
+              ...input,
+              ...(scheduledAt ? { startsAt: scheduledAt } : {}),
+              recurrence: plan.recurrence,
+            })
+          : callOperation(bridge, 'schedules', 'create', {
+              ...input,
+              ...(scheduledAt ? { scheduledAt } : {}),
+            }),
       onOutcome: setOutcomes,
       stopRequested: () => stop.current,
     });
@@ -111,6 +126,12 @@ export function BulkRun(props: {
             <dt>{t('bulk.deliveries')}</dt>
             <dd className="num">{format.number(total)}</dd>
           </div>
+          {perPatient > 1 && (
+            <div>
+              <dt>{t('repeat.perPatient')}</dt>
+              <dd className="num">{format.number(perPatient)}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('bulk.pricePer')}</dt>
             <dd className="num">{price === undefined ? '…' : credits(price)}</dd>

@@ -1,11 +1,16 @@
-import type { FormSchedule, InputOf, PatientRef } from '../../../../src-preload/contract';
+import type {
+  FormSchedule,
+  FormScheduleSeries,
+  InputOf,
+  PatientRef,
+} from '../../../../src-preload/contract';
 import { asFailure, type BridgeFailure } from '../../bridge/bridge';
 
 export type ScheduleInput = InputOf<'schedules', 'create'>;
 
 /** What happened to one patient of a bulk delivery. */
 export type BulkOutcome =
-  | { patient: PatientRef; status: 'created'; schedule: FormSchedule }
+  | { patient: PatientRef; status: 'created'; schedule: FormSchedule | FormScheduleSeries }
   | { patient: PatientRef; status: 'failed'; error: BridgeFailure }
   /** Not attempted: the run stopped before this patient's turn. */
   | { patient: PatientRef; status: 'skipped' };
@@ -40,7 +45,8 @@ export function concernsOnlyThePatient(error: BridgeFailure): boolean {
 export async function runBulkSchedule(options: {
   patients: readonly PatientRef[];
   input: Omit<ScheduleInput, 'patientId'>;
-  create: (input: ScheduleInput) => Promise<FormSchedule>;
+  /** A delivery, or a series of them when the plan repeats. */
+  create: (input: ScheduleInput) => Promise<FormSchedule | FormScheduleSeries>;
   onOutcome: (outcomes: readonly BulkOutcome[]) => void;
   /** Asked before each patient: true once the user pressed Stop. */
   stopRequested: () => boolean;

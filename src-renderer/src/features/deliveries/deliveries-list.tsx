@@ -11,13 +11,24 @@ import { LoadMoreFooter } from '../../ui/load-more';
 import { AsyncView, EmptyState } from '../../ui/states';
 import { fullName } from '../patients';
 import { CHANNEL_TONE, STATUS_TONE, STATUSES } from './delivery-text';
-import { useAllForms, useDeliveryRows } from './deliveries-queries';
-import { createDeliveriesStore, NO_FILTERS } from './deliveries-store';
+import { useAllForms, useDeliveryRows, useSeries } from './deliveries-queries';
+import { createDeliveriesStore, NO_FILTERS, type DeliveryFilters } from './deliveries-store';
+import type { SeriesRef } from './series-dialogs';
 import { ChannelFilter } from './list-parts';
 import { PatientFilter } from './patient-filter';
 
-/** Every delivery, newest first, with filters; pending ones can be cancelled. */
-export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) => void }) {
+interface RowActions {
+  onCancel: (delivery: ScheduleListItem) => void;
+  onRetry: (delivery: ScheduleListItem) => void;
+  onCancelSeries: (series: SeriesRef) => void;
+}
+
+/**
+ * Every delivery by delivery time (latest first, or soonest first), with filters; pending ones
+ * can be cancelled, failed ones retried, and a series' badge shows that series alone, where it
+ * can be cancelled as one.
+ */
+export function DeliveriesList(props: RowActions) {
   const { t } = useTranslation('deliveries');
   const store = useFeatureStore(createDeliveriesStore);
   const filters = useStore(store, (s) => s.filters);
@@ -26,7 +37,11 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
   const forms = useAllForms();
 
   const filtered =
-    filters.status !== '' || filters.channel !== '' || filters.formId !== '' || !!filters.patient;
+    filters.status !== '' ||
+    filters.channel !== '' ||
+    filters.formId !== '' ||
+    !!filters.patient ||
+    !!filters.series;
   const formList = forms.data ?? [];
 
   return (
@@ -68,8 +83,21 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
           value={filters.patient}
           onChange={(patient) => store.getState().setFilters({ patient })}
         />
+        <SelectField
+          label={t('list.sort')}
+          value={filters.sort}
+          onChange={(e) =>
+            store.getState().setFilters({ sort: e.target.value as DeliveryFilters['sort'] })
+          }
+        >
+          <option value="-scheduledAt">{t('list.latestFirst')}</option>
+          <option value="scheduledAt">{t('list.soonestFirst')}</option>
+        </SelectField>
         {filtered && (
-          <Button variant="ghost" onClick={() => store.getState().setFilters(NO_FILTERS)}>
+          <Button
+            variant="ghost"
+            onClick={() => store.getState().setFilters({ ...NO_FILTERS, sort: filters.sort })}
+          >
             {t('list.clearFilters')}
           </Button>
         )}
@@ -79,6 +107,13 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
           </span>
         )}
       </div>
+      {filters.series && (
+        <SeriesBar
+          series={filters.series}
+          onShowAll={() => store.getState().setFilters({ series: undefined })}
+          onCancelSeries={props.onCancelSeries}
+        />
+      )}
       <div className="card deliveries-card">
         <AsyncView
           state={rows}
@@ -95,7 +130,11 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
         >
           {(items) => (
             <>
-              <DeliveriesTable items={items} onCancel={props.onCancel} />
+              <DeliveriesTable
+                items={items}
+                actions={props}
+                onSeries={(series) => store.getState().setFilters({ series })}
+              />
               <LoadMoreFooter
                 hasMore={rows.hasMore}
                 loading={rows.loadingMore}
@@ -111,9 +150,56 @@ export function DeliveriesList(props: { onCancel: (delivery: ScheduleListItem) =
   );
 }
 
+/** One series shown alone: its plan and progress, "Cancel series", and the way back. */
+function SeriesBar(props: {
+  series: SeriesRef;
+  onShowAll: () => void;
+  onCancelSeries: (series: SeriesRef) => void;
+}) {
+  const { t } = useTranslation('deliveries');
+  const format = useFormat();
+  const series = useSeries(props.series.id);
+  const data = series.data;
+  return (
+    <section className="notice deliveries-series-bar" aria-label={t('series.label')}>
+      <strong>
+        {t('series.title', {
+          form: props.series.formName,
+          name: fullName(props.series.patient),
+        })}
+      </strong>
+      {data && (
+        <span data-testid="series-summary">
+          {t(`series.every.${data.recurrence.interval}`, {
+            count: data.recurrence.intervalCount,
+            formatted: format.number(data.recurrence.intervalCount),
+          })}
+          {' · '}
+          {t('series.progress', {
+            done: format.number(data.occurrences - data.counts.pending - data.counts.cancelled),
+            count: data.occurrences,
+            formatted: format.number(data.occurrences),
+          })}
+          {' · '}
+          {t(`series.status.${data.status}`)}
+        </span>
+      )}
+      {data?.status === 'active' && (
+        <Button size="sm" variant="danger" onClick={() => props.onCancelSeries(props.series)}>
+          {t('series.cancel')}
+        </Button>
+      )}
+      <Button size="sm" variant="ghost" onClick={props.onShowAll}>
+        {t('series.showAll')}
+      </Button>
+    </section>
+  );
+}
+
 function DeliveriesTable(props: {
   items: ScheduleListItem[];
-  onCancel: (delivery: ScheduleListItem) => void;
+  actions: RowActions;
+  onSeries: (series: SeriesRef) => void;
 }) {
   const { t } = useTranslation('deliveries');
   const format = useFormat();
@@ -143,7 +229,42 @@ function DeliveriesTable(props: {
                 <th scope="row">
                   <Link href={`/patients/${item.patientId}`}>{name}</Link>
                 </th>
-                <td>{item.formName}</td>
+                <td>
+                  {item.formName}
+                  {item.seriesId && item.seriesIndex !== undefined && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="deliveries-series-badge"
+                      aria-label={t('series.showLabel', {
+                        index: item.seriesIndex,
+                        count: item.seriesOccurrences ?? 0,
+                        form: item.formName,
+                        name,
+                      })}
+                      onClick={() =>
+                        props.onSeries({
+                          id: item.seriesId!,
+                          formName: item.formName,
+                          patient: item.patient,
+                        })
+                      }
+                    >
+                      {t('series.badge', {
+                        index: format.number(item.seriesIndex),
+                        count: format.number(item.seriesOccurrences ?? 0),
+                      })}
+                    </Button>
+                  )}
+                  {item.remindedAt && (
+                    <span className="muted deliveries-reason">
+                      {t('list.reminded', { date: format.dateTime(item.remindedAt) })}
+                    </span>
+                  )}
+                  {item.retryOf && (
+                    <span className="muted deliveries-reason">{t('list.retry')}</span>
+                  )}
+                </td>
                 <td>
                   <Badge tone={CHANNEL_TONE[item.channel]}>{t(`channels.${item.channel}`)}</Badge>
                 </td>
@@ -175,11 +296,25 @@ function DeliveriesTable(props: {
                         name,
                         date: format.dateTime(item.scheduledAt),
                       })}
-                      onClick={() => props.onCancel(item)}
+                      onClick={() => props.actions.onCancel(item)}
                     >
                       {t('list.cancel')}
                     </Button>
                   )}
+                  {item.status === 'failed' && !item.retriedBy && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={t('list.retryLabel', {
+                        name,
+                        date: format.dateTime(item.scheduledAt),
+                      })}
+                      onClick={() => props.actions.onRetry(item)}
+                    >
+                      {t('list.retryAction')}
+                    </Button>
+                  )}
+                  {item.retriedBy && <span className="muted">{t('list.retried')}</span>}
                 </td>
               </tr>
             );

@@ -31,6 +31,8 @@ export function listInput(filters: DeliveryFilters): ListInput {
   if (filters.channel) input.channel = filters.channel;
   if (filters.formId) input.formId = filters.formId;
   if (filters.patient) input.patientId = filters.patient.id;
+  if (filters.series) input.seriesId = filters.series.id;
+  input.sort = filters.sort;
   return input;
 }
 
@@ -121,5 +123,39 @@ export function useScheduleDelivery() {
   return useWrite({
     mutationFn: (input: InputOf<'schedules', 'create'>) =>
       callOperation(bridge, 'schedules', 'create', input),
+  });
+}
+
+/** Schedules a series for one patient: every delivery made and charged at once. */
+export function useScheduleSeries() {
+  const bridge = useBridge();
+  return useWrite({
+    mutationFn: (input: InputOf<'series', 'create'>) =>
+      callOperation(bridge, 'series', 'create', input),
+  });
+}
+
+/** Cancels a series' pending deliveries in one step; their credits come back. */
+export function useCancelSeries() {
+  const bridge = useBridge();
+  return useWrite({
+    mutationFn: (id: string) => callOperation(bridge, 'series', 'cancel', { id }),
+  });
+}
+
+/** A series as the service tells it (plan, counts, credits). */
+export function useSeries(id: string | undefined) {
+  return useQuery({
+    ...operationQuery(useBridge(), ['schedules'], 'series', 'get', { id: id ?? '' }),
+    enabled: id !== undefined,
+  });
+}
+
+/** Sends a failed delivery again, by its channel or another, now or later. */
+export function useRetryDelivery() {
+  const bridge = useBridge();
+  return useWrite({
+    mutationFn: (input: InputOf<'schedules', 'retry'>) =>
+      callOperation(bridge, 'schedules', 'retry', input),
   });
 }

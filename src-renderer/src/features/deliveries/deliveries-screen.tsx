@@ -12,6 +12,8 @@ import { DeliveriesList } from './deliveries-list';
 import { DeliveryCalendar } from './delivery-calendar';
 import { OutboxView } from './outbox-view';
 import { ScheduleDialog } from './schedule-dialog';
+import { CancelSeriesDialog, RetryDeliveryDialog, type SeriesRef } from './series-dialogs';
+import type { ScheduleListItem } from '../../../../src-preload/contract';
 import './deliveries.css';
 
 const VIEWS = [
@@ -38,6 +40,8 @@ export function DeliveriesScreen(props: { view?: string }) {
   const [scheduling, setScheduling] = useState(false);
   const [cancelling, setCancelling] = useState<CancellableDelivery>();
   const [notice, setNotice] = useState<string>();
+  const [retrying, setRetrying] = useState<ScheduleListItem>();
+  const [cancellingSeries, setCancellingSeries] = useState<SeriesRef>();
   const view = viewOf(props.view);
   const developerMode = useDeveloperMode();
   useCommand('scheduleForm', () => setScheduling(true));
@@ -85,13 +89,43 @@ export function DeliveriesScreen(props: { view?: string }) {
       <p className="deliveries-status" role="status">
         {notice}
       </p>
-      {view === 'list' && <DeliveriesList onCancel={setCancelling} />}
+      {view === 'list' && (
+        <DeliveriesList
+          onCancel={setCancelling}
+          onRetry={(delivery) => {
+            setNotice(undefined);
+            setRetrying(delivery);
+          }}
+          onCancelSeries={(series) => {
+            setNotice(undefined);
+            setCancellingSeries(series);
+          }}
+        />
+      )}
       {view === 'calendar' && <DeliveryCalendar onCancel={setCancelling} />}
       {view === 'outbox' && <OutboxView />}
       {scheduling && (
         <ScheduleDialog
           onClose={(done) => {
             setScheduling(false);
+            if (done) setNotice(done);
+          }}
+        />
+      )}
+      {retrying && (
+        <RetryDeliveryDialog
+          delivery={retrying}
+          onDone={(done) => {
+            setRetrying(undefined);
+            if (done) setNotice(done);
+          }}
+        />
+      )}
+      {cancellingSeries && (
+        <CancelSeriesDialog
+          series={cancellingSeries}
+          onDone={(done) => {
+            setCancellingSeries(undefined);
             if (done) setNotice(done);
           }}
         />

@@ -14,6 +14,10 @@ export interface DeliveryFilters {
   formId: string;
   /** The patient filter keeps the name to show, not only the id. */
   patient: PatientRef | undefined;
+  /** One series' deliveries (chosen from a row's series badge), with what to call it. */
+  series: { id: string; formName: string; patient: PatientRef } | undefined;
+  /** By delivery time: the latest first (default) or the soonest first. */
+  sort: '-scheduledAt' | 'scheduledAt';
 }
 
 export const NO_FILTERS: DeliveryFilters = {
@@ -21,6 +25,8 @@ export const NO_FILTERS: DeliveryFilters = {
   channel: '',
   formId: '',
   patient: undefined,
+  series: undefined,
+  sort: '-scheduledAt',
 };
 
 export interface OutboxFilters {

@@ -13,9 +13,11 @@ import { fullName } from '../patients';
 import { BulkRun, type BulkPlan } from './bulk-run';
 import { type ScheduleInput } from './bulk-schedule';
 import { CHANNELS, refusalText, useCreditsText } from './delivery-text';
-import { useAllForms, useScheduleDelivery } from './deliveries-queries';
+import { useAllForms, useScheduleDelivery, useScheduleSeries } from './deliveries-queries';
 import { activeForms, priceOf } from './deliveries-store';
 import { PatientPicker, reachable } from './patient-picker';
+import { RepeatFields } from './repeat-fields';
+import { checkRepeat, DEFAULT_REPEAT, type RepeatChoice } from './series-plan';
 import { localInputToIso, localTimeZone, nextRoundHour, toLocalInputValue } from './service-time';
 
 const LANGUAGES: readonly Language[] = ['es', 'ca', 'en'];
@@ -48,6 +50,7 @@ export function ScheduleDialog(props: {
   // The balance decides whether a bulk delivery may start: read fresh when the dialog opens.
   const balance = useBalance();
   const schedule = useScheduleDelivery();
+  const scheduleSeries = useScheduleSeries();
   const serviceNow = useServiceNowMs();
   const formId = useId();
 
@@ -58,6 +61,9 @@ export function ScheduleDialog(props: {
   const [at, setAt] = useState(() => toLocalInputValue(nextRoundHour(serviceNow())));
   const [language, setLanguage] = useState<Language | ''>('');
   const [message, setMessage] = useState('');
+  const [repeat, setRepeat] = useState<RepeatChoice>(DEFAULT_REPEAT);
+  // Checked as typed once the coordinator tried to submit, so the cost follows the choices.
+  const [repeatTouched, setRepeatTouched] = useState(false);
   const [local, setLocal] = useState<LocalErrors>({});
   const [failure, setFailure] = useState<BridgeFailure>();
   const [busy, setBusy] = useState(false);
@@ -69,13 +75,18 @@ export function ScheduleDialog(props: {
   const balanceNow = balance.data?.balance;
   const chosenForm = formList.find((f) => f.id === form);
   const unreachable = selected.filter((p) => !reachable(p, channel));
+  const startMs =
+    when === 'later' ? Date.parse(localInputToIso(at) ?? '') || serviceNow() : serviceNow();
+  const series = checkRepeat(repeat, startMs, serviceNow());
+  const shownSeries = repeatTouched ? series : { ...series, errors: {} };
 
   const close = (notice?: string) => {
     if (running.current) return;
     props.onClose(notice);
   };
 
-  function check(): { input: Omit<ScheduleInput, 'patientId'> } | undefined {
+  function check(): { input: Omit<ScheduleInput, 'patientId'>; plan: typeof series } | undefined {
+    setRepeatTouched(true);
     const errors: LocalErrors = {};
     if (selected.length === 0) errors.patients = t('schedule.errors.noPatients');
     if (!form) errors.form = t('schedule.errors.noForm');
@@ -89,15 +100,18 @@ export function ScheduleDialog(props: {
         errors.at = t('schedule.errors.tooFar');
     }
     setLocal(errors);
-    if (errors.patients || errors.form || errors.at) return undefined;
+    const repeatErrors = Object.keys(series.errors).length > 0;
+    if (errors.patients || errors.form || errors.at || repeatErrors) return undefined;
     const text = message.trim();
     return {
+      plan: series,
       input: {
         formId: form,
         channel,
         ...(scheduledAt ? { scheduledAt } : {}),
         ...(text ? { message: text } : {}),
         ...(language ? { language } : {}),
+        ...(series.remindAfterDays ? { remindAfterDays: series.remindAfterDays } : {}),
       },
     };
   }
@@ -107,13 +121,37 @@ export function ScheduleDialog(props: {
     setFailure(undefined);
     const checked = check();
     if (!checked || !chosenForm) return;
+    const { recurrence } = checked.plan;
     if (selected.length > 1) {
-      setPlan({ patients: selected, input: checked.input, formName: chosenForm.name });
+      setPlan({
+        patients: selected,
+        input: checked.input,
+        formName: chosenForm.name,
+        ...(recurrence ? { recurrence, occurrences: checked.plan.occurrences } : {}),
+      });
       return;
     }
     const patient = selected[0]!;
     setBusy(true);
     try {
+      if (recurrence) {
+        const { scheduledAt, ...rest } = checked.input;
+        const made = await scheduleSeries.mutateAsync({
+          ...rest,
+          ...(scheduledAt ? { startsAt: scheduledAt } : {}),
+          recurrence,
+          patientId: patient.id,
+        });
+        props.onClose(
+          t('repeat.scheduled', {
+            name: fullName(patient),
+            count: made.occurrences,
+            formatted: format.number(made.occurrences),
+            first: format.dateTime(made.startsAt),
+          }),
+        );
+        return;
+      }
       const created = await schedule.mutateAsync({ ...checked.input, patientId: patient.id });
       props.onClose(
         t('schedule.scheduled', {
@@ -284,6 +322,12 @@ export function ScheduleDialog(props: {
           />
         )}
 
+        <RepeatFields
+          value={repeat}
+          checked={shownSeries}
+          onChange={(patch) => setRepeat((r) => ({ ...r, ...patch }))}
+        />
+
         <div className="form-row">
           <SelectField
             label={t('schedule.language')}
@@ -302,7 +346,7 @@ export function ScheduleDialog(props: {
           <label htmlFor={`${formId}-message`}>{t('schedule.message')}</label>
           <textarea
             id={`${formId}-message`}
-            rows={3}
+            rows={2}
             maxLength={1000}
             value={message}
             aria-describedby={`${formId}-message-hint`}
@@ -316,10 +360,17 @@ export function ScheduleDialog(props: {
         <div className="dialog-footer deliveries-footer">
           {price !== undefined && balanceNow !== undefined && (
             <span className="muted deliveries-cost" data-testid="schedule-cost">
-              {t('schedule.cost', {
-                cost: credits(price * Math.max(selected.length, 1)),
-                balance: format.number(balanceNow),
-              })}
+              {repeat.repeat
+                ? t('repeat.cost', {
+                    count: series.occurrences,
+                    formatted: format.number(series.occurrences),
+                    cost: credits(price * series.occurrences * Math.max(selected.length, 1)),
+                    balance: format.number(balanceNow),
+                  })
+                : t('schedule.cost', {
+                    cost: credits(price * Math.max(selected.length, 1)),
+                    balance: format.number(balanceNow),
+                  })}
             </span>
           )}
           <Button onClick={() => close()}>{tc('actions.cancel')}</Button>
@@ -329,7 +380,9 @@ export function ScheduleDialog(props: {
                   count: selected.length,
                   formatted: format.number(selected.length),
                 })
-              : t('schedule.submitOne')}
+              : repeat.repeat
+                ? t('repeat.submit')
+                : t('schedule.submitOne')}
           </Button>
         </div>
       </form>

@@ -107,4 +107,12 @@ export const ca: Translation<typeof es> = {
     minimum_other:
       "En iniciar-la es reserven {{formatted}} crèdits (el primer minut); es retornen si no contesta. Si el saldo s'esgota, la trucada s'acaba.",
   },
+  again: {
+    action: 'Torna a trucar',
+    title: 'Vols tornar a trucar a {{name}}?',
+    body: 'Es farà una trucada nova ara, amb el mateix propòsit i el mateix idioma. La trucada fallida es queda a la llista.',
+    cost_one: 'Es reserva {{formatted}} crèdit; si no respon, no costa res.',
+    cost_other: 'Es reserven {{formatted}} crèdits; si no respon, no costa res.',
+    confirm: 'Truca ara',
+  },
 };

@@ -106,4 +106,12 @@ export const en: Translation<typeof es> = {
     minimum_other:
       'Starting it reserves {{formatted}} credits (the first minute), returned if nobody answers. If the balance runs out, the call ends.',
   },
+  again: {
+    action: 'Call again',
+    title: 'Call {{name}} again?',
+    body: 'A new call is placed now, with the same purpose and language. The failed call stays in the list.',
+    cost_one: '{{formatted}} credit is reserved; if unanswered, it costs nothing.',
+    cost_other: '{{formatted}} credits are reserved; if unanswered, it costs nothing.',
+    confirm: 'Call now',
+  },
 };

@@ -104,4 +104,12 @@ export const es = {
     minimum_other:
       'Al iniciarla se reservan {{formatted}} créditos (el primer minuto); se devuelven si no contesta. Si el saldo se agota, la llamada termina.',
   },
+  again: {
+    action: 'Llamar de nuevo',
+    title: '¿Llamar de nuevo a {{name}}?',
+    body: 'Se hará una llamada nueva ahora, con el mismo propósito y el mismo idioma. La llamada fallida se queda en la lista.',
+    cost_one: 'Se reserva {{formatted}} crédito; si no contesta, no cuesta nada.',
+    cost_other: 'Se reservan {{formatted}} créditos; si no contesta, no cuesta nada.',
+    confirm: 'Llamar ahora',
+  },
 };
