@@ -11,6 +11,7 @@ import type { OperationName, Topic } from '../../src-preload/contract';
 export const WRITE_CHANGES: Partial<Record<OperationName, Topic[]>> = {
   'patients.create': ['patients'],
   'patients.update': ['patients'],
+  'patientImport.run': ['patients'],
   'notes.create': ['notes'],
   'forms.create': ['forms'],
   'forms.update': ['forms'],
