@@ -13,6 +13,7 @@ import { webhooksMessages } from '../features/webhooks/messages';
 import { developerMessages } from '../features/developer/messages';
 import { notificationsMessages } from '../features/notifications/messages';
 import { alertsMessages } from '../features/alerts/messages';
+import { transfersMessages } from '../features/transfers/messages';
 import type { AppLanguage } from './messages';
 
 /** One i18next namespace per feature, so each screen's strings live beside it. */
@@ -32,6 +33,7 @@ const catalogues = {
   developer: developerMessages,
   notifications: notificationsMessages,
   alerts: alertsMessages,
+  transfers: transfersMessages,
 };
 
 export type Namespace = keyof typeof catalogues;

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { SelectField, TextField } from '../../ui/field';
 import { PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { PatientTransferActions } from '../transfers';
 import { PatientFormDialog } from './patient-form';
 import { usePatientList, usePatientTags } from './patients-queries';
 import { createPatientsStore, type StatusFilter } from './patients-store';
@@ -73,9 +74,12 @@ export function PatientsScreen() {
           </span>
         }
         actions={
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            {t('newPatient')}
-          </Button>
+          <>
+            <PatientTransferActions scope={exportScope(state.query)} />
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              {t('newPatient')}
+            </Button>
+          </>
         }
       />
       <div className="patients-toolbar" role="search">
@@ -135,4 +139,13 @@ export function PatientsScreen() {
       />
     </div>
   );
+}
+
+/** The export's filters: the list's own (the search, the status and the tag shown). */
+function exportScope(query: { status: StatusFilter; search: string; tag: string }) {
+  return {
+    ...(query.status !== 'all' ? { status: query.status } : {}),
+    ...(query.search.trim() ? { search: query.search.trim() } : {}),
+    ...(query.tag ? { tag: query.tag } : {}),
+  };
 }

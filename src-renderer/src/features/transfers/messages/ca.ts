@@ -1,0 +1,68 @@
+import type { Translation } from '../../../i18n/messages';
+import type { es } from './es';
+
+export const ca: Translation<typeof es> = {
+  import: {
+    open: 'Importa CSV',
+    title: 'Importa pacients des de CSV',
+    file: 'Fitxer CSV',
+    fileHint:
+      "Exportat d'Excel o d'un altre full de càlcul, separat per punt i coma o per comes; fins a 5 MB i 10.000 files.",
+    tooLarge: "El fitxer ocupa {{size}}; s'importen fitxers de fins a 5 MB.",
+    reading: 'Llegint el fitxer',
+    checking: 'Comprovant les files…',
+    importing: 'Important {{count}} pacients en una sola operació…',
+    progress: 'Progrés de la importació',
+    read: 'Llegit com a {{encoding}}, separat per «{{delimiter}}»: {{total}} files, {{ready}} a punt per importar.',
+    mapping: 'Columnes',
+    mappingHint: 'Tria a quina dada va cada columna del fitxer.',
+    missing: 'Falta una columna per a: {{fields}}.',
+    sample: "Primeres files tal com s'importaran",
+    problems_one: "{{count}} fila no s'importarà:",
+    problems_other: "{{count}} files no s'importaran:",
+    line: 'Línia {{line}}',
+    run: 'Importa {{count}} pacients',
+    close: 'Tanca',
+    done_one: "S'ha importat {{count}} pacient de {{total}} files.",
+    done_other: "S'han importat {{count}} pacients de {{total}} files.",
+    skipped: 'Files no importades i per què',
+    failed: "No s'ha pogut importar; no s'ha desat cap pacient: {{message}}",
+  },
+  export: {
+    open: 'Exporta CSV',
+    done_one: "S'ha exportat {{count}} pacient a {{filename}}.",
+    done_other: "S'han exportat {{count}} pacients a {{filename}}.",
+    failed: "No s'ha pogut exportar: {{message}}",
+  },
+  targets: {
+    firstName: 'Nom',
+    lastName: 'Cognoms',
+    email: 'Correu electrònic',
+    phone: 'Telèfon',
+    dateOfBirth: 'Data de naixement',
+    sex: 'Sexe',
+    mrn: 'NHC',
+    tags: 'Etiquetes',
+    ignore: 'No importis',
+  },
+  reasons: {
+    required: '{{field}}: falta',
+    format: '{{field}}: format no vàlid',
+    pattern: '{{field}}: format no vàlid',
+    future_date: '{{field}}: és una data futura',
+    range: '{{field}}: fora de rang',
+    maxLength: '{{field}}: massa llarg',
+    duplicate_patient: '{{field}} ja registrat per a {{name}}',
+    duplicate_row: '{{field}} repetit de la línia {{line}}',
+    other: '{{field}}: {{detail}}',
+  },
+  fileErrors: {
+    file_too_large: 'El fitxer supera els 5 MB.',
+    too_many_rows: 'El fitxer té més de 10.000 files: divideix-lo en diversos.',
+    invalid_encoding:
+      'El fitxer té caràcters malmesos. Desa’l de nou com a «CSV UTF-8» i torna-ho a provar.',
+    not_text: 'No és un fitxer de text CSV.',
+    empty_file: 'El fitxer és buit.',
+    malformed_csv: 'El fitxer no es pot llegir com a CSV (una cometa sense tancar).',
+  },
+};

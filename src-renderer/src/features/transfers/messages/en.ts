@@ -1,0 +1,68 @@
+import type { Translation } from '../../../i18n/messages';
+import type { es } from './es';
+
+export const en: Translation<typeof es> = {
+  import: {
+    open: 'Import CSV',
+    title: 'Import patients from CSV',
+    file: 'CSV file',
+    fileHint:
+      'Exported from Excel or another spreadsheet, separated by semicolons or commas; up to 5 MB and 10,000 rows.',
+    tooLarge: 'The file is {{size}}; files of up to 5 MB can be imported.',
+    reading: 'Reading the file',
+    checking: 'Checking the rows…',
+    importing: 'Importing {{count}} patients in one operation…',
+    progress: 'Import progress',
+    read: 'Read as {{encoding}}, separated by “{{delimiter}}”: {{total}} rows, {{ready}} ready to import.',
+    mapping: 'Columns',
+    mappingHint: 'Choose where each column of the file goes.',
+    missing: 'No column for: {{fields}}.',
+    sample: 'First rows as they will be imported',
+    problems_one: '{{count}} row will not be imported:',
+    problems_other: '{{count}} rows will not be imported:',
+    line: 'Line {{line}}',
+    run: 'Import {{count}} patients',
+    close: 'Close',
+    done_one: 'Imported {{count}} patient from {{total}} rows.',
+    done_other: 'Imported {{count}} patients from {{total}} rows.',
+    skipped: 'Rows not imported and why',
+    failed: 'The import failed; no patient was saved: {{message}}',
+  },
+  export: {
+    open: 'Export CSV',
+    done_one: 'Exported {{count}} patient to {{filename}}.',
+    done_other: 'Exported {{count}} patients to {{filename}}.',
+    failed: 'The export failed: {{message}}',
+  },
+  targets: {
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'E-mail',
+    phone: 'Phone',
+    dateOfBirth: 'Date of birth',
+    sex: 'Sex',
+    mrn: 'MRN',
+    tags: 'Tags',
+    ignore: 'Do not import',
+  },
+  reasons: {
+    required: '{{field}}: missing',
+    format: '{{field}}: not a valid format',
+    pattern: '{{field}}: not a valid format',
+    future_date: '{{field}}: a date in the future',
+    range: '{{field}}: out of range',
+    maxLength: '{{field}}: too long',
+    duplicate_patient: '{{field}} already on file for {{name}}',
+    duplicate_row: '{{field}} repeats line {{line}}',
+    other: '{{field}}: {{detail}}',
+  },
+  fileErrors: {
+    file_too_large: 'The file is over 5 MB.',
+    too_many_rows: 'The file has more than 10,000 rows: split it into several.',
+    invalid_encoding:
+      'The file has damaged characters. Save it again as “CSV UTF-8” and try again.',
+    not_text: 'Not a CSV text file.',
+    empty_file: 'The file is empty.',
+    malformed_csv: 'The file cannot be read as CSV (a quote left open).',
+  },
+};

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { asFailure } from '../../bridge/bridge';
+import { Button } from '../../ui/button';
+import { downloadText } from '../../ui/download';
+import { describeError } from '../../ui/states';
+import { PatientImportDialog } from './patient-import-dialog';
+import { useExportPatients, type PatientExportScope } from './transfer-queries';
+import './transfers.css';
+
+/**
+ * The patients screen's import and export buttons. The export takes the list's filters or a
+ * selection's ids (`scope`), so a bulk "export selected" is this same operation.
+ */
+export function PatientTransferActions(props: { scope: PatientExportScope }) {
+  const { t } = useTranslation('transfers');
+  const { t: tc } = useTranslation('common');
+  const exportPatients = useExportPatients();
+  const [importing, setImporting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string }>();
+
+  async function download() {
+    setBusy(true);
+    setNote(undefined);
+    try {
+      const file = await exportPatients(props.scope);
+      downloadText(file.filename, file.csv, 'text/csv;charset=utf-8');
+      setNote({
+        tone: 'ok',
+        text: t('export.done', { count: file.rows, filename: file.filename }),
+      });
+    } catch (error) {
+      setNote({
+        tone: 'error',
+        text: t('export.failed', { message: describeError(tc, asFailure(error)) }),
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="transfer-actions">
+      <Button onClick={() => setImporting(true)}>{t('import.open')}</Button>
+      <Button onClick={() => void download()} disabled={busy}>
+        {t('export.open')}
+      </Button>
+      <span
+        className={note?.tone === 'error' ? 'transfer-note notice-danger' : 'transfer-note muted'}
+        role={note?.tone === 'error' ? 'alert' : 'status'}
+      >
+        {note?.text}
+      </span>
+      {importing && <PatientImportDialog onClose={() => setImporting(false)} />}
+    </div>
+  );
+}
