@@ -117,9 +117,12 @@ export function PatientImportDialog(props: { onClose: () => void }) {
     >
       <div className="transfer-import">
         {(stage.step === 'choose' || stage.step === 'reading' || stage.step === 'checking') && (
-          <label className="field">
-            <span className="field-label">{t('import.file')}</span>
+          <div className="field">
+            <label className="field-label" htmlFor="import-file">
+              {t('import.file')}
+            </label>
             <input
+              id="import-file"
               type="file"
               accept=".csv,.txt,text/csv"
               aria-describedby="import-file-hint"
@@ -129,7 +132,7 @@ export function PatientImportDialog(props: { onClose: () => void }) {
             <span id="import-file-hint" className="field-hint">
               {t('import.fileHint')}
             </span>
-          </label>
+          </div>
         )}
         {stage.step === 'reading' && (
           <ProgressBar label={t('import.reading')} value={Math.round(stage.share * 100)} />
