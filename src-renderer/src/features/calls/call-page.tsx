@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CallStatus, CallView } from '../../../../src-preload/contract';
 import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { fullName } from '../patients';
@@ -57,6 +58,7 @@ export function CallPage(props: { id: string }) {
           </span>
         }
         description={<span translate="no">{data.purpose}</span>}
+        actions={<Button onClick={() => window.print()}>{t('detail.print')}</Button>}
       />
       {call.error && <ErrorState error={call.error} onRetry={() => void call.refetch()} />}
       <CallProgress call={data} />
