@@ -502,5 +502,3 @@ export function createDeskExports(deps: {
     },
   };
 }
-
-export type DeskExports = ReturnType<typeof createDeskExports>;

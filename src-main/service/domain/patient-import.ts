@@ -194,5 +194,3 @@ export function createPatientImport(deps: { patients: Patients }) {
     },
   };
 }
-
-export type PatientImport = ReturnType<typeof createPatientImport>;

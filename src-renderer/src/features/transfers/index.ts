@@ -1,3 +1,2 @@
 // The transfers feature's public face: the patients screen's import and export.
 export * from './patient-transfer-actions';
-export type { PatientExportScope } from './transfer-queries';
