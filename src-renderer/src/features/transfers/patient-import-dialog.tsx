@@ -215,7 +215,7 @@ function PreviewBody(props: {
         </p>
       )}
       {preview.sample.length > 0 && (
-        <div className="transfer-table-wrap">
+        <div className="transfer-table-wrap" tabIndex={0} aria-label={t('import.sample')}>
           <table className="table">
             <caption>{t('import.sample')}</caption>
             <thead>
@@ -265,7 +265,8 @@ function ProblemList(props: { title: string; problems: ImportProblem[] }) {
   return (
     <section className="transfer-problems" aria-label={props.title}>
       <h3>{props.title}</h3>
-      <ul data-testid="import-problems">
+      {/* Scrolls on its own: focusable, so the keyboard can scroll it too. */}
+      <ul data-testid="import-problems" tabIndex={0} aria-label={props.title}>
         {props.problems.map((problem) => (
           <li key={problem.line}>
             <strong>{t('import.line', { line: problem.line })}</strong>:{' '}
