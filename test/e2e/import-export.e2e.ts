@@ -149,4 +149,23 @@ describe('patient import and CSV exports in web mode', () => {
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });
+
+  it('prints a call transcript on a clean page, without the window around it', async () => {
+    const calls = await api<{ data: { id: string }[] }>(
+      suite.app,
+      '/voice/calls?status=completed&limit=1',
+    );
+    const id = calls.body.data[0]!.id;
+    const { context, page } = await openApp(suite.browser, suite.app, `/calls/${id}`);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const print = page.getByRole('button', { name: 'Imprimir transcripción' });
+    await print.waitFor();
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.sidebar').isVisible()).toBe(false);
+    expect(await print.isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+    await screenshot(page, 'es-call-print');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
 });
