@@ -6,7 +6,7 @@ import type {
   PatientImportPreview,
   PatientImportReport,
 } from '../../src-preload/contract';
-import { PatientTransferActions } from '../../src-renderer/src/features/transfers';
+import { ExportCsvButton, PatientTransferActions } from '../../src-renderer/src/features/transfers';
 import { renderWithApp } from './render-app';
 
 afterEach(() => vi.restoreAllMocks());
@@ -144,6 +144,30 @@ describe('patient export', () => {
     expect(names).toEqual(['patients-2026-11-24.csv']);
     expect(bridge.log.filter((c) => c.name === 'exports.patients').map((c) => c.input)).toEqual([
       { status: 'active', tag: 'diabetes', language: 'en' },
+    ]);
+  });
+});
+
+describe('a list screen’s export', () => {
+  it('exports alerts with the screen’s filters, in Catalan, and says how many rows', async () => {
+    const user = userEvent.setup();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { bridge } = renderWithApp(
+      <ExportCsvButton what="alerts" filters={{ state: 'open', priority: 'urgent' }} />,
+      {
+        handlers: {
+          exports: { alerts: () => ({ filename: 'alertes-2026-11-24.csv', csv: 'x', rows: 1 }) },
+        },
+        language: 'ca',
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'Exporta CSV' }));
+    expect(
+      await screen.findByText("S'ha exportat 1 fila a alertes-2026-11-24.csv."),
+    ).toBeInTheDocument();
+    expect(bridge.log.filter((c) => c.name === 'exports.alerts').map((c) => c.input)).toEqual([
+      { state: 'open', priority: 'urgent', language: 'ca' },
     ]);
   });
 });

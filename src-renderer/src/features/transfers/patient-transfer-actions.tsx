@@ -46,9 +46,10 @@ export function PatientTransferActions(props: { scope: PatientExportScope }) {
       <Button onClick={() => void download()} disabled={busy}>
         {t('export.open')}
       </Button>
+      {/* A live region, not a status role: the screen's own status line keeps that name. */}
       <span
         className={note?.tone === 'error' ? 'transfer-note notice-danger' : 'transfer-note muted'}
-        role={note?.tone === 'error' ? 'alert' : 'status'}
+        aria-live={note?.tone === 'error' ? 'assertive' : 'polite'}
       >
         {note?.text}
       </span>

@@ -29,6 +29,8 @@ export const ca: Translation<typeof es> = {
     failed: "No s'ha pogut importar; no s'ha desat cap pacient: {{message}}",
   },
   export: {
+    rows_one: "S'ha exportat {{count}} fila a {{filename}}.",
+    rows_other: "S'han exportat {{count}} files a {{filename}}.",
     open: 'Exporta CSV',
     done_one: "S'ha exportat {{count}} pacient a {{filename}}.",
     done_other: "S'han exportat {{count}} pacients a {{filename}}.",

@@ -29,6 +29,8 @@ export const en: Translation<typeof es> = {
     failed: 'The import failed; no patient was saved: {{message}}',
   },
   export: {
+    rows_one: 'Exported {{count}} row to {{filename}}.',
+    rows_other: 'Exported {{count}} rows to {{filename}}.',
     open: 'Export CSV',
     done_one: 'Exported {{count}} patient to {{filename}}.',
     done_other: 'Exported {{count}} patients to {{filename}}.',

@@ -27,6 +27,8 @@ export const es = {
     failed: 'No se ha podido importar; no se ha guardado ningún paciente: {{message}}',
   },
   export: {
+    rows_one: 'Exportada {{count}} fila a {{filename}}.',
+    rows_other: 'Exportadas {{count}} filas a {{filename}}.',
     open: 'Exportar CSV',
     done_one: 'Exportado {{count}} paciente a {{filename}}.',
     done_other: 'Exportados {{count}} pacientes a {{filename}}.',
