@@ -18,6 +18,9 @@ import { createPatientBulk } from './domain/patient-bulk';
 import { createResponseInbox } from './domain/response-inbox';
 import { createDeskSettings } from './domain/desk-settings';
 import { createDeskViews } from './domain/desk-views';
+import { createCreditViews } from './domain/credit-views';
+import { createDeskExports } from './domain/desk-exports';
+import { createPatientImport } from './domain/patient-import';
 import { createSandboxSwitch } from './domain/sandbox-switch';
 import { createNotifications } from './domain/notifications';
 import { createAlerts } from './domain/alerts';
@@ -248,6 +251,23 @@ export function createCore(options: CoreOptions) {
     appLanguage: () => delivery.appLanguage(),
     requirePatient,
   });
+  const creditViews = createCreditViews({ q, credits, names: views.patientNames });
+  // The CSV exports read each list with its screen's filters (docs/api-decisions.md).
+  const exports = createDeskExports({
+    q,
+    clock,
+    lists: {
+      patients: patients.list,
+      schedules: schedules.list,
+      calls: calls.list,
+      alerts: alerts.list,
+      ledger: credits.ledger,
+    },
+    names: views.patientNames,
+    creditViews,
+    appLanguage: () => delivery.appLanguage(),
+  });
+  const patientImport = announced('patientImport', createPatientImport({ patients }));
   const deskSettings = announced(
     'deskSettings',
     createDeskSettings({
@@ -336,6 +356,12 @@ export function createCore(options: CoreOptions) {
     isSandbox,
     /** The window's views across resources (names beside ids, timeline, dashboard, usage). */
     views,
+    /** The credits screen's ledger rows and breakdown. */
+    creditViews,
+    /** The CSV exports of patients, deliveries, calls, alerts and the ledger. */
+    exports,
+    /** The patient import from CSV: a preview that writes nothing, and the import. */
+    patientImport,
     deskSettings,
     /** Switches sandbox mode, saves and records it (domain/sandbox-switch.ts). */
     setSandbox: sandboxSwitch.set,

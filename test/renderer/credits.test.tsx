@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type {
   CreditBalance,
+  CreditBreakdown,
   CreditUsage,
-  LedgerEntry,
+  LedgerRowView,
   InputOf,
   LedgerKind,
   Page,
@@ -15,6 +16,7 @@ import { isLowBalance } from '../../src-renderer/src/features/credits/credits-st
 import { parseAmount } from '../../src-renderer/src/features/credits/top-up-dialog';
 import { UsageChart } from '../../src-renderer/src/features/credits/usage-chart';
 import type { AppLanguage } from '../../src-renderer/src/i18n/messages';
+import { readLedgerReason } from '../../src-main/service/domain/ledger-reasons';
 import { renderWithApp } from './render-app';
 
 const NOW = '2026-11-24T09:00:00.000Z';
@@ -42,9 +44,10 @@ function entry(
   kind: LedgerKind,
   amount: number,
   reason: string,
-  extra: Partial<LedgerEntry> = {},
-): LedgerEntry {
+  extra: Partial<LedgerRowView> = {},
+): LedgerRowView {
   return {
+    why: readLedgerReason(reason),
     id: `led_${String(n).padStart(4, '0')}`,
     kind,
     amount,
@@ -55,7 +58,7 @@ function entry(
   };
 }
 
-const firstPage: LedgerEntry[] = [
+const firstPage: LedgerRowView[] = [
   entry(1, 'consume', -3, 'Form delivery (WhatsApp)', {
     resourceType: 'form_schedule',
     resourceId: 'sch_01JD8X3V6Q9R2T5W7Y0B4C6E8G',
@@ -63,6 +66,7 @@ const firstPage: LedgerEntry[] = [
   entry(2, 'consume', -10, 'AI conversation started', {
     resourceType: 'conversation',
     resourceId: 'conv_01JD8X3V6Q9R2T5W7Y0B4C6E8G',
+    patient: { id: 'pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G', firstName: 'Núria', lastName: 'Puig' },
   }),
   entry(3, 'refund', 3, 'Form delivery failed', {
     resourceType: 'form_schedule',
@@ -70,7 +74,7 @@ const firstPage: LedgerEntry[] = [
   }),
   entry(4, 'grant', 500, 'Credit top-up (card ending 4242)'),
 ];
-const secondPage: LedgerEntry[] = [
+const secondPage: LedgerRowView[] = [
   entry(5, 'consume', -6, 'Voice call (3 started minutes)', {
     resourceType: 'call',
     resourceId: 'call_01JD8X3V6Q9R2T5W7Y0B4C6E8G',
@@ -78,7 +82,7 @@ const secondPage: LedgerEntry[] = [
   entry(6, 'grant', 2000, 'Monthly allowance (professional plan)'),
 ];
 
-function page(data: LedgerEntry[], cursor: string, hasMore: boolean): Page<LedgerEntry> {
+function page(data: LedgerRowView[], cursor: string, hasMore: boolean): Page<LedgerRowView> {
   return { data, pagination: { cursor, hasMore, limit: 20 } };
 }
 
@@ -96,6 +100,24 @@ function handlers(overrides: { balance?: () => CreditBalance } = {}) {
       balance: overrides.balance ?? (() => balance),
       usage: () => usage,
       ledger: ledgerHandler,
+      breakdown: (): CreditBreakdown => ({
+        from: '2026-11-01T09:00:00.000Z',
+        to: '2026-12-01T09:00:00.000Z',
+        lines: [
+          { kind: 'consume', resource: 'delivery', channel: 'whatsapp', entries: 4, amount: -8 },
+          { kind: 'grant', resource: 'none', entries: 1, amount: 500 },
+        ],
+        balance: 1664,
+        monthlyAllowance: 2000,
+        usedThisMonth: 836,
+        allowanceLeft: 1164,
+        topUpLeft: 500,
+        periodStart: '2026-11-01T09:00:00.000Z',
+        resetsAt: '2026-12-01T09:00:00.000Z',
+      }),
+    },
+    exports: {
+      ledger: () => ({ filename: 'creditos-2026-11-24.csv', csv: '\uFEFFID\r\n', rows: 6 }),
     },
   };
 }
@@ -174,12 +196,52 @@ describe('credits screen', () => {
     expect(within(refund).getByText('Reembolso')).toBeInTheDocument();
     expect(within(refund).getByText('+3')).toHaveClass('credits-amount-positive');
     expect(within(topUp).getByText('Abono')).toBeInTheDocument();
-    // A reason the service does not recognise as its own is shown as written.
-    expect(within(topUp).getByText('Credit top-up (card ending 4242)')).toBeInTheDocument();
+    // A top-up's reason is translated; the person's note beside it is shown as written.
+    expect(within(topUp).getByText('Recarga de créditos: card ending 4242')).toBeInTheDocument();
+    // The conversation names its patient and links to the chat.
+    expect(within(conversation).getByRole('link', { name: 'Núria Puig' })).toHaveAttribute(
+      'href',
+      '/patients/pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G',
+    );
+    expect(within(conversation).getByRole('link', { name: 'Conversación' })).toHaveAttribute(
+      'href',
+      '/chats/conv_01JD8X3V6Q9R2T5W7Y0B4C6E8G',
+    );
     expect(within(topUp).getByText('+500')).toBeInTheDocument();
     expect(within(topUp).getByText('12.440')).toBeInTheDocument();
     // Never the raw resource id.
     expect(table.textContent).not.toMatch(/sch_|conv_/);
+  });
+
+  it('explains the balance in one sentence and breaks the period down by kind and channel', async () => {
+    renderCredits({ handlers: handlers() });
+    const card = await screen.findByRole('region', { name: 'Desglose' });
+    expect(await within(card).findByTestId('credits-explained')).toHaveTextContent(
+      'Saldo 1664: quedan 1164 de los 2000 créditos del plan de este mes, que caducan el 1 dic 2026, y 500 de recargas, que no caducan. Este mes se han usado 836.',
+    );
+    expect(within(card).getByText('Consumo · Envío por WhatsApp')).toBeInTheDocument();
+    expect(within(card).getByText('-8')).toBeInTheDocument();
+  });
+
+  it('exports the ledger as CSV in the window’s language', async () => {
+    const user = userEvent.setup();
+    const created: string[] = [];
+    const createObjectURL = vi.fn(() => 'blob:ledger');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      created.push(this.download);
+    });
+    const { bridge } = renderCredits({ handlers: handlers() });
+    const ledger = await screen.findByRole('region', { name: 'Movimientos' });
+    await user.click(within(ledger).getByRole('button', { name: 'Exportar CSV' }));
+    expect(await within(ledger).findByText(/Exportados 6 movimientos/)).toBeInTheDocument();
+    expect(created).toEqual(['creditos-2026-11-24.csv']);
+    expect(bridge.log.filter((c) => c.name === 'exports.ledger').map((c) => c.input)).toEqual([
+      { language: 'es' },
+    ]);
+    click.mockRestore();
   });
 
   it('loads the next ledger page with the cursor and appends it', async () => {

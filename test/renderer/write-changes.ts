@@ -13,6 +13,7 @@ export const WRITE_CHANGES: Partial<Record<OperationName, Topic[]>> = {
   'patients.update': ['patients'],
   'patients.retag': ['patients'],
   'responses.mark': ['responses'],
+  'patientImport.run': ['patients'],
   'notes.create': ['notes'],
   'forms.create': ['forms'],
   'forms.update': ['forms'],

@@ -327,7 +327,7 @@ describe('charging credits', () => {
 describe('refunds, top-ups and the monthly reset', () => {
   it('returns refunds to the part they came from; top-ups survive the reset, the allowance does not', async () => {
     const { core } = newCore('2026-03-10T12:00:00.000Z');
-    core.credits.topUp(500, 'Credit top-up');
+    core.credits.topUp(500);
     core.credits.charge({ amount: 1800, reason: 'a', resourceType: 'test', resourceId: 'res_a' });
     // 200 from the allowance, 100 from the top-ups.
     const b = core.credits.charge({
@@ -609,7 +609,7 @@ describe('GET /billing/ledger', () => {
       resourceId: 'sch_1',
     });
     time.set('2026-03-06T00:00:00.000Z');
-    credits.topUp(500, 'Credit top-up');
+    credits.topUp(500);
     time.set('2026-03-07T10:00:00.000Z');
     credits.charge({ amount: 5, reason: 'Voice call', resourceType: 'call', resourceId: 'call_1' });
     return s;

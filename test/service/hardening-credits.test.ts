@@ -152,7 +152,7 @@ async function getSchedule(server: TestServer, id: string): Promise<any> {
 async function anHourBeforeTheReset(topUp = 0) {
   const server = await newServer();
   const { core } = server.service;
-  if (topUp) core.credits.topUp(topUp, 'Credit top-up');
+  if (topUp) core.credits.topUp(topUp);
   const start = await balance(server);
   expect(start).toEqual({
     balance: ALLOWANCE + topUp,

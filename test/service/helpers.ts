@@ -11,7 +11,7 @@ import {
   type ServiceOptions,
 } from '../../src-main/service/create-service';
 import type { Core } from '../../src-main/service/core';
-import { slug } from '../../src-main/service/domain/response-export';
+import { slug } from '../../src-main/service/domain/csv-file';
 import { RESPONSE_CHECK_ENV } from '../../src-main/service/http/response-check';
 import { PERMISSIONS, type Permission } from '../../src-main/service/schemas/auth';
 import type { FormDefinition } from '../../src-main/service/schemas/clinical-form';

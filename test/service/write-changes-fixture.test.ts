@@ -178,7 +178,18 @@ describe('the in-memory bridge says what each write changes, as the service does
     await run('calls.get', { id: calls[0]!.id });
     await run('credits.balance');
     await run('credits.ledger', {});
+    await run('credits.breakdown', {});
     await run('credits.usage');
+    const file = Buffer.from('Nombre;Apellidos;Móvil\r\nRosa;Vila Pons;612 000 111\r\n').toString(
+      'base64',
+    );
+    await run('patientImport.preview', { file });
+    await run('patientImport.run', { file });
+    await run('exports.patients', {});
+    await run('exports.deliveries', {});
+    await run('exports.calls', {});
+    await run('exports.alerts', {});
+    await run('exports.ledger', {});
     await run('credits.prices');
     await run('keys.list');
     await run('webhooks.list', {});

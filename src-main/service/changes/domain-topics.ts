@@ -14,6 +14,7 @@ import type { createPatientNotes } from '../domain/patient-notes';
 import type { createPatients } from '../domain/patients';
 import type { createPatientBulk } from '../domain/patient-bulk';
 import type { createResponseInbox } from '../domain/response-inbox';
+import type { createPatientImport } from '../domain/patient-import';
 import type { createWebhooks } from '../domain/webhooks';
 import type { createDeskSettings } from '../domain/desk-settings';
 import type { createNoticeEmail } from '../delivery/notice-email';
@@ -25,6 +26,7 @@ import type { TopicsOf } from './announce';
 /** The domain services whose writes the window hears about, by their name on the core. */
 interface AnnouncedServices {
   patients: ReturnType<typeof createPatients>;
+  patientImport: ReturnType<typeof createPatientImport>;
   patientNotes: ReturnType<typeof createPatientNotes>;
   patientBulk: ReturnType<typeof createPatientBulk>;
   responseInbox: ReturnType<typeof createResponseInbox>;
@@ -55,7 +57,17 @@ interface AnnouncedServices {
  * event-topics.ts.
  */
 export const DOMAIN_TOPICS: { [S in keyof AnnouncedServices]: TopicsOf<AnnouncedServices[S]> } = {
-  patients: { create: ['patients'], update: ['patients'], get: [], getJson: [], list: [] },
+  patients: {
+    create: ['patients'],
+    createMany: ['patients'],
+    update: ['patients'],
+    problemsOf: [],
+    identities: [],
+    get: [],
+    getJson: [],
+    list: [],
+  },
+  patientImport: { preview: [], run: ['patients'] },
   forms: {
     create: ['forms'],
     addInstrument: ['forms'],

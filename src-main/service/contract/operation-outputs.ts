@@ -75,6 +75,11 @@ import type {
   FailedDelivery,
   PriceList,
   CreditUsage,
+  CreditBreakdown,
+  CsvFile,
+  LedgerRowView,
+  PatientImportPreview,
+  PatientImportReport,
   AppSettings,
   AppInfo,
   SandboxClockView,
@@ -188,6 +193,20 @@ export interface OperationOutputs {
     /** Responses marked read or unread: how many changed. */
     mark: { changed: number };
   };
+  patientImport: {
+    /** What a CSV file would import, its columns and every row it would skip; writes nothing. */
+    preview: PatientImportPreview;
+    /** Imports the rows that pass in one transaction and reports the others. */
+    run: PatientImportReport;
+  };
+  exports: {
+    /** CSV of patients: the list's filters, or the given ids. */
+    patients: CsvFile;
+    deliveries: CsvFile;
+    calls: CsvFile;
+    alerts: CsvFile;
+    ledger: CsvFile;
+  };
   schedules: {
     list: Page<ScheduleListItem>;
     get: FormSchedule;
@@ -229,7 +248,10 @@ export interface OperationOutputs {
   };
   credits: {
     balance: CreditBalance;
-    ledger: Page<LedgerEntry>;
+    /** The ledger with each entry's reason code and patient (the HTTP API answers LedgerEntry). */
+    ledger: Page<LedgerRowView>;
+    /** Movements by kind and channel over a period, and what the balance is made of. */
+    breakdown: CreditBreakdown;
     /** Credits consumed per day over the current period (the usage chart). */
     usage: CreditUsage;
     /** Adds credits by hand; they do not expire at the monthly reset. Desktop only. */

@@ -7,11 +7,16 @@ import type { Static } from 'typebox';
 import type { SettingsUpdate } from '../schemas/desktop';
 import type { NotificationData, NotificationKind } from '../domain/notifications';
 import type { Alert, AlertPriority, AlertSource, AlertState } from '../schemas/alert';
-import type { Plan } from '../schemas/billing';
+import type { LedgerEntry, LedgerKind, Plan } from '../schemas/billing';
+import type { ImportTarget } from '../schemas/patient-import';
+import type { CreatePatient } from '../schemas/patient';
+import type { LedgerReason } from '../schemas/ledger-reason';
+import type { CsvDelimiter, CsvEncoding } from '../domain/csv-read';
+import type { CsvFile } from '../domain/csv-file';
 import type { Call, CallDetail } from '../schemas/call';
 import type { FieldType, FormField, FormResponse } from '../schemas/clinical-form';
 import type { Conversation, ConversationSummary } from '../schemas/conversation';
-import type { FormSchedule, Language, OutboxMessage } from '../schemas/form-schedule';
+import type { Channel, FormSchedule, Language, OutboxMessage } from '../schemas/form-schedule';
 import type { PatientNote } from '../schemas/patient-note';
 import type { SandboxAuditRow } from '../store/queries/sandbox-audit';
 import type { Prices } from '../domain/pricing';
@@ -242,3 +247,85 @@ export interface RequestLogEntry {
   /** The API key behind the request, used directly or through an access token; absent: none. */
   credential?: { keyId: string; keyName: string; kind: 'api_key' | 'jwt' };
 }
+
+/** Why a row of a patient import was not imported: a patient rule or a duplicate. */
+export interface ImportReason {
+  /** The column's target the reason is about (absent for the row as a whole). */
+  target?: ImportTarget;
+  /** The patient rule's code (required, format, pattern, future_date…) or duplicate_patient, duplicate_row. */
+  code: string;
+  detail: string;
+  /** duplicate_patient: the clinic's patient with the same phone, e-mail or MRN. */
+  patient?: PatientRef;
+  /** duplicate_row: the earlier line of the file with the same phone, e-mail or MRN. */
+  line?: number;
+}
+
+export interface ImportProblem {
+  /** The line of the file the row starts on (the header is the first non-empty line). */
+  line: number;
+  reasons: ImportReason[];
+}
+
+/** What a file would import (docs/api-decisions.md, "Patient import"); nothing is written. */
+export interface PatientImportPreview {
+  encoding: CsvEncoding;
+  delimiter: CsvDelimiter;
+  headers: string[];
+  /** The target of each column, guessed from its header or as given. */
+  columns: ImportTarget[];
+  /** Required targets no column has (firstName, lastName): nothing can be imported until mapped. */
+  missing: ImportTarget[];
+  /** Data rows in the file. */
+  total: number;
+  /** Rows that would be imported. */
+  ready: number;
+  /** The first rows that would be imported, as the patients they would create. */
+  sample: { line: number; patient: CreatePatient }[];
+  /** Every row that would be skipped, with its line and reasons. */
+  problems: ImportProblem[];
+}
+
+/** What an import did: every row imported in one transaction, or none. */
+export interface PatientImportReport {
+  total: number;
+  imported: number;
+  problems: ImportProblem[];
+}
+
+/** A ledger entry as the credits screen lists it: its reason's code and its patient. */
+export interface LedgerRowView extends LedgerEntry {
+  why: LedgerReason;
+  /** The patient the conversation, delivery or call was with. */
+  patient?: PatientRef;
+}
+
+/** One line of the credits breakdown: a kind of movement for one kind of resource. */
+export interface CreditBreakdownLine {
+  kind: LedgerKind;
+  /** What the movement paid for; `none` for grants and resets, `other` for anything else. */
+  resource: 'conversation' | 'delivery' | 'call' | 'none' | 'other';
+  /** A delivery's channel. */
+  channel?: Channel;
+  entries: number;
+  /** Signed sum, as on the ledger. */
+  amount: number;
+}
+
+/** Where the credits come from and went over a period, and what the balance is made of. */
+export interface CreditBreakdown {
+  from: string;
+  to: string;
+  lines: CreditBreakdownLine[];
+  balance: number;
+  monthlyAllowance: number;
+  usedThisMonth: number;
+  /** What is left of this month's allowance (expires at resetsAt). */
+  allowanceLeft: number;
+  /** What is left of top-ups (never expires). */
+  topUpLeft: number;
+  periodStart: string;
+  resetsAt: string;
+}
+
+export type { CsvFile, ImportTarget, LedgerReason };

@@ -21,6 +21,7 @@ import { resourceReader } from './resource-reader';
 import { activePatient, unreachable } from './patient-checks';
 import type { Prices } from './pricing';
 import { eventData } from './event-data';
+import { ledgerReasonText } from './ledger-reasons';
 
 export const CALL_STEP_JOB = 'call.step';
 
@@ -113,7 +114,7 @@ export function createCalls(
     // pay it), so forty calls at a balance of 5 are one call, not forty unbilled ones.
     credits.charge({
       amount: prices.callReservation,
-      reason: 'Voice call: first minute reserved',
+      reason: ledgerReasonText({ code: 'callReserved' }),
       resourceType: 'call',
       resourceId: id,
     });
@@ -166,7 +167,7 @@ export function createCalls(
         reserved > 0
           ? credits.refund({
               amount: reserved,
-              reason: 'Voice call not answered: reservation returned',
+              reason: ledgerReasonText({ code: 'callUnanswered' }),
               resourceType: 'call',
               resourceId: call.id,
             }).refunded
@@ -231,14 +232,14 @@ export function createCalls(
       if (due > reserved)
         credits.charge({
           amount: due - reserved,
-          reason: `Voice call (${minutes} started minutes)`,
+          reason: ledgerReasonText({ code: 'callMinutes', minutes }),
           resourceType: 'call',
           resourceId: callId,
         });
       else if (due < reserved)
         credits.refund({
           amount: reserved - due,
-          reason: 'Voice call: unused reservation returned',
+          reason: ledgerReasonText({ code: 'callReservationReturned' }),
           resourceType: 'call',
           resourceId: callId,
         });

@@ -32,6 +32,7 @@ import { activePatient } from './patient-checks';
 import { resourceReader } from './resource-reader';
 import type { Prices } from './pricing';
 import { eventData } from './event-data';
+import { ledgerReasonText } from './ledger-reasons';
 
 export const CONVERSATION_CLOSE_JOB = 'conversation.close';
 /** A conversation closes after this long without a message (interface spec, Limits). */
@@ -215,7 +216,7 @@ export function createConversations(
     activePatient(q, input.patientId, 'starting a conversation');
     credits.charge({
       amount: prices.conversationStart,
-      reason: 'AI conversation started',
+      reason: ledgerReasonText({ code: 'conversationStarted' }),
       resourceType: 'conversation',
       resourceId: id,
     });
@@ -266,7 +267,7 @@ export function createConversations(
     if (conversation.message_count !== prepared.seenCount) throw new StaleExchange();
     credits.charge({
       amount: prices.conversationMessage,
-      reason: 'AI conversation message',
+      reason: ledgerReasonText({ code: 'conversationMessage' }),
       resourceType: 'conversation',
       resourceId: prepared.id,
     });

@@ -12,6 +12,7 @@ import type { NotificationRaiser } from './notifications';
 import { billingPeriod, LOW_BALANCE_SHARE } from './pricing';
 import { dateRangeConditions } from './date-range';
 import { eventData } from './event-data';
+import { ledgerReasonText } from './ledger-reasons';
 
 export const CREDITS_RESET_JOB = 'credits.reset';
 
@@ -174,15 +175,17 @@ export function createCredits(deps: Deps) {
     acc.balance += refunded;
     acc.used_this_period = Math.max(0, acc.used_this_period - Math.min(refunded, usedNow));
     const reason =
-      expired > 0
-        ? `${input.reason} (${expired} credits of an expired monthly allowance are not returned)`
-        : input.reason;
+      expired > 0 ? ledgerReasonText({ code: 'other', text: input.reason, expired }) : input.reason;
     const entry = { kind: 'refund' as const, amount: refunded, from_allowance: toAllowance };
     return { entry: settle(acc, { ...entry, ...resource({ ...input, reason }) }, false), refunded };
   });
 
-  /** Credits bought on top of the plan; they do not expire at the monthly reset. */
-  const topUp = db.transaction((amount: number, reason = 'Credit top-up'): LedgerRow => {
+  /**
+   * Credits bought on top of the plan; they do not expire at the monthly reset. A person's note
+   * (a card, an invoice) follows the reason's own words, so the window can translate those.
+   */
+  const topUp = db.transaction((amount: number, note?: string): LedgerRow => {
+    const reason = ledgerReasonText({ code: 'topUp', ...(note ? { note } : {}) });
     assertAmount(amount);
     const acc = account();
     acc.topup_balance += amount;
@@ -211,7 +214,7 @@ export function createCredits(deps: Deps) {
           kind: 'reset',
           amount: -expired,
           from_allowance: expired,
-          reason: 'Unused monthly allowance expired',
+          reason: ledgerReasonText({ code: 'allowanceExpired' }),
           resource_type: null,
           resource_id: null,
         },
@@ -232,7 +235,7 @@ export function createCredits(deps: Deps) {
         kind: 'grant',
         amount: acc.monthly_allowance,
         from_allowance: acc.monthly_allowance,
-        reason: `Monthly allowance (${acc.plan} plan)`,
+        reason: ledgerReasonText({ code: 'allowance', plan: acc.plan }),
         resource_type: null,
         resource_id: null,
       },
@@ -273,7 +276,7 @@ export function createCredits(deps: Deps) {
         kind: 'grant',
         amount: allowance,
         from_allowance: allowance,
-        reason: `Monthly allowance (${plan} plan)`,
+        reason: ledgerReasonText({ code: 'allowance', plan }),
         resource_type: null,
         resource_id: null,
       },

@@ -31,6 +31,7 @@ import type { ScoreAlert } from '../schemas/clinical-form';
 import type { AlertRaiser } from './alerts';
 import { carriesUrgentRules, responseAlerts } from './response-alerts';
 import { eventData } from './event-data';
+import { ledgerReasonText } from './ledger-reasons';
 
 export const DELIVER_JOB = 'form-schedule.deliver';
 /** The one reminder of a sent, unanswered delivery (delivery/form-reminder.ts). */
@@ -200,7 +201,9 @@ export function createFormSchedules(deps: {
     const price = deliveryPrice(deps.prices, input.channel);
     credits.charge({
       amount: price,
-      reason: input.channel === 'whatsapp' ? 'Form delivery (WhatsApp)' : 'Form delivery (e-mail)',
+      reason: ledgerReasonText({
+        code: input.channel === 'whatsapp' ? 'deliveryWhatsapp' : 'deliveryEmail',
+      }),
       resourceType: 'form_schedule',
       resourceId: id,
     });
@@ -300,7 +303,7 @@ export function createFormSchedules(deps: {
         { scheduleStatus: current.status },
       );
     }
-    const refunded = refundAll(current, 'Form delivery cancelled');
+    const refunded = refundAll(current, ledgerReasonText({ code: 'deliveryCancelled' }));
     const at = clock.nowIso();
     move('pending', {
       ...current,
@@ -350,7 +353,7 @@ export function createFormSchedules(deps: {
   const markFailed = db.transaction((id: string, reason: FailureReason): boolean => {
     const current = row(id);
     if (current.status !== 'pending') return false;
-    const refunded = refundAll(current, 'Form delivery failed');
+    const refunded = refundAll(current, ledgerReasonText({ code: 'deliveryFailed' }));
     const at = clock.nowIso();
     move('pending', {
       ...current,

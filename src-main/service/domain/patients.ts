@@ -1,7 +1,14 @@
-import { resourceMissing, validationFailed, type FieldError } from '../errors';
+import { ProblemError, resourceMissing, validationFailed, type FieldError } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
-import type { CreatePatient, Patient, PatientListQuery, UpdatePatient } from '../schemas/patient';
+import {
+  CreatePatient,
+  type Patient,
+  type PatientListQuery,
+  type UpdatePatient,
+} from '../schemas/patient';
+import { compileBodyValidator } from '../validation/input-validator';
+import { fieldErrors } from '../validation/field-errors';
 import type { Db } from '../store/db';
 import type { ListPage, ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
@@ -122,8 +129,38 @@ export function createPatients(deps: {
     return JSON.parse(getJson(id)) as Patient;
   });
 
+  /**
+   * What POST /patients would say about `input`, without writing: the schema's errors (the same
+   * compiled validator every transport uses), then the checks above. The patient import asks this
+   * of every row, so a file is held to exactly the rules of the API and the patient dialog.
+   */
+  function problemsOf(input: unknown): FieldError[] {
+    const validate = compileBodyValidator(CreatePatient);
+    if (!validate(input)) return fieldErrors(validate.errors ?? [], 'body');
+    try {
+      check(input as CreatePatient);
+      return [];
+    } catch (error) {
+      if (error instanceof ProblemError) return (error.extensions.errors as FieldError[]) ?? [];
+      throw error;
+    }
+  }
+
+  /**
+   * Creates every patient in one transaction, in order: all of them or, if any write fails, none
+   * (the patient import). Each is created exactly as POST /patients creates one, event included.
+   */
+  const createMany = db.transaction((inputs: readonly CreatePatient[]): number => {
+    for (const input of inputs) create(input);
+    return inputs.length;
+  });
+
   return {
     create,
+    createMany,
+    problemsOf,
+    /** Every patient's identity keys (id, name, e-mail, phone, metadata.mrn). */
+    identities: () => q.patients.identities(),
     update,
     get: (id: string): Patient => JSON.parse(getJson(id)) as Patient,
     /** The patient as API JSON text, straight from SQLite. */

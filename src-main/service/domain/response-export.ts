@@ -1,9 +1,9 @@
-import { stringify } from 'csv-stringify/sync';
 import type { Clock } from '../jobs/clock';
 import type { Answer, FormField } from '../schemas/clinical-form';
 import type { Language } from '../schemas/form-schedule';
 import type { ResponseExport, ResponseExportInput } from '../schemas/response-analysis';
 import type { Queries } from '../store/queries';
+import { csvFilename, csvText, slug, type CsvCell } from './csv-file';
 import { scoreResponse, type SeverityBand } from './instrument-scores';
 import type { ResponseViews } from './response-analysis';
 
@@ -74,18 +74,14 @@ const WORDS: Record<
 /** Between the options of a multiselect answer (commas would read as the column separator). */
 export const MULTISELECT_JOINER = '; ';
 
-type Cell = string | number;
+type Cell = CsvCell;
 
 /**
  * A form's responses as CSV (docs/api-decisions.md): one row per response, oldest first; the
  * response id, completedAt (ISO 8601, UTC), the patient's name and id, then one column per field
  * in form order headed by its label (answers to fields since removed from the form follow, headed
  * by their id, the only name left), then the total and severity of each scored instrument.
- *
- * csv-stringify writes it: RFC 4180 quoting with CRLF line ends, a UTF-8 byte order mark so that
- * Excel reads accents right, and `escape_formulas`, which prefixes with ' every text cell that a
- * spreadsheet would run as a formula (starting with = + - @, tab or CR); numbers stay numbers, a
- * negative one included.
+ * Written by csv-file.ts like every export (RFC 4180, CRLF, BOM, formula protection).
  */
 export function createResponseExport(deps: {
   q: Queries;
@@ -148,30 +144,11 @@ export function createResponseExport(deps: {
       ];
     });
 
-    const csv = stringify([header, ...records], {
-      bom: true,
-      record_delimiter: 'windows',
-      escape_formulas: true,
-    });
+    const csv = csvText(header, records);
 
     const who = input.patientId ? q.patients.get(input.patientId) : undefined;
-    const patient = who ? `${who.first_name} ${who.last_name}` : undefined;
-    const date = new Date(clock.now()).toISOString().slice(0, 10);
-    const filename = `${[slug(form.name) || 'form', patient ? slug(patient) : '', date]
-      .filter(Boolean)
-      .join('-')}.csv`;
+    const patient = who ? `${who.first_name} ${who.last_name}` : '';
+    const filename = csvFilename([slug(form.name) || 'form', patient], clock.now());
     return { filename, csv, rows: records.length };
   };
-}
-
-/** Lower-case ASCII letters, digits and hyphens: safe on every file system, readable. */
-export function slug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
 }

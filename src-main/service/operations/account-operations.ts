@@ -5,10 +5,12 @@ export function creditOperations({ core }: OperationDeps): GroupHandlers<'credit
   return {
     balance: op({ run: () => core.credits.balance() }),
     ledger: op({
-      run: (query) => pageOf<LedgerEntry>(core.credits.ledger(query)),
+      run: (query) => core.creditViews.page(pageOf<LedgerEntry>(core.credits.ledger(query))),
     }),
+    breakdown: op({ run: (input) => core.creditViews.breakdown(input) }),
     usage: op({ run: () => core.views.creditUsage() }),
     topUp: op({
+      // The coordinator's words are a note beside the reason's own (translated) words.
       run({ amount, reason }) {
         core.credits.topUp(amount, reason?.trim() || undefined);
         return core.credits.balance();

@@ -9,6 +9,7 @@ import { developerOperations } from './developer-operations';
 import { callOperations, conversationOperations } from './engagement-operations';
 import { formOperations } from './form-authoring-operations';
 import { responseOperations } from './responses-operations';
+import { exportOperations, patientImportOperations } from './transfer-operations';
 import type { OperationDef, OperationDeps, OperationHandlers } from './operation-kit';
 import { noteOperations } from './notes-operations';
 import { patientOperations } from './patients-operations';
@@ -28,6 +29,8 @@ export function createOperationHandlers(deps: OperationDeps): OperationHandlers 
     notes: noteOperations(deps),
     forms: formOperations(deps),
     responses: responseOperations(deps),
+    patientImport: patientImportOperations(deps),
+    exports: exportOperations(deps),
     schedules: scheduleOperations(deps),
     series: seriesOperations(deps),
     outbox: outboxOperations(deps),

@@ -35,6 +35,15 @@ import {
   OutboxListQuery,
 } from '../schemas/form-schedule';
 import { CreatePatient, PatientListQuery, UpdatePatient } from '../schemas/patient';
+import { PatientImportInput } from '../schemas/patient-import';
+import {
+  AlertExportInput,
+  BreakdownInput,
+  CallExportInput,
+  DeliveryExportInput,
+  LedgerExportInput,
+  PatientExportInput,
+} from '../schemas/desk-export';
 import { ResponseAnalysisInput, ResponseExportInput } from '../schemas/response-analysis';
 import { ClockAdvance, SandboxReset } from '../schemas/sandbox';
 import {
@@ -89,6 +98,14 @@ export const OPERATION_INPUTS = {
     inbox: body(InboxInput),
     mark: body(MarkResponsesInput),
   },
+  patientImport: { preview: body(PatientImportInput), run: body(PatientImportInput) },
+  exports: {
+    patients: body(PatientExportInput),
+    deliveries: body(DeliveryExportInput),
+    calls: body(CallExportInput),
+    alerts: body(AlertExportInput),
+    ledger: body(LedgerExportInput),
+  },
   schedules: {
     list: body(FormScheduleListQuery),
     get: body(IdInput),
@@ -118,6 +135,7 @@ export const OPERATION_INPUTS = {
   credits: {
     balance: none,
     ledger: body(LedgerQuery),
+    breakdown: body(BreakdownInput),
     usage: none,
     topUp: body(TopUpInput),
     prices: none,

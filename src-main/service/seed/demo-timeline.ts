@@ -52,7 +52,7 @@ export function createTimeline() {
       // One top-up by card, some six weeks into the history.
       const topUp: TimedAction = {
         at: historyStart + 40 * DAY + rng.int(9 * 3600, 18 * 3600) * 1000,
-        run: () => void credits.topUp(500, 'Credit top-up (card ending 4242)'),
+        run: () => void credits.topUp(500, '**** 4242'),
       };
       // A stable order: by time, then as planned (the sort is stable).
       actions = [...deps.planned, topUp].sort((a, b) => a.at - b.at);

@@ -14,6 +14,7 @@ import { developerMessages } from '../features/developer/messages';
 import { notificationsMessages } from '../features/notifications/messages';
 import { alertsMessages } from '../features/alerts/messages';
 import { commandPaletteMessages } from '../features/command-palette/messages';
+import { transfersMessages } from '../features/transfers/messages';
 import type { AppLanguage } from './messages';
 
 /** One i18next namespace per feature, so each screen's strings live beside it. */
@@ -34,6 +35,7 @@ const catalogues = {
   notifications: notificationsMessages,
   alerts: alertsMessages,
   commandPalette: commandPaletteMessages,
+  transfers: transfersMessages,
 };
 
 export type Namespace = keyof typeof catalogues;

@@ -1,4 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
+import { IMPORT_MAX_BYTES } from '../../domain/csv-read';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -60,6 +61,17 @@ function guardToken(request: FastifyRequest, token: Buffer): void {
 }
 
 /**
+ * Operations whose input is a file (base64 in JSON): the API's 1 MiB would refuse an import the
+ * service takes (IMPORT_MAX_BYTES, 5 MiB, is 6.7 MiB as base64); this lets the import's own
+ * limit speak (docs/api-decisions.md, "Patient import"). IPC has no body limit.
+ */
+const FILE_BODY = Math.ceil(IMPORT_MAX_BYTES / 3) * 4 + 64 * 1024;
+const LARGE_BODIES: Partial<Record<string, number>> = {
+  'patientImport.preview': FILE_BODY,
+  'patientImport.run': FILE_BODY,
+};
+
+/**
  * The web renderer's transport (web mode: tests, `npm run dev:web`, `engage-desk web`): one POST
  * route per contract operation, served by the same handler map as IPC, and a Server-Sent Events
  * stream of the change feed. Hidden from the OpenAPI document, outside the API's rate limits and
@@ -75,7 +87,9 @@ export function webBridgeRoutes(app: FastifyInstance, core: Core, options: WebBr
   });
 
   for (const name of options.operations.names) {
-    app.post(`/ops/${name}`, { config, schema: hidden }, async (request, reply) => {
+    const bodyLimit = LARGE_BODIES[name];
+    const limits = bodyLimit ? { bodyLimit } : {};
+    app.post(`/ops/${name}`, { config, schema: hidden, ...limits }, async (request, reply) => {
       const result = await options.operations.run(name, request.body);
       return reply.code(200).type('application/json').send(JSON.stringify(result));
     });

@@ -77,8 +77,38 @@ export function createOverviewQueries(db: Db) {
      WHERE kind IN ('consume', 'refund') AND created_at >= ? AND created_at < ?
      GROUP BY day ORDER BY day`,
   );
+  // Each entry's movements over a period, by kind and by what it paid for (a delivery by its
+  // channel); the credits screen's breakdown.
+  const breakdown = db.prepare<
+    [string, string],
+    {
+      kind: string;
+      resource_type: string | null;
+      channel: string | null;
+      entries: number;
+      amount: number;
+    }
+  >(
+    `SELECT l.kind, l.resource_type, s.channel, count(*) AS entries, sum(l.amount) AS amount
+     FROM credit_ledger l LEFT JOIN form_schedules s ON l.resource_type = 'form_schedule' AND s.id = l.resource_id
+     WHERE l.created_at >= ? AND l.created_at < ?
+     GROUP BY l.kind, l.resource_type, s.channel ORDER BY l.kind, l.resource_type, s.channel`,
+  );
+  // The patient behind each paid-for resource (a ledger row names it).
+  const resourcePatients = db.prepare<[string, string, string], { id: string; patient_id: string }>(
+    `SELECT id, patient_id FROM conversations WHERE id IN (SELECT value FROM json_each(?))
+     UNION ALL SELECT id, patient_id FROM form_schedules WHERE id IN (SELECT value FROM json_each(?))
+     UNION ALL SELECT id, patient_id FROM calls WHERE id IN (SELECT value FROM json_each(?))`,
+  );
 
   return {
+    /** Ledger movements from `from` (inclusive) to `to` (exclusive), grouped. */
+    creditBreakdown: (from: string, to: string) => breakdown.all(from, to),
+    /** The patient of each of these conversations, schedules and calls. */
+    resourcePatients: (ids: readonly string[]) => {
+      const json = JSON.stringify([...new Set(ids)]);
+      return resourcePatients.all(json, json, json);
+    },
     tags: () => tags.all(),
     timeline: (patientId: string, limit: number) => ({
       schedules: timelineSchedules.all(patientId, limit),

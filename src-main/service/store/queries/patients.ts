@@ -131,6 +131,20 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
   const namesOf = db.prepare<[string], { id: string; first_name: string; last_name: string }>(
     'SELECT id, first_name, last_name FROM patients WHERE id IN (SELECT value FROM json_each(?))',
   );
+  // What tells one person from another on import (domain/patient-import.ts): every patient's.
+  const identities = db.prepare<
+    [],
+    {
+      id: string;
+      first_name: string;
+      last_name: string;
+      email: string | null;
+      phone: string | null;
+      mrn: unknown;
+    }
+  >(
+    `SELECT id, first_name, last_name, email, phone, json_extract(metadata, '$.mrn') AS mrn FROM patients`,
+  );
   const latest = db.prepare<[], { created_at: string; id: string }>(
     'SELECT created_at, id FROM patients ORDER BY seq DESC LIMIT 1',
   );
@@ -229,6 +243,8 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
     getJson: (id: string): string | undefined => jsonById.get(id),
     /** Names of these patients in one statement (lists show a name beside each record). */
     names: (ids: readonly string[]) => namesOf.all(JSON.stringify([...new Set(ids)])),
+    /** Every patient's id, name, e-mail, phone and metadata.mrn (duplicate checks on import). */
+    identities: () => identities.all(),
     /** The newest patient's ordering key; new patients must sort after it. */
     latest: () => latest.get(),
 

@@ -16,6 +16,7 @@ import { LoadMoreFooter } from '../../ui/load-more';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { PatientPicker } from '../chats';
 import { fullName } from '../patients';
+import { ExportCsvButton } from '../transfers';
 import { AlertActionDialog } from './alert-action-dialog';
 import { AlertItem } from './alert-item';
 import { useAlertList, usePatientName } from './alerts-queries';
@@ -100,7 +101,11 @@ export function AlertsScreen() {
 
   return (
     <div className="alerts-screen">
-      <PageHeader title={t('title')} description={t('description')} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={<ExportCsvButton what="alerts" filters={exportFilters(filter)} />}
+      />
       <div className="alerts-filters" role="search" aria-label={t('filters.label')}>
         <PatientPicker
           label={t('filters.patient')}
@@ -196,4 +201,14 @@ export function AlertsScreen() {
       )}
     </div>
   );
+}
+
+/** The export selects what the list shows: the same patient, priority, source and state. */
+function exportFilters(filter: AlertFilter) {
+  return {
+    ...(filter.patient ? { patientId: filter.patient.id } : {}),
+    ...(filter.priority ? { priority: filter.priority } : {}),
+    ...(filter.source ? { sourceType: filter.source } : {}),
+    ...(filter.state ? { state: filter.state } : {}),
+  };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { CallStatus, CallView } from '../../../../src-preload/contract';
 import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { fullName } from '../patients';
@@ -58,7 +59,12 @@ export function CallPage(props: { id: string }) {
           </span>
         }
         description={<span translate="no">{data.purpose}</span>}
-        actions={data.status === 'failed' ? <CallAgain call={data} /> : undefined}
+        actions={
+          <>
+            {data.status === 'failed' && <CallAgain call={data} />}
+            <Button onClick={() => window.print()}>{t('detail.print')}</Button>
+          </>
+        }
       />
       {call.error && <ErrorState error={call.error} onRetry={() => void call.refetch()} />}
       <CallProgress call={data} />

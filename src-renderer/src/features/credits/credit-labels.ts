@@ -1,6 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import type { LedgerEntry, LedgerKind, Plan } from '../../../../src-preload/contract';
+import type {
+  LedgerEntry,
+  LedgerKind,
+  LedgerReason,
+  LedgerRowView,
+  Plan,
+} from '../../../../src-preload/contract';
 import { useFormat } from '../../i18n/format';
 
 export const LEDGER_KINDS: readonly LedgerKind[] = ['grant', 'consume', 'refund', 'reset'];
@@ -26,28 +32,37 @@ export function planLabel(t: CreditsT, plan: string): string {
 }
 
 /**
- * The ledger's reason in the UI language. The service writes its own reasons in English (they are
- * part of the HTTP API's data); the window recognises those and translates them. A reason typed by
- * a person (a top-up's note) is shown as written.
+ * The ledger's reason in the UI language, from the code the service reads back from its own
+ * words (domain/ledger-reasons.ts); a person's note (a top-up's) is shown as written, and words
+ * the service does not know (`other`) as stored.
  */
-export function reasonLabel(t: CreditsT, reason: string): string {
-  const fixed: Record<string, () => string> = {
-    'Credit top-up': () => t('reasons.topUp'),
-    'Unused monthly allowance expired': () => t('reasons.expired'),
-    'AI conversation started': () => t('reasons.conversationStarted'),
-    'AI conversation message': () => t('reasons.conversationMessage'),
-    'Form delivery (WhatsApp)': () => t('reasons.deliveryWhatsapp'),
-    'Form delivery (e-mail)': () => t('reasons.deliveryEmail'),
-    'Form delivery cancelled': () => t('reasons.deliveryCancelled'),
-    'Form delivery failed': () => t('reasons.deliveryFailed'),
+export function reasonLabel(t: CreditsT, why: LedgerReason): string {
+  const words = (): string => {
+    switch (why.code) {
+      case 'allowance':
+        return t('reasons.allowance', { plan: planLabel(t, why.plan ?? '') });
+      case 'allowanceExpired':
+        return t('reasons.expired');
+      case 'topUp':
+        return why.note ? t('reasons.topUpNote', { note: why.note }) : t('reasons.topUp');
+      case 'callMinutes':
+        return t('reasons.call', { count: why.minutes ?? 0 });
+      case 'other':
+        return why.text ?? '';
+      default:
+        return t(`reasons.${why.code}`);
+    }
   };
-  const known = fixed[reason];
-  if (known) return known();
-  const allowance = /^Monthly allowance \((\w+) plan\)$/.exec(reason);
-  if (allowance?.[1]) return t('reasons.allowance', { plan: planLabel(t, allowance[1]) });
-  const call = /^Voice call \((\d+) started minutes?\)$/.exec(reason);
-  if (call?.[1]) return t('reasons.call', { count: Number(call[1]) });
-  return reason;
+  return why.expired ? t('reasons.withExpired', { reason: words(), count: why.expired }) : words();
+}
+
+/** Where a ledger entry's resource is shown: a chat, a call, or its patient's page. */
+export function resourceHref(entry: LedgerRowView): string | undefined {
+  const id = entry.resourceId ? encodeURIComponent(entry.resourceId) : undefined;
+  if (entry.resourceType === 'conversation' && id) return `/chats/${id}`;
+  if (entry.resourceType === 'call' && id) return `/calls/${id}`;
+  if (entry.patient) return `/patients/${encodeURIComponent(entry.patient.id)}`;
+  return undefined;
 }
 
 /** "Conversación", "Envío de formulario", "Llamada": what a ledger entry concerns, never its id. */

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { CreditBalance, LedgerKind } from '../../../../src-preload/contract';
 import { useBridge } from '../../app/app-context';
 import type { Bridge } from '../../bridge/bridge';
@@ -42,6 +43,22 @@ export function useLedger(kind: LedgerKind | undefined) {
       ...(kind ? { kind } : {}),
     }),
   );
+}
+
+/** The breakdown by kind and channel over a period (default the current one) and the pots. */
+export function useBreakdown(range: { from?: string; to?: string }) {
+  return useQuery(operationQuery(useBridge(), ['credits'], 'credits', 'breakdown', range));
+}
+
+/** The ledger as CSV with the list's filter, headers and reasons in the window's language. */
+export function useExportLedger() {
+  const bridge = useBridge();
+  const { i18n } = useTranslation();
+  return (kind: LedgerKind | undefined) =>
+    callOperation(bridge, 'exports', 'ledger', {
+      ...(kind ? { kind } : {}),
+      language: (i18n.resolvedLanguage ?? 'es') as 'es' | 'ca' | 'en',
+    });
 }
 
 /** Adds credits; the new balance shows at once, the ledger and the usage are read again. */

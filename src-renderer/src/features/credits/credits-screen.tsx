@@ -7,6 +7,7 @@ import { AsyncView } from '../../ui/states';
 import { BalanceSummary, LowBalanceNotice } from './balance-summary';
 import { useServiceNow } from '../../app/service-clock';
 import { useBalance, useUsage } from './credits-queries';
+import { BreakdownCard } from './credit-breakdown';
 import { LedgerCard } from './ledger-card';
 import { TopUpDialog } from './top-up-dialog';
 import { UsageChart } from './usage-chart';
@@ -57,6 +58,7 @@ export function CreditsScreen() {
           </AsyncView>
         </Card>
       </div>
+      {current && <BreakdownCard periodStart={periodStartOf(current.resetsAt)} />}
       <LedgerCard />
       {toppingUp && (
         <TopUpDialog
@@ -78,4 +80,11 @@ export function CreditsScreen() {
       )}
     </div>
   );
+}
+
+/** The current period's start: a month before it resets (domain/pricing.ts billingPeriod). */
+function periodStartOf(resetsAt: string): string {
+  const start = new Date(resetsAt);
+  start.setUTCMonth(start.getUTCMonth() - 1);
+  return start.toISOString();
 }

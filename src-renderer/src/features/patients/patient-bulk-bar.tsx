@@ -5,6 +5,7 @@ import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { describeError } from '../../ui/states';
 import { ScheduleDialog } from '../deliveries';
+import { PatientExportButton } from '../transfers';
 import { PatientRetagDialog, type RetagMode } from './patient-retag-dialog';
 import { useLoadPatients, useSelectMatching } from './patients-queries';
 import type { PatientQuery, Selection } from './patients-store';
@@ -83,6 +84,7 @@ export function PatientBulkBar(props: {
         <Button size="sm" onClick={() => setRetagging('remove')}>
           {t('bulk.removeTag')}
         </Button>
+        <PatientExportButton size="sm" scope={{ ids: selection.ids }} label={t('bulk.export')} />
         <Button size="sm" variant="ghost" onClick={props.onClear}>
           {t('bulk.clear')}
         </Button>

@@ -7,11 +7,12 @@ import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { PageHeader } from '../../ui/layout';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { PatientTransferActions } from '../transfers';
 import { PatientFormDialog } from './patient-form';
 import { useCommand } from '../../app/commands';
 import { PatientBulkBar } from './patient-bulk-bar';
 import { PatientFilterBar } from './patient-filter-bar';
-import { usePatientList } from './patients-queries';
+import { matchInput, usePatientList } from './patients-queries';
 import { createPatientsStore, DEFAULT_QUERY } from './patients-store';
 import { PatientsTable } from './patients-table';
 import './patients.css';
@@ -91,9 +92,12 @@ export function PatientsScreen() {
           </span>
         }
         actions={
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            {t('newPatient')}
-          </Button>
+          <>
+            <PatientTransferActions scope={matchInput(state.query)} />
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              {t('newPatient')}
+            </Button>
+          </>
         }
       />
       <PatientFilterBar store={store} state={state} />

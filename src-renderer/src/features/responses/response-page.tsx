@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { FormResponse, ResponseDetail } from '../../../../src-preload/contract';
 import { useFormat } from '../../i18n/format';
+import { Button } from '../../ui/button';
 import { Badge, Card, PageHeader } from '../../ui/layout';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { fullName } from '../patients';
@@ -69,9 +70,12 @@ export function ResponsePage(props: { id: string }) {
         title={t('response.title', { name })}
         description={data.formName}
         actions={
-          <Link href={patientHref} className="btn btn-secondary">
-            {t('response.openPatient', { name })}
-          </Link>
+          <>
+            <Button onClick={() => window.print()}>{t('response.print')}</Button>
+            <Link href={patientHref} className="btn btn-secondary">
+              {t('response.openPatient', { name })}
+            </Link>
+          </>
         }
       />
       <Card>

@@ -14,7 +14,7 @@ import { AsyncView, describeError, EmptyState, ErrorState, LoadingState } from '
 import { fullName } from '../patients';
 import { PatientSearchBox } from '../patients';
 import { DistributionChart } from './distribution-chart';
-import { downloadText } from './download';
+import { downloadText } from '../../ui/download';
 import {
   useExportCsv,
   useResponseCharts,

@@ -55,6 +55,7 @@ export const ca: Translation<typeof es> = {
   },
   notSet: '—',
   detail: {
+    print: 'Imprimeix la transcripció',
     back: 'Torna a les trucades',
     title: 'Trucada a {{name}}',
     notFound: 'Aquesta trucada no existeix.',

@@ -55,6 +55,7 @@ export const en: Translation<typeof es> = {
   },
   notSet: '—',
   detail: {
+    print: 'Print transcript',
     back: 'Back to calls',
     title: 'Call to {{name}}',
     notFound: 'This call does not exist.',

@@ -52,6 +52,7 @@ export const es = {
   },
   notSet: '—',
   detail: {
+    print: 'Imprimir transcripción',
     back: 'Volver a las llamadas',
     title: 'Llamada a {{name}}',
     notFound: 'Esta llamada no existe.',

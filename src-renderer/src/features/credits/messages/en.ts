@@ -46,6 +46,28 @@ export const en: Translation<typeof es> = {
     amount: 'Amount',
     balanceAfter: 'Balance after',
     loadMoreFailed: 'Could not load more movements.',
+    patient: 'Patient',
+    export: 'Export CSV',
+    exported_one: 'Exported {{count}} entry to {{filename}}.',
+    exported_other: 'Exported {{count}} entries to {{filename}}.',
+    exportFailed: 'The export failed: {{message}}',
+  },
+  breakdown: {
+    title: 'Breakdown',
+    period: 'Period',
+    current: 'This period',
+    previous: 'Previous period',
+    conversation: 'Conversation',
+    call: 'Call',
+    other: 'Other',
+    deliveryWhatsapp: 'WhatsApp delivery',
+    deliveryEmail: 'E-mail delivery',
+    concept: 'Item',
+    entries: 'Entries',
+    caption: 'Credits by kind and channel over the period',
+    empty: 'No entries in this period.',
+    explained:
+      "Balance {{balance}}: {{allowanceLeft}} left of this month's {{allowance}} plan credits, which expire on {{date}}, and {{topUps}} from top-ups, which do not expire. {{used}} used this month.",
   },
   kinds: {
     grant: 'Grant',
@@ -71,6 +93,14 @@ export const en: Translation<typeof es> = {
     deliveryFailed: 'Form delivery failed',
     call_one: 'Voice call ({{count}} started minute)',
     call_other: 'Voice call ({{count}} started minutes)',
+    topUpNote: 'Credit top-up: {{note}}',
+    callReserved: 'Voice call: first minute reserved',
+    callUnanswered: 'Voice call not answered: reservation returned',
+    callReservationReturned: 'Voice call: unused reservation returned',
+    withExpired_one:
+      '{{reason}} ({{count}} credit of an expired monthly allowance is not returned)',
+    withExpired_other:
+      '{{reason}} ({{count}} credits of an expired monthly allowance are not returned)',
   },
   topUp: {
     open: 'Add credits',

@@ -65,6 +65,7 @@ export const ca: Translation<typeof es> = {
     selectAll_one: 'Selecciona el pacient que coincideix',
     selectAll_other: 'Selecciona els {{formatted}} que coincideixen',
     selectFirst: 'Selecciona els primers {{limit}} dels {{total}} que coincideixen',
+    export: 'Exporta CSV',
     sendForm: 'Envia un formulari',
     addTag: 'Afegeix una etiqueta',
     removeTag: 'Treu una etiqueta',

@@ -65,6 +65,7 @@ export const en: Translation<typeof es> = {
     selectAll_one: 'Select the matching patient',
     selectAll_other: 'Select all {{formatted}} matching',
     selectFirst: 'Select the first {{limit}} of {{total}} matching',
+    export: 'Export CSV',
     sendForm: 'Send form',
     addTag: 'Add tag',
     removeTag: 'Remove tag',

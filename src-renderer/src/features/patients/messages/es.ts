@@ -62,6 +62,7 @@ export const es = {
     selectAll_one: 'Seleccionar el paciente que coincide',
     selectAll_other: 'Seleccionar los {{formatted}} que coinciden',
     selectFirst: 'Seleccionar los primeros {{limit}} de {{total}} que coinciden',
+    export: 'Exportar CSV',
     sendForm: 'Enviar formulario',
     addTag: 'Añadir etiqueta',
     removeTag: 'Quitar etiqueta',

@@ -127,6 +127,7 @@ export const ca: Translation<typeof es> = {
     backToResponses: 'Torna a les respostes de {{form}}',
     back: 'Torna a les respostes',
     openPatient: 'Mostra la fitxa de {{name}}',
+    print: 'Imprimeix la resposta',
     answers: 'Respostes',
     unanswered: 'Sense resposta',
     yes: 'Sí',

@@ -125,6 +125,7 @@ export const en: Translation<typeof es> = {
     backToResponses: 'Back to the responses to {{form}}',
     back: 'Back to the responses',
     openPatient: "Open {{name}}'s record",
+    print: 'Print response',
     answers: 'Answers',
     unanswered: 'No answer',
     yes: 'Yes',

@@ -124,6 +124,7 @@ export const es = {
     backToResponses: 'Volver a las respuestas de {{form}}',
     back: 'Volver a las respuestas',
     openPatient: 'Ver la ficha de {{name}}',
+    print: 'Imprimir respuesta',
     answers: 'Respuestas',
     unanswered: 'Sin respuesta',
     yes: 'Sí',
