@@ -1,3 +1,5 @@
+// Long on purpose: the composition root, where every service of the core is built and wired once;
+// split, the order in which services depend on each other would be spread over several files.
 import { createAssistantRouter } from './assistant/assistant-settings';
 import type { CoreOptions, SeedName } from './core-options';
 import { createAccessTokens } from './domain/access-tokens';

@@ -96,11 +96,12 @@ describe('developer mode in the shell', () => {
 });
 
 describe('developer mode in the screens', () => {
-  it("shows typing the patient's side of a chat only in developer mode", async () => {
+  it("shows typing the patient's side of a chat only in a sandbox in developer mode", async () => {
     for (const developerMode of [false, true]) {
       const view = conversation('conv_1');
       const { unmount } = renderWithApp(<ChatsScreen id={view.id} />, {
         developerMode,
+        sandbox: true,
         handlers: {
           conversations: { list: conversationList([summary(view)]), get: () => view },
           credits: { prices: () => PRICES, balance: () => balanceOf(100) },

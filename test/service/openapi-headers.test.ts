@@ -182,6 +182,34 @@ describe('response headers, real and declared', () => {
       await server.request('DELETE', `/webhooks/${webhook.body.id}`),
       204,
     );
+    const series = await server.request('POST', '/form-schedule-series', {
+      body: {
+        formId,
+        patientId,
+        channel: 'email',
+        recurrence: { interval: 'week', intervalCount: 2, count: 3 },
+      },
+    });
+    expectDeclared('createFormScheduleSeries', series, 201);
+    expect(series.headers.get('location')).toBe(`/api/v1/form-schedule-series/${series.body.id}`);
+    // A delivery that failed (its patient made inactive before it went) is retried once active.
+    const doomed = await server.request('POST', '/form-schedules', {
+      body: {
+        formId,
+        patientId,
+        channel: 'email',
+        scheduledAt: new Date(core.clock.now() + 30 * 60_000).toISOString(),
+      },
+    });
+    await server.request('PATCH', `/patients/${patientId}`, { body: { status: 'inactive' } });
+    await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 31 * 60 } });
+    expect(core.schedules.get(doomed.body.id).status).toBe('failed');
+    await server.request('PATCH', `/patients/${patientId}`, { body: { status: 'active' } });
+    const retried = await server.request('POST', `/form-schedules/${doomed.body.id}/retry`, {
+      body: {},
+    });
+    expectDeclared('retryFormSchedule', retried, 201);
+    expect(retried.headers.get('location')).toBe(`/api/v1/form-schedules/${retried.body.id}`);
     // Every operation documented to answer 201 was asked: Location is declared where it is sent.
     const creating = operations(doc)
       .filter((o) => o.op.responses['201'])

@@ -102,6 +102,8 @@ const LOCATION_OPERATIONS = new Set([
   'createPatient',
   'createPatientNote',
   'createFormSchedule',
+  'createFormScheduleSeries',
+  'retryFormSchedule',
   'createConversation',
   'createVoiceCall',
   'createWebhook',

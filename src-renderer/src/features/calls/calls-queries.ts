@@ -21,12 +21,19 @@ export type StartCall = InputOf<'calls', 'start'>;
  * lifecycle is a job that touches the `calls` topic, so the list follows it. A range whose end
  * comes before its start is not asked for.
  */
-export function useCallList(filter: CallFilter) {
-  const options = pagedOperation(useBridge(), ['calls'], 'calls', 'list', {
-    limit: CALL_PAGE_SIZE,
+/** The list's filters as the service reads them (its CSV export takes the same). */
+export function callFilters(filter: CallFilter) {
+  return {
     ...(filter.patient ? { patientId: filter.patient.id } : {}),
     ...(filter.status ? { status: filter.status } : {}),
     ...dayRange(filter.from, filter.to),
+  };
+}
+
+export function useCallList(filter: CallFilter) {
+  const options = pagedOperation(useBridge(), ['calls'], 'calls', 'list', {
+    limit: CALL_PAGE_SIZE,
+    ...callFilters(filter),
   });
   return usePagedList({ ...options, enabled: rangeIsValid(filter) });
 }

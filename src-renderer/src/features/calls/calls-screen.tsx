@@ -13,7 +13,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
 import { PatientPicker } from '../chats';
 import { fullName } from '../patients';
 import { shownDuration, STATUS_TONES } from './call-format';
-import { useCallList } from './calls-queries';
+import { callFilters, useCallList } from './calls-queries';
+import { ExportCsvButton } from '../transfers';
 import { createCallsStore, NO_FILTER, rangeIsValid } from './calls-store';
 import { StartCallDialog } from './start-call-dialog';
 import './calls.css';
@@ -68,9 +69,12 @@ export function CallsScreen() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Button variant="primary" onClick={() => setStarting(true)}>
-            {t('newCall')}
-          </Button>
+          <>
+            {rangeOk && <ExportCsvButton what="calls" filters={callFilters(filter)} />}
+            <Button variant="primary" onClick={() => setStarting(true)}>
+              {t('newCall')}
+            </Button>
+          </>
         }
       />
       <div className="calls-filters" role="search" aria-label={t('filters.label')}>

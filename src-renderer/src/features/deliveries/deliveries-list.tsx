@@ -11,7 +11,8 @@ import { LoadMoreFooter } from '../../ui/load-more';
 import { AsyncView, EmptyState } from '../../ui/states';
 import { fullName } from '../patients';
 import { CHANNEL_TONE, STATUS_TONE, STATUSES } from './delivery-text';
-import { useAllForms, useDeliveryRows, useSeries } from './deliveries-queries';
+import { exportFilters, useAllForms, useDeliveryRows, useSeries } from './deliveries-queries';
+import { ExportCsvButton } from '../transfers';
 import { createDeliveriesStore, NO_FILTERS, type DeliveryFilters } from './deliveries-store';
 import type { SeriesRef } from './series-dialogs';
 import { ChannelFilter } from './list-parts';
@@ -106,6 +107,7 @@ export function DeliveriesList(props: RowActions) {
             <span className="spinner" aria-hidden="true" /> {t('list.updating')}
           </span>
         )}
+        <ExportCsvButton what="deliveries" filters={exportFilters(filters)} />
       </div>
       {filters.series && (
         <SeriesBar

@@ -36,6 +36,12 @@ export function listInput(filters: DeliveryFilters): ListInput {
   return input;
 }
 
+/** The list's filters without its paging: what its CSV export takes. */
+export function exportFilters(filters: DeliveryFilters): Omit<ListInput, 'limit' | 'cursor'> {
+  const { limit: _limit, ...rest } = listInput(filters);
+  return rest;
+}
+
 /** Every delivery the filters select, newest first, a page at a time. */
 export function useDeliveryRows(filters: DeliveryFilters) {
   return usePagedList(
