@@ -13,6 +13,7 @@ export const SIDEBAR_SCREENS = [
   ['alerts', '/alerts', 'Alertas'],
   ['patients', '/patients', 'Pacientes'],
   ['forms', '/forms', 'Formularios'],
+  ['responses', '/responses', 'Respuestas recibidas'],
   ['deliveries', '/deliveries', 'Envíos'],
   ['chats', '/chats', 'Chats'],
   ['calls', '/calls', 'Llamadas'],
