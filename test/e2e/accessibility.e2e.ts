@@ -132,6 +132,8 @@ describe('in Catalan', () => {
   it('a few screens and the schedule dialog pass axe', async () => {
     const setup = await visit('/settings');
     await setup.page.getByLabel('Idioma de la aplicación').selectOption('ca');
+    // The language is part of the General page: it changes once the page is saved.
+    await setup.page.getByRole('button', { name: 'Guardar' }).click();
     await setup.page.getByRole('heading', { level: 1, name: 'Configuració' }).waitFor();
     await setup.context.close();
     try {
@@ -148,6 +150,7 @@ describe('in Catalan', () => {
     } finally {
       const back = await visit('/settings');
       await back.page.getByLabel("Idioma de l'aplicació").selectOption('es');
+      await back.page.getByRole('button', { name: 'Desa' }).click();
       await back.page.getByRole('heading', { level: 1, name: 'Configuración' }).waitFor();
       await back.context.close();
     }

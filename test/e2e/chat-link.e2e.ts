@@ -160,6 +160,7 @@ describe('a chat the patient answers from their link', () => {
     // The coordinator's view in Catalan.
     await page.goto(`${suite.app.appUrl.replace(/\/$/, '')}/#/settings`);
     await page.getByLabel('Idioma de la aplicación').selectOption('ca');
+    await page.getByRole('button', { name: 'Guardar' }).click();
     await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('ca');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())

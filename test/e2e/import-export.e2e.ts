@@ -129,6 +129,8 @@ describe('patient import and CSV exports in web mode', () => {
     // The same screen in Catalan.
     await page.goto(page.url().replace(/#.*$/, '#/settings'));
     await page.getByLabel('Idioma de la aplicación').selectOption('ca');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Configuració' }).waitFor();
     await page.goto(page.url().replace(/#.*$/, '#/credits'));
     await page.getByText(/^Saldo [\d.]+: queden /).waitFor();
     expect(await uiTextProblems(page, 'ca')).toEqual([]);
@@ -146,6 +148,7 @@ describe('patient import and CSV exports in web mode', () => {
     // Back to Spanish for any test after this one.
     await page.goto(page.url().replace(/#.*$/, '#/settings'));
     await page.getByLabel("Idioma de l'aplicació").selectOption('es');
+    await page.getByRole('button', { name: 'Desa' }).click();
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });

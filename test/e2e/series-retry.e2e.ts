@@ -177,6 +177,7 @@ describe('series and retries in web mode', () => {
   it('shows the series, the dialog and the retry in Catalan', async () => {
     const setup = await openApp(suite.browser, suite.app, '/settings');
     await setup.page.getByLabel('Idioma de la aplicación').selectOption('ca');
+    await setup.page.getByRole('button', { name: 'Guardar' }).click();
     await expect
       .poll(() => setup.page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Configuració');
@@ -206,6 +207,7 @@ describe('series and retries in web mode', () => {
     } finally {
       const back = await openApp(suite.browser, suite.app, '/settings');
       await back.page.getByLabel("Idioma de l'aplicació").selectOption('es');
+      await back.page.getByRole('button', { name: 'Desa' }).click();
       await expect
         .poll(() => back.page.getByRole('heading', { level: 1 }).textContent())
         .toBe('Configuración');

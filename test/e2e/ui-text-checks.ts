@@ -92,8 +92,11 @@ export async function uiTextProblems(page: Page, language: AppLanguage): Promise
     if (id) problems.push({ kind: 'raw-id', text, detail: id[0] });
     // A phrase of several words is foreign wherever it stands; a lone word only as the whole text
     // (the demo clinic's "Seguimiento postoperatorio" is a form's name, not the form type label).
+    // What the window quotes («…», “…”) is the clinic's or a patient's own words (a question of a
+    // Spanish form in a Catalan window's alert), not the window's: it is left out of the search.
+    const own = text.replace(/«[^»]*»|“[^”]*”/g, ' ');
     const foreign = phrases.find((phrase) =>
-      /\s/.test(phrase) ? text.includes(phrase) : text === phrase,
+      /\s/.test(phrase) ? own.includes(phrase) : own === phrase,
     );
     if (foreign) problems.push({ kind: 'foreign-string', text, detail: foreign });
   }

@@ -114,8 +114,11 @@ export function ChatView(props: {
       <dl className="chat-meta">
         <div className="chat-meta-context">
           <dt>{t('chat.context')}</dt>
-          {/* The coordinator's own words, shown as written (not interface text). */}
-          <dd translate="no">{conversation.context}</dd>
+          {/* The coordinator's own words, shown as written (not interface text). Kept to three
+              lines so the history keeps the height; a longer one scrolls, by keyboard too. */}
+          <dd translate="no" tabIndex={0}>
+            {conversation.context}
+          </dd>
         </div>
         <div>
           <dt>{t('chat.language')}</dt>
