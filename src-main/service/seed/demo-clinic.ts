@@ -30,8 +30,6 @@ import { createTimeline, historyStartOf } from './demo-timeline';
 import type { DemoForm } from './demo-forms';
 import { createPrng } from './prng';
 
-export { DEMO_PATIENT_COUNT } from './demo-patients';
-
 export const DEMO_CLINIC_NAME = 'Clínica Mediterrània';
 const DAY = 86_400_000;
 /** How far back the demo's news goes: the last day (its alerts open, its notifications unread). */
