@@ -136,6 +136,23 @@ describe('GET /patients narrowed by age and responses', () => {
       'Test, Turns65Tomorrow',
     ]);
     expect((await list('minAge=0')).total).toBe(3); // an unknown age matches no age filter
+    // Sorted by date of birth the range runs on the order's own key, which places an unknown date
+    // at one end: it still matches no age filter, either way round.
+    for (const direction of ['asc', 'desc']) {
+      const byBirth = async (query: string) =>
+        names(
+          (
+            await server.request(
+              'GET',
+              `/patients?${query}&sort=dateOfBirth&direction=${direction}`,
+            )
+          ).body,
+        );
+      const young = await byBirth('maxAge=64');
+      expect([...young].sort()).toEqual(['Test, Is40', 'Test, Turns65Tomorrow']);
+      expect(await byBirth('minAge=65')).toEqual(['Test, Turns65Today']);
+      expect((await byBirth('minAge=0')).length).toBe(3);
+    }
     expectProblem(
       await server.request('GET', '/patients?minAge=70&maxAge=60'),
       422,

@@ -60,8 +60,12 @@ export function readPatientSelection(
   if (errors.length) throw validationFailed(errors);
 
   const today = new Date(nowMs).toISOString().slice(0, 10);
+  // "In the last N days" counts from the start of the current minute: the same list asked again
+  // within the minute is the same query, so its page and total come from the read caches (until
+  // the next write) instead of probing every patient's responses again.
+  const minute = nowMs - (nowMs % 60_000);
   const ago = (days: number | undefined) =>
-    days === undefined ? undefined : new Date(nowMs - days * DAY_MS).toISOString();
+    days === undefined ? undefined : new Date(minute - days * DAY_MS).toISOString();
   const sort = query.sort ?? 'created';
   const direction = query.direction ?? (sort === 'created' ? 'desc' : 'asc');
   const search = query.search?.trim() || undefined;

@@ -83,14 +83,30 @@ export interface PatientFilters {
 
 const TAG_CONDITION = 'EXISTS (SELECT 1 FROM json_each(patients.tags) WHERE value = ?)';
 
-/** The SQL of every filter but the search (which picks the list's driving table). */
-function filterConditions(filters: PatientFilters): ListCondition[] {
+/**
+ * The SQL of every filter but the search (which picks the list's driving table). In another order
+ * than creation, the status is written `+status` so that SQLite walks the order's index and stops
+ * at a page, instead of taking the status index and sorting every active patient (90,000 here) to
+ * find the first hundred: 0.5 ms instead of 100.
+ */
+function filterConditions(
+  filters: PatientFilters,
+  sort: PatientSort = 'created',
+  direction: SortDirection = 'desc',
+): ListCondition[] {
   const where: ListCondition[] = [];
-  if (filters.status) where.push({ sql: 'status = ?', params: [filters.status] });
+  const status = sort === 'created' ? 'status' : '+status';
+  if (filters.status) where.push({ sql: `${status} = ?`, params: [filters.status] });
   if (filters.tag) where.push({ sql: TAG_CONDITION, params: [filters.tag] });
+  // Sorted by date of birth, an age range is a range of the order's own index key (the patients
+  // without a date, which the key places at one end, kept out explicitly): SQLite starts at the
+  // range instead of walking every older patient to reach the young ones.
+  const birth = sort === 'dateOfBirth' ? orderKeys(sort, direction)[0] : 'date_of_birth';
+  if (filters.bornOnOrBefore || filters.bornAfter)
+    where.push({ sql: 'date_of_birth IS NOT NULL', params: [] });
   if (filters.bornOnOrBefore)
-    where.push({ sql: 'date_of_birth <= ?', params: [filters.bornOnOrBefore] });
-  if (filters.bornAfter) where.push({ sql: 'date_of_birth > ?', params: [filters.bornAfter] });
+    where.push({ sql: `${birth} <= ?`, params: [filters.bornOnOrBefore] });
+  if (filters.bornAfter) where.push({ sql: `${birth} > ?`, params: [filters.bornAfter] });
   const form = filters.responseFormId;
   const responded = (since: string) => ({
     sql: `EXISTS (SELECT 1 FROM form_responses r WHERE r.patient_id = patients.id AND r.completed_at >= ?${form ? ' AND r.form_id = ?' : ''})`,
@@ -231,7 +247,7 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
     const search = searchCondition(filters.search);
     const where: ListCondition[] = [
       ...(search ? [{ sql: search.sql, params: search.param }] : []),
-      ...filterConditions(filters),
+      ...filterConditions(filters, order.sort, order.direction),
     ];
     return { def: listDefinition(search?.kind === 'match', order.sort, order.direction), where };
   }
