@@ -106,7 +106,7 @@ describe('Notifications in web mode', () => {
       const label = (await bell.getAttribute('aria-label')) ?? '';
       return label === 'Avisos: ninguno sin leer'
         ? 0
-        : Number(/^(\d+) avisos? sin leer$/.exec(label)?.[1]);
+        : Number(/^Avisos: (\d+) sin leer$/.exec(label)?.[1]);
     };
     // The demo clinic opens with its last day's escalations unread (a demo needs a live bell).
     await expect.poll(unread).toBeGreaterThan(0);
