@@ -570,6 +570,9 @@ describe('POST /form-schedules/{id}/retry', () => {
     expect(failed!.status).toBe('failed');
     const retry = await post(server, `/form-schedules/${failed!.id}/retry`, { channel: 'email' });
     expect(retry.body).toMatchObject({ seriesId: series.id, seriesIndex: 1, retryOf: failed!.id });
+    // The retry is due now; its delivery job runs on the next tick, which a loaded machine may
+    // not have reached yet: a second of service time runs it for sure.
+    await advance(server, 1000);
     // The series counts the retry (sent at once) in place of the failed delivery.
     expect((await getSeries(server, series.id)).counts).toEqual({
       pending: 2,
