@@ -157,6 +157,37 @@ describe('the demo clinic at work', () => {
     }
   });
 
+  it("escalates each of the last day's chats on its one red flag, whatever the hour it opens", () => {
+    // The interview's own answers in a scene are drawn per patient, and the patients drawn depend
+    // on the clock: at 15:45 one scene once drew a pain of 8 before its scripted fever.
+    const clocks = [
+      FIXED_NOW,
+      Date.parse('2026-11-26T15:45:00.000Z'),
+      FIXED_NOW + 7.25 * 3_600_000,
+    ];
+    for (const now of clocks) {
+      const other = createCore({ memory: true, seed: 'demo', realNow: () => now });
+      try {
+        const flags = other.db
+          .prepare(
+            `SELECT c.id, count(m.seq) AS flags FROM conversations c
+             JOIN conversation_messages m ON m.conversation_id = c.id
+             WHERE c.escalated_at IS NOT NULL AND c.created_at >= ?
+               AND m.role = 'patient' AND m.escalated = 1
+             GROUP BY c.id`,
+          )
+          .all(new Date(now - DAY).toISOString()) as { id: string; flags: number }[];
+        expect(flags.length, new Date(now).toISOString()).toBeGreaterThanOrEqual(3);
+        expect(
+          flags.filter((c) => c.flags !== 1),
+          new Date(now).toISOString(),
+        ).toEqual([]);
+      } finally {
+        other.close();
+      }
+    }
+  });
+
   it('closes the live chats by inactivity like any other, once the sandbox clock moves on', async () => {
     const moved = createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
     const activeChats = () =>

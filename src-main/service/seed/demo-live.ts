@@ -358,7 +358,10 @@ function formScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
 function chatScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedAction[]) {
   const { conversations } = deps;
   return {
-    /** A chat: `says` are the patient's messages in order (undefined: the interview's answer). */
+    /**
+     * A chat: `says` are the patient's messages in order (undefined: the interview's answer, one
+     * that raises nothing).
+     */
     chat(
       patient: PatientRow,
       o: {
@@ -390,6 +393,16 @@ function chatScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
         language,
         clinicName: '',
       });
+      // A scene tells one story: the interview's own answers before the scripted sign must raise
+      // nothing (a pain of 8 drawn before the fever would escalate the chat on the wrong thing).
+      const postOp = readContext(o.context).purpose === 'post_op';
+      const calmAnswer = (topic: Topic | undefined) => {
+        for (let n = 0; n < 50; n++) {
+          const answer = side.answer(topic);
+          if (triageAll([answer], { postOp, language }).level === 'none') return answer;
+        }
+        throw new Error(`No calm demo answer about ${topic ?? 'anything'} in ${language}`);
+      };
       const saidAt = (n: number) => o.startAt + (n + 1) * (o.gapMinutes ?? 2) * MINUTE + 20_000;
       o.says.forEach((said, n) => {
         actions.push({
@@ -397,7 +410,7 @@ function chatScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
           run: () => {
             if (!id) return;
             const begun = conversations.beginMessage(id, '');
-            const content = said ?? side.answer(lastTopic(begun.history));
+            const content = said ?? calmAnswer(lastTopic(begun.history));
             const reply = builtinReply(begun.setup, begun.history, content);
             conversations.commitMessage({ ...begun, content, reply });
           },
