@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { cspMetaTag } from './src-main/csp-meta-plugin';
 
 // The Electron build: main (which embeds the service), the preload bridge and the React window.
-// better-sqlite3 and the other runtime dependencies stay external to main and are rebuilt for
+// better-sqlite3-multiple-ciphers and the other runtime dependencies stay external to main and are rebuilt for
 // Electron only in the packaging step.
 export default defineConfig({
   main: {

@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 
 // Bundles the CLI (and with it the whole service) into out/cli/cli.js so that `npx engage-desk`
 // and `npm run serve` run plain JavaScript: the SQL migrations are inlined by `?raw` imports and
-// every dependency stays external (better-sqlite3 is a native module built for this Node).
+// every dependency stays external (better-sqlite3-multiple-ciphers is a native module built for this Node).
 // ENGAGE_DESK_OUT moves the bundle (see vite.web.config.ts).
 export default defineConfig({
   build: {

@@ -1,7 +1,7 @@
 // What a run's figures depend on, recorded beside them: the machine, and the versions of Node,
 // SQLite (the one inside better-sqlite3, not the system's), Fastify and the tools. The load
 // average at the start and end tells whether something else shared the cores during the run.
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ export function machine() {
     os: `${type()} ${release()}`,
     node: process.version,
     sqlite,
-    betterSqlite3: versionOf('better-sqlite3'),
+    betterSqlite3: versionOf('better-sqlite3-multiple-ciphers'),
     fastify: versionOf('fastify'),
     jsonServer: versionOf('json-server'),
     autocannon: versionOf('autocannon'),

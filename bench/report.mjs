@@ -11,7 +11,7 @@ function table(header, align, rows) {
 export function printReport(r) {
   const m = r.machine;
   console.log(
-    `\n${r.date.slice(0, 10)}: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}, SQLite ${m.sqlite} (better-sqlite3 ${m.betterSqlite3}), Fastify ${m.fastify}, json-server ${m.jsonServer}, autocannon ${m.autocannon}`,
+    `\n${r.date.slice(0, 10)}: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}, SQLite ${m.sqlite} (better-sqlite3-multiple-ciphers ${m.betterSqlite3}), Fastify ${m.fastify}, json-server ${m.jsonServer}, autocannon ${m.autocannon}`,
   );
   console.log(
     `${n(r.patients)} patients, ${r.connections} connections, ${r.seconds} s per run after ${r.warmUpSeconds} s of warm-up; load average ${r.loadAverage.atStart.join(' ')} at the start, ${r.loadAverage.atEnd.join(' ')} at the end\n`,

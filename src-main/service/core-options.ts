@@ -2,6 +2,7 @@ import type { AssistantOptions } from './assistant/assistant-settings';
 import type { DeliveryOptions } from './delivery/delivery-settings';
 import type { Prices } from './domain/pricing';
 import type { Plan } from './schemas/billing';
+import type { DataKey } from './store/data-key';
 import type { SandboxSource } from './store/queries/sandbox-audit';
 import type { Resolver } from './webhooks/webhook-url-policy';
 
@@ -13,6 +14,8 @@ export interface CoreOptions extends DeliveryOptions, AssistantOptions {
   /** Told when the data folder is readable by others (default: a process warning). */
   onFileWarning?: (message: string) => void;
   memory?: boolean;
+  /** The data key: the database is encrypted with it (store/data-key.ts); without one it is plain. */
+  key?: DataKey;
   /** What a new database starts with (default demo). An existing database is never re-seeded. */
   seed?: SeedName;
   plan?: Plan;

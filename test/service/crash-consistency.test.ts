@@ -2,7 +2,7 @@ import { createPrng } from '../../src-main/service/seed/prng';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookViolations } from './crash/books';
 import { REPO, buildCli, serveChild, type ChildServer } from './crash/child-server';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME } from '../../src-main/service/store/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { migrate } from '../../src-main/service/store/db';
 import { migrations } from '../../src-main/service/store/migrations';
 import { expectProblem, serversClosedAfterEach, type TestServer } from './helpers';

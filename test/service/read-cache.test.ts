@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME } from '../../src-main/service/store/db';

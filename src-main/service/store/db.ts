@@ -1,6 +1,7 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { applyKey, fileEncryption, type DataKey } from './data-key';
 import { LATEST_VERSION, migrations, type Migration } from './migrations';
 import { foldForSearch } from './search-text';
 
@@ -19,11 +20,48 @@ export class DatabaseFromTheFutureError extends Error {
   }
 }
 
+/** The database is encrypted and no key was given. */
+export class DataKeyRequiredError extends Error {
+  override name = 'DataKeyRequiredError';
+  constructor(readonly file: string) {
+    super(`The database ${file} is encrypted, and no data key was given to open it.`);
+  }
+}
+
+/** The key given does not open the database (or the file is not a database at all). */
+export class WrongDataKeyError extends Error {
+  override name = 'WrongDataKeyError';
+  constructor(readonly file: string) {
+    super(
+      `The data key does not open ${file}: it is not this database's key, or the file is not an Engage Desk database. Nothing was changed.`,
+    );
+  }
+}
+
+/**
+ * A key was given for a database still in clear: it must be converted first (store/encrypt-plain),
+ * never opened as if it were encrypted nor silently left plain.
+ */
+export class PlainDatabaseError extends Error {
+  override name = 'PlainDatabaseError';
+  constructor(readonly file: string) {
+    super(
+      `The database ${file} is not encrypted yet; it must be converted before it is opened with a key.`,
+    );
+  }
+}
+
 export interface OpenDbOptions {
   /** Directory holding engage-desk.db; created when missing. */
   dataDir?: string;
   /** A throwaway in-memory database. */
   memory?: boolean;
+  /**
+   * The data key: a new database is created encrypted with it, an existing one must be encrypted
+   * with it. Without one, the database is plain (throwaway sandboxes, `--plain`). Ignored with
+   * `memory`: an in-memory database never touches the disk.
+   */
+  key?: DataKey;
   /** Where the one-line warning about a data folder others can read goes (default: a process warning). */
   onFileWarning?: (message: string) => void;
 }
@@ -95,13 +133,32 @@ const processWarning = (message: string) =>
 export function openDb(options: OpenDbOptions): { db: Db; created: boolean } {
   let file = ':memory:';
   const warn = options.onFileWarning ?? processWarning;
+  const key = options.memory ? undefined : options.key;
   if (!options.memory) {
     if (!options.dataDir) throw new Error('openDb needs dataDir or memory');
     file = join(options.dataDir, DB_FILE_NAME);
+    // Decided before anything is created or written: a refusal leaves every file as it was.
+    const found = fileEncryption(file);
+    if (found === 'encrypted' && !key) throw new DataKeyRequiredError(file);
+    if (found === 'plain' && key) throw new PlainDatabaseError(file);
     secureFiles(options.dataDir, file, warn);
   }
   const db = new Database(file);
   try {
+    if (key) {
+      applyKey(db, key);
+      // The first read tells a wrong key (SQLITE_NOTADB) before any pragma writes.
+      try {
+        db.prepare('SELECT count(*) FROM sqlite_master').pluck().get();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_NOTADB')
+          throw new WrongDataKeyError(file);
+        throw error;
+      }
+    } else {
+      // Sorts and temporary tables stay in memory for plain databases too (one behaviour).
+      db.pragma('temp_store = MEMORY');
+    }
     // Refuse a database from the future before any pragma writes to its header.
     const found = db.pragma('user_version', { simple: true }) as number;
     if (found > LATEST_VERSION) throw new DatabaseFromTheFutureError(found, LATEST_VERSION);

@@ -1,4 +1,4 @@
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { CursorSigner, CursorPosition } from '../security/cursor-signer';
 import type { Db } from './db';
 

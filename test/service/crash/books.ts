@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { DEFAULT_PRICES } from '../../../src-main/service/domain/pricing';
 
 /**

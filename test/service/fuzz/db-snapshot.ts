@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3-multiple-ciphers';
 
 /**
  * A content hash of every table, so a run can prove that rejected requests changed nothing.
