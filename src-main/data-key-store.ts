@@ -10,9 +10,13 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { encryptPlainDatabase, type OnConversionProgress } from './service/store/convert-database';
-import { DataKey, fileEncryption } from './service/store/data-key';
-import { DB_FILE_NAME } from './service/store/db';
+import {
+  encryptPlainDatabase,
+  type OnConversionProgress,
+  DataKey,
+  fileEncryption,
+  DB_FILE_NAME,
+} from './service/create-service';
 
 /**
  * The desktop app's data key (docs/data-safety-encryption.md, docs/desktop.md): one random key per

@@ -1,8 +1,7 @@
 import { app, dialog, type BrowserWindow } from 'electron';
 import { clinicKey, KeyringDeclinedError, KeyStoreError } from './data-key-store';
 import { DATA_KEY_TEXTS, systemUiLanguage } from './data-key-texts';
-import { conversionFraction } from './service/store/convert-database';
-import type { DataKey } from './service/store/data-key';
+import { conversionFraction, type DataKey } from './service/create-service';
 
 /**
  * The clinic's key for the desktop start (src-main/index.ts): asks about a missing keyring,

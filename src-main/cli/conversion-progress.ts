@@ -2,7 +2,7 @@ import {
   conversionFraction,
   type ConversionProgress,
   type OnConversionProgress,
-} from '../service/store/convert-database';
+} from '../service/create-service';
 import type { Io } from './io';
 
 const PHASE_NAMES: Record<ConversionProgress['phase'], string> = {

@@ -1,12 +1,14 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataKey, DataKeyError, fileEncryption } from '../service/store/data-key';
 import {
+  DataKey,
+  DataKeyError,
+  fileEncryption,
   DataKeyRequiredError,
   DB_FILE_NAME,
   PlainDatabaseError,
   WrongDataKeyError,
-} from '../service/store/db';
+} from '../service/create-service';
 import { UsageError, type Io } from './io';
 
 /**

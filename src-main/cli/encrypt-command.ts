@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DatabaseFromTheFutureError } from '../service/store/db';
-import { fileEncryption } from '../service/store/data-key';
-import { DB_FILE_NAME } from '../service/store/db';
 import {
+  DatabaseFromTheFutureError,
+  fileEncryption,
+  DB_FILE_NAME,
   ConversionVerifyError,
   DatabaseInUseError,
   encryptPlainDatabase,
-} from '../service/store/convert-database';
+} from '../service/create-service';
 import {
   DATA_KEY_ENV,
   DATA_KEY_OPTIONS,

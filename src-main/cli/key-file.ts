@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { DataKey } from '../service/store/data-key';
+import { DataKey } from '../service/create-service';
 import { UsageError } from './io';
 
 /**

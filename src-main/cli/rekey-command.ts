@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileEncryption } from '../service/store/data-key';
-import { DB_FILE_NAME } from '../service/store/db';
 import {
+  fileEncryption,
+  DB_FILE_NAME,
   ConversionVerifyError,
   DatabaseInUseError,
   rekeyDatabase,
-} from '../service/store/convert-database';
+} from '../service/create-service';
 import {
   DATA_KEY_ENV,
   DATA_KEY_OPTIONS,

@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
-import { createService, type Service } from '../service/create-service';
-import { DatabaseFromTheFutureError, DB_FILE_NAME } from '../service/create-service';
+import {
+  createService,
+  type Service,
+  DatabaseFromTheFutureError,
+  DB_FILE_NAME,
+} from '../service/create-service';
 import { parseRateLimit } from '../service/http/rate-limit';
 import { API_KEY_PATTERN } from '../service/security/api-key-format';
 import { parseSmtpUrl, type SmtpSettings } from '../service/delivery/smtp-settings';
