@@ -277,6 +277,9 @@ afterEach(async () => {
   running.clear();
   for (const cli of all) if (isRunning(cli)) cli.child.kill('SIGKILL');
   await Promise.all(all.map((cli) => cli.exited));
+  // No command ever printed the data key (logs included: the server logs to stderr).
+  for (const cli of all)
+    expect(cli.stdout() + cli.stderr(), 'the data key in CLI output').not.toContain(TEST_DATA_KEY);
   while (tempDirs.length) rmSync(tempDirs.pop()!, { recursive: true, force: true });
 });
 
