@@ -16,6 +16,7 @@ import {
   DataKey,
   fileEncryption,
   DB_FILE_NAME,
+  removeConversionLeftovers,
 } from './service/create-service';
 
 /**
@@ -149,6 +150,7 @@ export interface ClinicKeyOptions {
  */
 export async function clinicKey(options: ClinicKeyOptions): Promise<DataKey> {
   const { dataDir } = options;
+  removeConversionLeftovers(dataDir);
   const found = fileEncryption(join(dataDir, DB_FILE_NAME));
   let stored = readStoredKey(dataDir);
   if (!stored) {

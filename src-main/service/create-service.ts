@@ -20,6 +20,7 @@ export {
   DatabaseInUseError,
   encryptPlainDatabase,
   rekeyDatabase,
+  removeConversionLeftovers,
   type ConversionProgress,
   type OnConversionProgress,
 } from './store/convert-database';

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -89,8 +97,11 @@ describe('the desktop data key', () => {
     addPatient(dir, key);
     expect(fileEncryption(join(dir, DB_FILE_NAME))).toBe('encrypted');
     for (const needle of [SECRET, key!.reveal()]) expect(folderHolds(dir, needle)).toEqual([]);
+    // A copy left by an interrupted conversion is removed at the next start.
+    writeFileSync(join(dir, `${DB_FILE_NAME}.converting`), 'half a copy');
     const again = await keyOf(dir);
     expect(again!.equals(key!)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual([DB_FILE_NAME, KEY_STORE_FILE].sort());
     expect(electron.dialog.showMessageBoxSync).not.toHaveBeenCalled();
   });
 

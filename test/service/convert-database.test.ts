@@ -125,6 +125,8 @@ describe('encrypting a plain database', () => {
     const dir = dataDir();
     const { patientId } = plainClinic(dir);
     const other = createCore({ dataDir: dir });
+    // As if a conversion were writing its copy right now: a refused one never touches it.
+    writeFileSync(join(dir, DB_FILE_NAME + CONVERTING_SUFFIX), 'a copy being written');
     try {
       const before = snapshot(dir);
       await expect(encryptPlainDatabase(dir, DataKey.generate())).rejects.toThrow(
@@ -136,6 +138,9 @@ describe('encrypting a plain database', () => {
       other.close();
     }
     expect(fileEncryption(join(dir, DB_FILE_NAME))).toBe('plain');
+    // Once nobody holds it, the next conversion clears the leftover and runs.
+    await encryptPlainDatabase(dir, DataKey.generate());
+    expect(readdirSync(dir)).toEqual([DB_FILE_NAME]);
   });
 
   it('removes the copy an interrupted conversion left, and the copy is never opened as the database', async () => {

@@ -110,7 +110,11 @@ export async function rekeyDatabase(
   return convert(file, oldKey, newKey, onProgress);
 }
 
-/** Removes what an interrupted conversion left: the copy is never the database. */
+/**
+ * Removes what an interrupted conversion left (a copy is never the database, and one cut short
+ * during a rekey still holds the clinic under the old key). Safe at any time: a conversion whose
+ * copy disappears fails its verification or its rename and leaves the database as it was.
+ */
 export function removeConversionLeftovers(dataDir: string): void {
   const copy = join(dataDir, DB_FILE_NAME + CONVERTING_SUFFIX);
   for (const path of [copy, `${copy}-journal`, `${copy}-wal`, `${copy}-shm`]) {
@@ -126,10 +130,10 @@ async function convert(
 ): Promise<ConversionResult> {
   const dataDir = join(file, '..');
   const copy = file + CONVERTING_SUFFIX;
-  removeConversionLeftovers(dataDir);
 
   const source = new Database(file, { fileMustExist: true });
   let sourceOpen = true;
+  let owned = false; // the copy is ours to remove only once the database is
   try {
     if (oldKey) applyKey(source, oldKey);
     else source.pragma('temp_store = MEMORY');
@@ -140,6 +144,10 @@ async function convert(
       throw error;
     }
     takeExclusive(source, file);
+    owned = true;
+    // Only once the database is ours: a copy being written by a conversion still running
+    // elsewhere is never removed from under it by one that is about to be refused.
+    removeConversionLeftovers(dataDir);
     const expected = tableCounts(source);
     const version = source.pragma('user_version', { simple: true }) as number;
 
@@ -201,7 +209,7 @@ async function convert(
       source.close();
       sourceOpen = false;
     }
-    removeConversionLeftovers(dataDir);
+    if (owned) removeConversionLeftovers(dataDir);
     throw error;
   } finally {
     if (sourceOpen) source.close();
