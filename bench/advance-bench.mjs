@@ -90,7 +90,7 @@ async function probe(baseUrl, { count = Infinity, done = () => false }) {
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'engage-desk-advance-bench-'));
-  const serveArgs = [cli, 'serve', '--data', dir, '--port', '0', '--json'];
+  const serveArgs = [cli, 'serve', '--data', dir, '--plain', '--port', '0', '--json'];
   serveArgs.push('--rate-limit', 'off', '--api-key', API_KEY);
   try {
     const first = startProcess([...serveArgs, '--seed', 'empty']);

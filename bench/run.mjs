@@ -57,7 +57,8 @@ async function besideBare(title, target, bodyBytes, pid) {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'engage-desk-bench-'));
   // Rate limit off: the load generator is one credential, and the limit is not what is measured.
-  const serveArgs = [CLI, 'serve', '--data', dir, '--port', '0', '--json'];
+  // Plain: the fixture writer fills the file without a key (the encrypted run is issue 20's bench part).
+  const serveArgs = [CLI, 'serve', '--data', dir, '--plain', '--port', '0', '--json'];
   serveArgs.push('--rate-limit', 'off', '--api-key', API_KEY);
   const loadAtStart = load();
   try {

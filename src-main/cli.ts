@@ -1,5 +1,7 @@
 import { keysCommand, KEYS_USAGE } from './cli/keys-command';
-import { processIo, UsageError, type Io } from './cli/io';
+import { encryptCommand, ENCRYPT_USAGE } from './cli/encrypt-command';
+import { processIo, RefusedError, UsageError, type Io } from './cli/io';
+import { rekeyCommand, REKEY_USAGE } from './cli/rekey-command';
 import { serveCommand, SERVE_USAGE } from './cli/serve-command';
 import { webCommand, WEB_USAGE } from './cli/web-command';
 import { SERVICE_VERSION } from './service/version';
@@ -10,9 +12,13 @@ ${SERVE_USAGE}
 
 ${KEYS_USAGE}
 
-${WEB_USAGE}`;
+${WEB_USAGE}
 
-/** `engage-desk serve | keys | web …`: the command-line adapter around the service. */
+${ENCRYPT_USAGE}
+
+${REKEY_USAGE}`;
+
+/** `engage-desk serve | keys | web | encrypt | rekey …`: the command-line adapter around the service. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -46,6 +52,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       case 'keys':
         keysCommand(rest, io);
         return 0;
+      case 'encrypt':
+        await encryptCommand(rest, io);
+        return 0;
+      case 'rekey':
+        await rekeyCommand(rest, io);
+        return 0;
       case '--version':
       case 'version':
         io.out(SERVICE_VERSION);
@@ -60,6 +72,10 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         throw new UsageError(`Unknown command '${command}'.\n\n${USAGE}`);
     }
   } catch (error) {
+    if (error instanceof RefusedError) {
+      io.err(`engage-desk: ${error.message}`);
+      return 1;
+    }
     const usage =
       error instanceof UsageError ||
       (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');

@@ -17,6 +17,7 @@ import { createService, type Service } from './service/create-service';
 import { createOperations } from './service/operations';
 import { guardAllWebContents, secureSession } from './web-security';
 import { createMainWindow } from './window';
+import { desktopDataKey } from './desktop-data-key';
 import { clinicFromArgs, relaunchArgs } from './clinic-folder';
 
 /**
@@ -77,9 +78,18 @@ async function start(): Promise<void> {
     window.once('ready-to-show', () => resolve());
     setTimeout(resolve, 3000);
   });
+  // The clinic's key from the keyring (made on the first start, and a plain database of an earlier
+  // version converted on a verified copy, with progress on the window): never a new empty
+  // database over one it cannot open.
+  const key = await desktopDataKey(dataDir, window);
+  if (!key) {
+    app.exit(1);
+    return;
+  }
   try {
     starting = createService({
       dataDir,
+      key,
       ...clinic.options,
       host: '127.0.0.1',
       port: 'saved',

@@ -13,3 +13,8 @@ export const processIo: Io = {
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/** The command was understood but refused (a database in use, a copy that failed verification): printed without a stack, exit code 1. */
+export class RefusedError extends Error {
+  override name = 'RefusedError';
+}

@@ -4,15 +4,25 @@ import { PERMISSIONS } from '../service/schemas/auth';
 import { ProblemError } from '../service/errors';
 import { defaultSandboxDataDir } from './default-data-dir';
 import { UsageError, type Io } from './io';
+import {
+  DATA_KEY_OPTIONS,
+  DATA_KEY_USAGE,
+  explainOpenError,
+  keyForDataDir,
+  resolveDataKey,
+} from './data-key-option';
 
 export const KEYS_USAGE = `engage-desk keys create --name NAME --permissions a,b|all [--data DIR] [--json]
 engage-desk keys list [--data DIR] [--json]
 engage-desk keys revoke KEY_ID [--data DIR]
 
+Each takes the data key as serve does:
+${DATA_KEY_USAGE}
+
 Permissions: ${PERMISSIONS.join(', ')}`;
 
 /** Manages API keys directly in a data directory (the server may be running on it meanwhile). */
-export function keysCommand(argv: string[], io: Io): void {
+export function keysCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): void {
   const [action, ...rest] = argv;
   const { values, positionals } = parseArgs({
     args: rest,
@@ -22,6 +32,7 @@ export function keysCommand(argv: string[], io: Io): void {
       name: { type: 'string' },
       permissions: { type: 'string' },
       data: { type: 'string' },
+      ...DATA_KEY_OPTIONS,
       json: { type: 'boolean', default: false },
     },
   });
@@ -35,7 +46,14 @@ export function keysCommand(argv: string[], io: Io): void {
   }
   // Only a well-formed command opens (and, for a new directory, creates) the database.
   // The developers' sandbox clinic by default, the one `serve` uses.
-  const core = createCore({ dataDir: values.data ?? defaultSandboxDataDir() });
+  const dataDir = values.data ?? defaultSandboxDataDir();
+  const key = keyForDataDir(dataDir, resolveDataKey(values, env), io);
+  let core;
+  try {
+    core = createCore({ dataDir, ...(key ? { key } : {}) });
+  } catch (error) {
+    throw explainOpenError(error);
+  }
   try {
     if (action === 'create') {
       const permissions =

@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
-import { createService, type Service } from '../service/create-service';
-import { DatabaseFromTheFutureError, DB_FILE_NAME } from '../service/create-service';
+import {
+  createService,
+  type Service,
+  DatabaseFromTheFutureError,
+  DB_FILE_NAME,
+} from '../service/create-service';
 import { parseRateLimit } from '../service/http/rate-limit';
 import { API_KEY_PATTERN } from '../service/security/api-key-format';
 import { parseSmtpUrl, type SmtpSettings } from '../service/delivery/smtp-settings';
@@ -11,6 +15,13 @@ import { join } from 'node:path';
 import { defaultSandboxDataDir } from './default-data-dir';
 import { SANDBOX_FLAG_OPTIONS, SANDBOX_FLAGS_USAGE, sandboxOptions } from './sandbox-flags';
 import { UsageError, type Io } from './io';
+import {
+  DATA_KEY_OPTIONS,
+  DATA_KEY_USAGE,
+  explainOpenError,
+  keyForDataDir,
+  resolveDataKey,
+} from './data-key-option';
 
 export const SERVE_USAGE = `engage-desk serve [options]
 
@@ -18,7 +29,8 @@ export const SERVE_USAGE = `engage-desk serve [options]
   --host ADDR         address to bind (default 127.0.0.1)
   --data DIR          data directory (default: the developers' sandbox clinic, never the desktop
                       app's: ${defaultSandboxDataDir()})
-  --memory            a throwaway in-memory database instead of --data
+  --memory            a throwaway in-memory database instead of --data (no key needed)
+${DATA_KEY_USAGE}
   --seed demo|empty   what a new database starts with (default demo)
   --api-key sk_…      make this exact key exist with every permission
   --rate-limit N/S    per-credential limit, e.g. 600/60 (the default), or off
@@ -53,6 +65,7 @@ export async function serveCommand(
       host: { type: 'string', default: '127.0.0.1' },
       data: { type: 'string' },
       memory: { type: 'boolean', default: false },
+      ...DATA_KEY_OPTIONS,
       seed: { type: 'string' },
       'api-key': { type: 'string' },
       'rate-limit': { type: 'string', default: '600/60' },
@@ -103,6 +116,10 @@ export async function serveCommand(
     throw new UsageError((error as Error).message);
   }
   const dataDir = values.memory ? undefined : (values.data ?? defaultSandboxDataDir());
+  if (values.memory && values['data-key-file'] !== undefined)
+    throw new UsageError('--memory and --data-key-file exclude each other');
+  // Decided before anything opens: a refusal leaves the folder as it was.
+  const key = dataDir ? keyForDataDir(dataDir, resolveDataKey(values, env), io) : undefined;
   const existing = dataDir !== undefined && existsSync(join(dataDir, DB_FILE_NAME));
   if (existing && values.seed) {
     io.err(
@@ -119,6 +136,7 @@ export async function serveCommand(
   try {
     service = await createService({
       ...(dataDir ? { dataDir } : { memory: true }),
+      ...(key ? { key } : {}),
       seed: (values.seed as 'demo' | 'empty' | undefined) ?? 'demo',
       host: values.host,
       port,
@@ -133,6 +151,8 @@ export async function serveCommand(
     });
   } catch (error) {
     if (error instanceof DatabaseFromTheFutureError) throw new UsageError(error.message);
+    const explained = explainOpenError(error);
+    if (explained !== error) throw explained;
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new UsageError(
         `Port ${port} on ${values.host} is already in use; pick another with --port (0 picks a free one).`,
@@ -169,7 +189,7 @@ export async function serveCommand(
     io.out(`  API         ${service.url}`);
     io.out(`  OpenAPI     ${service.url}/openapi.json`);
     io.out(
-      `  Data        ${dataDir ? `${dataDir}${core.created ? ` (new: ${values.seed ?? 'demo'} clinic)` : ''}` : 'in memory (gone when the server stops)'}`,
+      `  Data        ${dataDir ? `${dataDir}${core.created ? ` (new: ${values.seed ?? 'demo'} clinic)` : ''}, ${key ? 'encrypted' : 'plain (not encrypted)'}` : 'in memory (gone when the server stops)'}`,
     );
     io.out(
       `  E-mail      ${smtp ? `SMTP ${smtp.host}:${smtp.port} as ${smtp.from}` : 'kept in the outbox (no --smtp)'}`,

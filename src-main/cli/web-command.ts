@@ -6,6 +6,13 @@ import { createService } from '../service/create-service';
 import { BRIDGE_TOKEN_META } from '../service/http/routes/web-bridge';
 import { PERMISSIONS } from '../service/schemas/auth';
 import { UsageError, type Io } from './io';
+import {
+  DATA_KEY_OPTIONS,
+  DATA_KEY_USAGE,
+  explainOpenError,
+  keyForDataDir,
+  resolveDataKey,
+} from './data-key-option';
 import { SANDBOX_FLAG_OPTIONS, SANDBOX_FLAGS_USAGE, sandboxOptions } from './sandbox-flags';
 
 export const WEB_USAGE = `engage-desk web [options]   the window in a browser (web mode), on a sandbox clinic
@@ -16,6 +23,7 @@ export const WEB_USAGE = `engage-desk web [options]   the window in a browser (w
   --port N            service port (default $ENGAGE_DESK_PORT, else 4010; 0 picks a free one)
   --dev-port N        Vite dev server port with --dev (default 5173; 0 picks a free one)
   --data DIR          keep the clinic in DIR (default: in memory, gone when it stops)
+${DATA_KEY_USAGE}
   --seed demo|empty   what a new clinic starts with (default demo)
 ${SANDBOX_FLAGS_USAGE}
   --json              print one line {"appUrl","baseUrl","apiKey"} on stdout once ready`;
@@ -44,6 +52,7 @@ export async function webCommand(
       port: { type: 'string' },
       'dev-port': { type: 'string', default: '5173' },
       data: { type: 'string' },
+      ...DATA_KEY_OPTIONS,
       seed: { type: 'string', default: 'demo' },
       ...SANDBOX_FLAG_OPTIONS,
       json: { type: 'boolean', default: false },
@@ -67,9 +76,13 @@ export async function webCommand(
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  if (!values.data && values['data-key-file'] !== undefined)
+    throw new UsageError('--data-key-file needs --data (the default clinic is in memory)');
+  const key = values.data ? keyForDataDir(values.data, resolveDataKey(values, env), io) : undefined;
   const token = randomBytes(32).toString('base64url');
   const service = await createService({
     ...(values.data ? { dataDir: values.data } : { memory: true }),
+    ...(key ? { key } : {}),
     seed: values.seed,
     host: '127.0.0.1',
     port,
@@ -80,6 +93,8 @@ export async function webCommand(
     webBridge: { token, ...(appDir ? { appDir } : {}) },
     logger: { level: 'error', stream: process.stderr },
     onJobError: (kind, error) => io.err(`Job ${kind} failed: ${(error as Error).message}`),
+  }).catch((error: unknown) => {
+    throw explainOpenError(error);
   });
   const apiKey = service.core.apiKeys.create({
     name: 'Key for engage-desk web',

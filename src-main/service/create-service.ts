@@ -10,6 +10,20 @@ import { SERVICE_VERSION } from './version';
 // What an adapter needs to know about the database it opens (the CLI names the file and explains
 // a database written by a newer version), without reaching into the store.
 export { DatabaseFromTheFutureError, DB_FILE_NAME } from './store/db';
+// The data key and what an adapter does with it before the service starts (issue 20, encryption
+// at rest): the CLI's key options and the desktop's key store and first-start conversion.
+export { DataKey, DataKeyError, fileEncryption } from './store/data-key';
+export { DataKeyRequiredError, PlainDatabaseError, WrongDataKeyError } from './store/db';
+export {
+  conversionFraction,
+  ConversionVerifyError,
+  DatabaseInUseError,
+  encryptPlainDatabase,
+  rekeyDatabase,
+  removeConversionLeftovers,
+  type ConversionProgress,
+  type OnConversionProgress,
+} from './store/convert-database';
 
 export interface ServiceOptions
   extends CoreOptions, Partial<Omit<HttpOptions, 'webBridge' | 'bindHost' | 'serverLimits'>> {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,15 +50,32 @@ export async function startWebApp(
     ENGAGE_DESK_ASSISTANT_URL: _url,
     ENGAGE_DESK_ASSISTANT_MODEL: _model,
     ENGAGE_DESK_ASSISTANT_KEY: _key,
+    ENGAGE_DESK_DATA_KEY: _dataKey,
     ...env
   } = process.env;
+  // A fresh clinic is encrypted, as a real one is (a random key per run, given the way a script
+  // gives it); a prepared one (the benchmark's fixture writer) is a plain sandbox.
+  const keyArgs = options.prepare ? ['--plain'] : [];
+  const keyEnv = options.prepare ? {} : { ENGAGE_DESK_DATA_KEY: randomBytes(32).toString('hex') };
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    [CLI, 'web', '--app-dir', join(OUT, 'web'), '--data', dataDir, '--port', '0', '--json'],
+    [
+      CLI,
+      'web',
+      '--app-dir',
+      join(OUT, 'web'),
+      '--data',
+      dataDir,
+      ...keyArgs,
+      '--port',
+      '0',
+      '--json',
+    ],
     {
       cwd: repo,
       env: {
         ...env,
+        ...keyEnv,
         HOME: home,
         XDG_CONFIG_HOME: join(home, '.config'),
         ENGAGE_DESK_CHECK_RESPONSES: violations,

@@ -52,6 +52,21 @@ export class FakeBrowserWindow extends Emitter {
   minimized = false;
   readonly show = vi.fn();
   readonly focus = vi.fn();
+  title = 'Engage Desk';
+  /** Every value given to setProgressBar, in order. */
+  readonly progress: number[] = [];
+  /** Every title set, in order. */
+  readonly titles: string[] = [];
+  getTitle() {
+    return this.title;
+  }
+  setTitle(title: string) {
+    this.title = title;
+    this.titles.push(title);
+  }
+  setProgressBar(value: number) {
+    this.progress.push(value);
+  }
   constructor(readonly options: Record<string, any>) {
     super();
     FakeBrowserWindow.instances.push(this);
@@ -89,7 +104,42 @@ class FakeApp extends Emitter {
   readonly exit = vi.fn();
   getPath = vi.fn(() => '/home/test/.config/Engage Desk');
   getVersion = vi.fn(() => '0.1.0');
+  getLocale = vi.fn(() => 'es-ES');
 }
+
+const SAFE_STORAGE_MARK = 'fake-safe-storage:';
+
+/**
+ * safeStorage: "encrypts" by XOR behind a mark, so the secret never shows in clear in what it
+ * returns; a test can take the keyring away (`available`), select Linux's `basic_text` backend,
+ * or make it unable to decrypt what it wrote before (`broken`: a reset keyring).
+ */
+export const fakeSafeStorage = {
+  available: true,
+  backend: 'gnome_libsecret',
+  broken: false,
+  isEncryptionAvailable() {
+    return fakeSafeStorage.available;
+  },
+  getSelectedStorageBackend() {
+    return fakeSafeStorage.backend;
+  },
+  encryptString(text: string): Buffer {
+    if (!fakeSafeStorage.available) throw new Error('Encryption is not available.');
+    const body = Buffer.from(text, 'utf8').map((b) => b ^ 0x5a);
+    return Buffer.concat([Buffer.from(SAFE_STORAGE_MARK), body]);
+  },
+  decryptString(data: Buffer): string {
+    const mark = data.subarray(0, SAFE_STORAGE_MARK.length).toString();
+    if (fakeSafeStorage.broken || mark !== SAFE_STORAGE_MARK)
+      throw new Error(
+        'Error while decrypting the ciphertext provided to safeStorage.decryptString.',
+      );
+    return Buffer.from(data.subarray(SAFE_STORAGE_MARK.length).map((b) => b ^ 0x5a)).toString(
+      'utf8',
+    );
+  },
+};
 
 /** Desktop notifications: every one main shows is kept, with its options. */
 export class FakeNotification extends Emitter {
@@ -108,6 +158,7 @@ export class FakeNotification extends Emitter {
 
 export const electron = {
   Notification: FakeNotification,
+  safeStorage: fakeSafeStorage,
   app: new FakeApp(),
   BrowserWindow: FakeBrowserWindow,
   ipcMain: {
@@ -157,6 +208,9 @@ export function resetFake(): void {
   FakeBrowserWindow.instances = [];
   FakeNotification.shown = [];
   FakeNotification.supported = true;
+  fakeSafeStorage.available = true;
+  fakeSafeStorage.backend = 'gnome_libsecret';
+  fakeSafeStorage.broken = false;
   electron.app.handlers.clear();
   electron.ipcMain.handlers.clear();
   electron.contextBridge.exposed.clear();

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDataDir } from '../../src-main/cli/default-data-dir';
 import { PERMISSIONS } from '../../src-main/service/schemas/auth';
+import { applyKey, DataKey } from '../../src-main/service/store/data-key';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(repo, 'bin', 'engage-desk.mjs');
@@ -55,6 +57,8 @@ function isRunning(cli: Cli): boolean {
   return cli.child.exitCode === null && cli.child.signalCode === null;
 }
 
+const TEST_DATA_KEY = randomBytes(32).toString('hex');
+
 function spawnCli(args: string[], extraEnv: Record<string, string> = {}): Cli {
   // The machine's own SMTP and model settings must not leak into the children: e-mail stays in
   // the outbox and the built-in assistant answers.
@@ -63,6 +67,7 @@ function spawnCli(args: string[], extraEnv: Record<string, string> = {}): Cli {
     ENGAGE_DESK_ASSISTANT_URL: _url,
     ENGAGE_DESK_ASSISTANT_MODEL: _model,
     ENGAGE_DESK_ASSISTANT_KEY: _key,
+    ENGAGE_DESK_DATA_KEY: _dataKey,
     ...inherited
   } = process.env;
   const child = spawn(process.execPath, [BIN, ...args], {
@@ -72,6 +77,8 @@ function spawnCli(args: string[], extraEnv: Record<string, string> = {}): Cli {
       HOME: fakeHome,
       XDG_CONFIG_HOME: join(fakeHome, '.config'),
       APPDATA: join(fakeHome, 'AppData'),
+      // Every clinic these tests make is encrypted, as a real one is (one random key per run).
+      ENGAGE_DESK_DATA_KEY: TEST_DATA_KEY,
       ...extraEnv,
     },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -270,6 +277,9 @@ afterEach(async () => {
   running.clear();
   for (const cli of all) if (isRunning(cli)) cli.child.kill('SIGKILL');
   await Promise.all(all.map((cli) => cli.exited));
+  // No command ever printed the data key (logs included: the server logs to stderr).
+  for (const cli of all)
+    expect(cli.stdout() + cli.stderr(), 'the data key in CLI output').not.toContain(TEST_DATA_KEY);
   while (tempDirs.length) rmSync(tempDirs.pop()!, { recursive: true, force: true });
 });
 
@@ -684,6 +694,7 @@ describe('engage-desk serve options', { timeout: 60_000 }, () => {
     expect((await first.cli.stop()).code).toBe(0);
     const file = join(dir, DB_FILE);
     const db = new Database(file);
+    applyKey(db, DataKey.from(TEST_DATA_KEY));
     db.pragma('user_version = 999');
     db.close();
 
@@ -695,6 +706,7 @@ describe('engage-desk serve options', { timeout: 60_000 }, () => {
     expect(result.stderr).not.toMatch(STACK);
 
     const after = new Database(file, { readonly: true });
+    applyKey(after, DataKey.from(TEST_DATA_KEY));
     try {
       expect(after.pragma('user_version', { simple: true })).toBe(999);
     } finally {

@@ -1,9 +1,10 @@
 import { createPrng } from '../../src-main/service/seed/prng';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyKey, DataKey } from '../../src-main/service/store/data-key';
 import { bookViolations } from './crash/books';
 import { REPO, buildCli, serveChild, type ChildServer } from './crash/child-server';
 import { learn, post, spend, type Fixtures, type Known, type Sent } from './crash/load';
@@ -28,12 +29,17 @@ let outDir: string;
 let home: string;
 let dataDir: string;
 let server: ChildServer | undefined;
+// The clinic is encrypted, as a real one is: the crash guarantees hold through the cipher.
+const DATA_KEY = DataKey.generate();
+let keyFile: string;
 
 beforeAll(() => {
   outDir = join(REPO, 'out', `crash-test-cli-${process.pid}`);
   cliJs = buildCli(outDir);
   home = mkdtempSync(join(tmpdir(), 'engage-desk-crash-home-'));
   dataDir = join(mkdtempSync(join(tmpdir(), 'engage-desk-crash-')), 'clinic');
+  keyFile = join(home, 'data.key');
+  writeFileSync(keyFile, `${DATA_KEY.reveal()}\n`, { mode: 0o600 });
 }, 120_000);
 
 afterAll(async () => {
@@ -46,7 +52,10 @@ afterAll(async () => {
 const start = async () =>
   (server = await serveChild(
     cliJs,
-    ['--data', dataDir, '--seed', 'demo', '--api-key', API_KEY, '--rate-limit', 'off'],
+    [
+      ...['--data', dataDir, '--data-key-file', keyFile, '--seed', 'demo'],
+      ...['--api-key', API_KEY, '--rate-limit', 'off'],
+    ],
     home,
   ));
 
@@ -60,6 +69,7 @@ async function get(path: string): Promise<{ status: number; body: any }> {
 /** Reads the data file with nothing running on it (the process is dead or stopped). */
 function onDisk<T>(read: (db: Database.Database) => T): T {
   const db = new Database(join(dataDir, DB_FILE), { readonly: true, fileMustExist: true });
+  applyKey(db, DATA_KEY);
   try {
     return read(db);
   } finally {

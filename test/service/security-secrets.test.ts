@@ -47,6 +47,7 @@ function childEnv(home: string): NodeJS.ProcessEnv {
     ENGAGE_DESK_ASSISTANT_URL: _u,
     ENGAGE_DESK_ASSISTANT_MODEL: _m,
     ENGAGE_DESK_ASSISTANT_KEY: _k,
+    ENGAGE_DESK_DATA_KEY: _dk,
     ...env
   } = process.env;
   return { ...env, HOME: home, XDG_CONFIG_HOME: join(home, '.config') };
@@ -104,7 +105,7 @@ describe('API keys are stored only as their hash', () => {
     const home = tempDir();
     const data = tempDir();
     const created = await runCli(
-      ['keys', 'create', '--data', data, '--name', 'CI', '--permissions', 'all'],
+      ['keys', 'create', '--data', data, '--plain', '--name', 'CI', '--permissions', 'all'],
       home,
     );
     expect(created.code, created.err).toBe(0);
@@ -157,7 +158,20 @@ describe('API keys are stored only as their hash', () => {
     const key = 'sk_GivenOnTheCommandLine0123456789abcd';
     const child = spawn(
       process.execPath,
-      [BIN, 'serve', '--port', '0', '--json', '--data', data, '--seed', 'empty', '--api-key', key],
+      [
+        BIN,
+        'serve',
+        '--port',
+        '0',
+        '--json',
+        '--data',
+        data,
+        '--plain',
+        '--seed',
+        'empty',
+        '--api-key',
+        key,
+      ],
       { cwd: repo, env: childEnv(home) },
     );
     let out = '';

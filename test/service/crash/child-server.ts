@@ -53,6 +53,7 @@ export async function serveChild(
     ENGAGE_DESK_ASSISTANT_URL: _url,
     ENGAGE_DESK_ASSISTANT_MODEL: _model,
     ENGAGE_DESK_ASSISTANT_KEY: _key,
+    ENGAGE_DESK_DATA_KEY: _dataKey,
     ...inherited
   } = process.env;
   const child = spawn(process.execPath, [cliJs, 'serve', '--port', '0', '--json', ...args], {
