@@ -116,7 +116,8 @@ const renderer = bareImports([RENDERER_ENTRY]);
 describe('packaging: what ships in node_modules', () => {
   it('finds the runtime import graph (sanity: fastify, better-sqlite3-multiple-ciphers and electron are in it)', () => {
     const pkgs = new Set(runtime.map((i) => i.pkg));
-    for (const name of ['fastify', 'better-sqlite3-multiple-ciphers', 'electron']) expect(pkgs).toContain(name);
+    for (const name of ['fastify', 'better-sqlite3-multiple-ciphers', 'electron'])
+      expect(pkgs).toContain(name);
     expect(new Set(renderer.map((i) => i.pkg))).toContain('react');
   });
 
