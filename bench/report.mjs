@@ -55,6 +55,25 @@ export function printReport(r) {
   console.log(
     `Cold start of serve on this database, spawn to the --json line: median ${n(s.coldStart.medianMs)} ms over ${s.coldStart.runs} runs (${n(s.coldStart.minMs)}–${n(s.coldStart.maxMs)} ms). Idle RSS after ${s.idleSeconds} s: ${n(s.idleRssMiB)} MiB (a bare node:http server: ${n(s.bareIdleRssMiB)} MiB).`,
   );
+  const e = r.encrypted;
+  console.log(
+    `\nEncrypted at rest (SQLCipher 4 pages; the same clinic encrypted by engage-desk encrypt in ${e.encryptSeconds} s), against the plain server of this run:\n`,
+  );
+  console.log(
+    table(
+      ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'plain req/s', 'plain p50 / p99 ms', 'vs plain'],
+      ['---', '---:', '---:', '---:', '---:', '---:', '---:'],
+      Object.values(e.scenarios).map((s) => [
+        s.title,
+        n(s.reqPerSec),
+        s.p50,
+        s.p99,
+        n(s.plain.reqPerSec),
+        `${s.plain.p50} / ${s.plain.p99}`,
+        `**${pct(s.ratioToPlain)}**`,
+      ]),
+    ),
+  );
   const d = r.deliveries;
   console.log(
     `\n${n(d.schedules)} form schedules due at one moment, delivered by one POST /sandbox/clock/advance: ${d.advanceSeconds} s, ${n(d.deliveriesPerSecond)} deliveries/s (${pct(d.ratioToBaseline)} of ${n(d.baselineRowsPerSecond)} plain ${d.rowBytes}-byte SQLite rows/s in the same run; schedules created at ${n(d.createPerSecond)}/s)`,

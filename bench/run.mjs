@@ -10,6 +10,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONNECTIONS, measure } from './load.mjs';
+import { measureEncrypted } from './encrypted.mjs';
 import { load, machine } from './machine.mjs';
 import { startJsonServer } from './peer-json-server.mjs';
 import { OUT, repo, run, startProcess, stop } from './processes.mjs';
@@ -110,6 +111,14 @@ async function main() {
       await stop(server.child);
     }
 
+    const encrypted = await measureEncrypted({
+      cli: CLI,
+      plainDir: dir,
+      plain: http,
+      apiKey: API_KEY,
+      timing,
+    });
+
     process.stderr.write(`  measuring ${SCHEDULES.toLocaleString('en')} deliveries due at once…\n`);
     const deliveries = JSON.parse(
       await startProcess([bench('delivery-bench'), String(SCHEDULES)]).firstLine,
@@ -142,6 +151,7 @@ async function main() {
         serviceToPeer: Number((http.list.reqPerSec / peer.reqPerSec).toFixed(2)),
       },
       startup,
+      encrypted,
       deliveries,
       advance,
       webhooks,
