@@ -1,5 +1,6 @@
+import { backupCommand, backupsCommand, BACKUP_USAGE, restoreCommand } from './cli/backup-commands';
 import { keysCommand, KEYS_USAGE } from './cli/keys-command';
-import { processIo, UsageError, type Io } from './cli/io';
+import { CommandFailed, processIo, UsageError, type Io } from './cli/io';
 import { serveCommand, SERVE_USAGE } from './cli/serve-command';
 import { webCommand, WEB_USAGE } from './cli/web-command';
 import { SERVICE_VERSION } from './service/version';
@@ -10,9 +11,11 @@ ${SERVE_USAGE}
 
 ${KEYS_USAGE}
 
+${BACKUP_USAGE}
+
 ${WEB_USAGE}`;
 
-/** `engage-desk serve | keys | web …`: the command-line adapter around the service. */
+/** `engage-desk serve | keys | backup | backups | restore | web …`: the command-line adapter around the service. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -46,6 +49,15 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
       case 'keys':
         keysCommand(rest, io);
         return 0;
+      case 'backup':
+        await backupCommand(rest, io);
+        return 0;
+      case 'backups':
+        backupsCommand(rest, io);
+        return 0;
+      case 'restore':
+        await restoreCommand(rest, io);
+        return 0;
       case '--version':
       case 'version':
         io.out(SERVICE_VERSION);
@@ -60,6 +72,10 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         throw new UsageError(`Unknown command '${command}'.\n\n${USAGE}`);
     }
   } catch (error) {
+    if (error instanceof CommandFailed) {
+      io.err(`engage-desk: ${error.message}`);
+      return 1;
+    }
     const usage =
       error instanceof UsageError ||
       (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');

@@ -30,6 +30,11 @@ export interface ServiceOptions
    * /__bridge, guarded by this per-run token (and the built renderer itself when `appDir`).
    */
   webBridge?: Omit<WebBridgeOptions, 'operations'>;
+  /**
+   * Backups without asking (backup/backup-schedule.ts): every hour while the service runs and
+   * once at close, after the last write. The desktop app and `serve`/`web` turn it on.
+   */
+  backups?: boolean;
 }
 
 /**
@@ -90,6 +95,7 @@ export async function createService(options: ServiceOptions) {
     // Form links point back at this server unless a public URL was configured.
     core.delivery.setListeningUrl(`http://${urlHost}:${port}`);
     await core.runner.start();
+    if (options.backups) core.backups?.start();
     let closing: Promise<void> | undefined;
     return {
       core,
@@ -108,6 +114,9 @@ export async function createService(options: ServiceOptions) {
         closing ??= (async () => {
           await app.close();
           await core.runner.stop();
+          // Nothing writes any more: the backup at quit holds the very last state.
+          if (options.backups) await core.backups?.atQuit();
+          else await core.backups?.stop();
           core.close();
         })();
         return closing;
