@@ -84,6 +84,8 @@ async function start(): Promise<void> {
       host: '127.0.0.1',
       port: 'saved',
       portFallback: true,
+      // Hourly while the app runs and at the graceful quit (service/backup/).
+      backups: true,
     });
     service = await starting;
   } catch (error) {

@@ -78,6 +78,8 @@ export async function webCommand(
     ...sandbox,
     rateLimit: 'off',
     webBridge: { token, ...(appDir ? { appDir } : {}) },
+    // A clinic kept on disk is backed up like the desktop app's (hourly and at stop).
+    backups: Boolean(values.data),
     logger: { level: 'error', stream: process.stderr },
     onJobError: (kind, error) => io.err(`Job ${kind} failed: ${(error as Error).message}`),
   });

@@ -145,6 +145,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
       kind: 'backup',
       source,
       target: path,
+      partial: `${path}.${process.pid}.partial`,
       manifestPath: manifestPathOf(path),
       ...(options.key ? { secret: options.key.reveal() } : {}),
       schemaVersion: LATEST_VERSION,
@@ -156,15 +157,37 @@ export async function createBackup(options: CreateBackupOptions): Promise<Backup
 }
 
 /**
- * What a killed backup left: partial files, and a copy whose manifest was never written (it was
- * never verified, so it is not a backup). Only our own names are touched.
+ * What a killed backup left: a partial copy whose process is gone, a manifest whose copy never
+ * arrived, a copy whose manifest was removed by an interrupted rotation. Only our own names are
+ * touched, and never the work of a backup still running in another process (a server's hourly
+ * one beside `engage-desk backup`): its partial file carries its process id.
  */
 function clearLeftovers(folder: string): void {
-  const names = new Set(readdirSync(folder));
+  const names = readdirSync(folder);
+  const alive = new Set<string>();
   for (const name of names) {
-    const partial = name.endsWith('.partial') && name.startsWith('engage-desk-');
-    const unfinished = NAME.test(name) && !names.has(name.replace(/\.db$/, '.json'));
-    if (partial || unfinished) rmSync(join(folder, name), { force: true });
+    const match = /^(engage-desk-.+\.db)\.(\d+)\.partial$/.exec(name);
+    if (!match) continue;
+    if (processAlive(Number(match[2]))) alive.add(match[1]!);
+    else rmSync(join(folder, name), { force: true });
+  }
+  const present = new Set(names);
+  for (const name of names) {
+    if (NAME.test(name) && !present.has(manifestPathOf(name)))
+      rmSync(join(folder, name), { force: true });
+    const db = name.replace(/\.json$/, '.db');
+    if (name.endsWith('.json') && NAME.test(db) && !present.has(db) && !alive.has(db))
+      rmSync(join(folder, name), { force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return false; // one backup at a time here: ours is not running
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

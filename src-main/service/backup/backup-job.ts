@@ -42,8 +42,10 @@ export type BackupJobRequest =
   | {
       kind: 'backup';
       source: string;
-      /** Final path of the backup file; written as `<target>.partial` first. */
+      /** Final path of the backup file. */
       target: string;
+      /** Where it is written first (named with the process id, see backup-engine). */
+      partial: string;
       manifestPath: string;
       /** The key's secret (the worker cannot be handed a DataKey object); never logged. */
       secret?: string;
@@ -133,7 +135,7 @@ function snapshotCounts(db: Database.Database) {
 }
 
 function backup(request: Extract<BackupJobRequest, { kind: 'backup' }>): BackupManifest {
-  const partial = `${request.target}.partial`;
+  const { partial } = request;
   // A partial file left by a killed run goes; VACUUM INTO takes an empty file, made private first.
   rmSync(partial, { force: true });
   closeSync(openSync(partial, 'wx', 0o600));
@@ -174,8 +176,9 @@ function backup(request: Extract<BackupJobRequest, { kind: 'backup' }>): BackupM
         `The copy holds ${copied ?? 'no'} rows of ${table}; the database held ${rows}${quiet ? '' : ` to ${later}`}.`,
       );
   }
-  renameSync(partial, request.target);
+  // The manifest first, then the file by one rename: a backup is listed only with both.
   writeFileDurably(request.manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(partial, request.target);
   fsyncDir(dirname(request.target));
   return manifest;
 }
