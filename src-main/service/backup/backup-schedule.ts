@@ -145,7 +145,7 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
       // One notice per run of failures: the first failure after a success (or ever).
       const first =
         !before.lastFailure ||
-        (before.lastSuccess !== null && before.lastSuccess.at > before.lastFailure.at);
+        (before.lastSuccess !== null && before.lastSuccess.at >= before.lastFailure.at);
       if (first) notifications.raise('backup.failed', { at, folder: target, message });
       throw error;
     } finally {
