@@ -9,6 +9,7 @@ import {
   listBackups,
   probeFolder,
   pruneBackups,
+  verifyBackup,
   type BackupEntry,
 } from './backup-engine';
 import { DEFAULT_ROTATION, type RotationPolicy } from './backup-rotation';
@@ -23,6 +24,8 @@ export interface BackupStatus {
   /** No successful backup for `overdueHours` while the service ran. */
   overdue: boolean;
   running: boolean;
+  /** The last restore into this folder: when, from which file, where the replaced one is. */
+  lastRestore: { at: string; file: string; keptAside: string | null } | null;
 }
 
 export interface BackupListItem {
@@ -40,6 +43,7 @@ const LAST_SUCCESS = 'backup_last_success';
 const LAST_FAILURE = 'backup_last_failure';
 /** The last success an overdue notice was raised for: one notice per overdue spell. */
 const OVERDUE_NOTICE = 'backup_overdue_notice_for';
+const LAST_RESTORE = 'backup_last_restore';
 
 export const HOUR_MS = 3_600_000;
 export const OVERDUE_HOURS = 26;
@@ -114,6 +118,7 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
       lastFailure: readJson<BackupStatus['lastFailure']>(LAST_FAILURE),
       overdue: clock.now() - since >= OVERDUE_HOURS * HOUR_MS,
       running: running > 0,
+      lastRestore: readJson<BackupStatus['lastRestore']>(LAST_RESTORE),
     };
   }
 
@@ -207,6 +212,23 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
     /** The finished backups of the folder, newest first. */
     list: (): BackupListItem[] => listBackups(folder()).map(toListItem),
     backUpNow,
+    /** Verifies a backup (or a file picked by hand) with this clinic's key; changes nothing. */
+    async inspect(file: string): Promise<BackupListItem> {
+      const manifest = await verifyBackup(file, options.key);
+      return toListItem({ path: file, manifest });
+    },
+    /** Written by the host into the restored database, once it is open again. */
+    recordRestore(restore: { file: string; keptAside?: string | undefined }): void {
+      settings.set(
+        LAST_RESTORE,
+        JSON.stringify({
+          at: clock.nowIso(),
+          file: restore.file,
+          keptAside: restore.keptAside ?? null,
+        }),
+      );
+      options.onChange?.();
+    },
     /**
      * Chooses the folder (null: back to the default). It must exist and be writable now; later
      * absences (a share not mounted) are failed backups, not refusals.
