@@ -2,14 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../service/core';
-import { DB_FILE_NAME } from '../service/create-service';
+import { DataKey, DB_FILE_NAME } from '../service/create-service';
 import {
   BackupError,
   restoreBackup,
   verifyBackup,
   type BackupManifest,
 } from '../service/backup/backup-engine';
-import { DataKey } from '../service/store/data-key';
 import { defaultSandboxDataDir } from './default-data-dir';
 import { CommandFailed, UsageError, type Io } from './io';
 

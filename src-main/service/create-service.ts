@@ -10,6 +10,7 @@ import { SERVICE_VERSION } from './version';
 // What an adapter needs to know about the database it opens (the CLI names the file and explains
 // a database written by a newer version), without reaching into the store.
 export { DatabaseFromTheFutureError, DB_FILE_NAME } from './store/db';
+export { DataKey } from './store/data-key';
 
 export interface ServiceOptions
   extends CoreOptions, Partial<Omit<HttpOptions, 'webBridge' | 'bindHost' | 'serverLimits'>> {

@@ -31,6 +31,14 @@ import {
 import { backupsToKeep, type RotationPolicy } from './backup-rotation';
 
 export type { BackupManifest } from './backup-job';
+// For the adapters (operations, CLI), which do not reach into the store.
+export { DatabaseFromTheFutureError };
+
+/** Refuses a backup written by a newer Engage Desk, with the usual message. */
+export function refuseFromTheFuture(manifest: { schemaVersion: number }): void {
+  if (manifest.schemaVersion > LATEST_VERSION)
+    throw new DatabaseFromTheFutureError(manifest.schemaVersion, LATEST_VERSION);
+}
 
 /**
  * Backups of the clinic's database and their restore (docs/data-safety-backups.md): a copy by
@@ -280,8 +288,7 @@ export interface RestoreResult {
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const restored = await verifyBackup(options.file, options.key);
-  if (restored.schemaVersion > LATEST_VERSION)
-    throw new DatabaseFromTheFutureError(restored.schemaVersion, LATEST_VERSION);
+  refuseFromTheFuture(restored);
   const dbFile = join(options.dataDir, DB_FILE_NAME);
   const staging = `${dbFile}.restoring`;
   const stamp = options.now.toISOString().replace(/[:.]/g, '-');

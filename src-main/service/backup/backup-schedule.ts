@@ -4,7 +4,6 @@ import type { Clock } from '../jobs/clock';
 import type { DataKey } from '../store/data-key';
 import type { SettingsQueries } from '../store/queries/settings';
 import {
-  BackupError,
   createBackup,
   listBackups,
   probeFolder,
@@ -263,4 +262,3 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
 }
 
 export type BackupSchedule = ReturnType<typeof createBackupSchedule>;
-export { BackupError };

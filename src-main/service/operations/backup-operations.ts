@@ -1,8 +1,10 @@
-import { BackupError } from '../backup/backup-engine';
+import {
+  BackupError,
+  DatabaseFromTheFutureError,
+  refuseFromTheFuture,
+} from '../backup/backup-engine';
 import type { BackupSchedule } from '../backup/backup-schedule';
 import { ProblemError } from '../errors';
-import { DatabaseFromTheFutureError } from '../store/db';
-import { LATEST_VERSION } from '../store/migrations';
 import { op, type GroupHandlers, type OperationDeps } from './operation-kit';
 
 /** A backup's refusal as the window shows it: the engine's sentence, never the key. */
@@ -75,10 +77,7 @@ export function backupOperations({ core, host }: OperationDeps): GroupHandlers<'
             'This service cannot restore while it runs; stop it and use engage-desk restore.',
           );
         const item = await refusing(() => backups().inspect(file));
-        if (item.schemaVersion > LATEST_VERSION)
-          await refusing(() => {
-            throw new DatabaseFromTheFutureError(item.schemaVersion, LATEST_VERSION);
-          });
+        await refusing(() => refuseFromTheFuture(item));
         // After this answer has left: the host closes the service it travels through.
         setImmediate(() => restore(file));
         return { restarting: true as const, file };
