@@ -270,7 +270,12 @@ afterEach(async () => {
   running.clear();
   for (const cli of all) if (isRunning(cli)) cli.child.kill('SIGKILL');
   await Promise.all(all.map((cli) => cli.exited));
-  while (tempDirs.length) rmSync(tempDirs.pop()!, { recursive: true, force: true });
+  while (tempDirs.length) {
+    const dir = tempDirs.pop()!;
+    rmSync(dir, { recursive: true, force: true });
+    // A server stopped on `--data dir` backed it up beside it (docs/data-safety-backups.md).
+    rmSync(`${dir} backups`, { recursive: true, force: true });
+  }
 });
 
 afterAll(() => {
