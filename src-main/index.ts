@@ -16,7 +16,7 @@ import { rendererLocation } from './renderer-location';
 import { createService, type Service } from './service/create-service';
 import { createOperations, type OperationHost } from './service/operations';
 import { restoreBackup } from './service/backup/backup-engine';
-import type { DataKey } from './service/store/data-key';
+import type { DataKey } from './service/create-service';
 import { guardAllWebContents, secureSession } from './web-security';
 import { createMainWindow } from './window';
 import { clinicFromArgs, relaunchArgs } from './clinic-folder';
