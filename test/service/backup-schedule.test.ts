@@ -87,6 +87,22 @@ describe('the backup schedule', () => {
     expect(kinds(core)).toEqual(['backup.overdue']);
   });
 
+  it('after a restore, remembers the newest backup of the folder rather than the restored one', async () => {
+    const { core, now } = setup();
+    const backups = core.backups!;
+    const first = await backups.backUpNow();
+    // What the restored database remembers: the settings as they were at that first backup.
+    const remembered = core.q.settings.get('backup_last_success')!;
+    now.ms += 2 * 3_600_000;
+    const second = await backups.backUpNow();
+    core.q.settings.set('backup_last_success', remembered);
+    backups.recordRestore({ file: first.path, keptAside: '/data/aside.db' });
+    expect(backups.status()).toMatchObject({
+      lastSuccess: { file: second.path },
+      lastRestore: { file: first.path, keptAside: '/data/aside.db' },
+    });
+  });
+
   it('refuses a folder that does not exist or cannot be written, and keeps the one it had', () => {
     const { root, core } = setup();
     const backups = core.backups!;

@@ -216,8 +216,22 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
       const manifest = await verifyBackup(file, options.key);
       return toListItem({ path: file, manifest });
     },
-    /** Written by the host into the restored database, once it is open again. */
+    /**
+     * Written by the host into the restored database, once it is open again. The restored
+     * settings remember the backups as they were then; the folder knows the newer ones.
+     */
     recordRestore(restore: { file: string; keptAside?: string | undefined }): void {
+      const newest = listBackups(folder())[0];
+      const remembered = readJson<BackupStatus['lastSuccess']>(LAST_SUCCESS);
+      if (newest && (!remembered || newest.manifest.takenAt > remembered.at))
+        settings.set(
+          LAST_SUCCESS,
+          JSON.stringify({
+            at: newest.manifest.takenAt,
+            file: newest.path,
+            size: newest.manifest.size,
+          }),
+        );
       settings.set(
         LAST_RESTORE,
         JSON.stringify({
