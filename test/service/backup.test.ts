@@ -215,6 +215,32 @@ describe('backup refusals', () => {
     expect(readFileSync(join(dataDir, DB_FILE_NAME)).equals(before)).toBe(true);
   });
 
+  it('leaves a database the key does not open where it is', async () => {
+    const root = home();
+    const key = DataKey.generate();
+    const ours = join(root, 'ours');
+    core(ours, key).close();
+    const entry = await createBackup({
+      dataDir: ours,
+      key,
+      folder: root,
+      createFolder: false,
+      takenAt: new Date(),
+    });
+    const theirs = join(root, 'theirs');
+    const other = core(theirs, DataKey.generate());
+    other.close();
+    const before = readdirSync(theirs).sort();
+    const bytes = readFileSync(join(theirs, DB_FILE_NAME));
+    await expect(
+      restoreBackup({ file: entry.path, dataDir: theirs, key, now: new Date() }),
+    ).rejects.toMatchObject({
+      code: 'wrong_key',
+    });
+    expect(readdirSync(theirs).sort()).toEqual(before);
+    expect(readFileSync(join(theirs, DB_FILE_NAME)).equals(bytes)).toBe(true);
+  });
+
   it('refuses a missing file, a wrong key and a file that is no database', async () => {
     const root = home();
     const dataDir = join(root, 'data');

@@ -333,9 +333,16 @@ function settle(dbFile: string, key: DataKey | undefined): void {
     db = new Database(dbFile, { fileMustExist: true });
     if (key) applyKey(db, key);
     db.pragma('wal_checkpoint(TRUNCATE)');
-  } catch {
-    // A database that does not open (damaged, another key) is kept aside as it is, WAL and all.
+  } catch (error) {
     db?.close();
+    // The key that opened the backup does not open the database in place: another clinic's
+    // folder, or a key mixed up. Nothing is moved (its WAL may belong to a running server).
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB')
+      throw new BackupError(
+        'wrong_key',
+        `The data key does not open the database in ${dirname(dbFile)}; it was left as it is.`,
+      );
+    // A damaged database is kept aside as it is, WAL and all.
     return;
   }
   db.close();
