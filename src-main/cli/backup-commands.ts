@@ -9,6 +9,7 @@ import {
   verifyBackup,
   type BackupManifest,
 } from '../service/backup/backup-engine';
+import { OVERDUE_HOURS } from '../service/backup/backup-schedule';
 import { defaultSandboxDataDir } from './default-data-dir';
 import { CommandFailed, UsageError, type Io } from './io';
 
@@ -129,6 +130,14 @@ export function backupsCommand(argv: string[], io: Io, env = process.env): void 
       return;
     }
     io.out(`Backup folder: ${status.folder}`);
+    io.out(`Last success:  ${status.lastSuccess?.at ?? 'never'}`);
+    if (
+      status.lastFailure &&
+      (!status.lastSuccess || status.lastFailure.at >= status.lastSuccess.at)
+    )
+      io.out(`Last failure:  ${status.lastFailure.at}: ${status.lastFailure.message}`);
+    if (status.overdue)
+      io.out(`Overdue:       no backup has succeeded for ${OVERDUE_HOURS} hours or more`);
     if (list.length === 0) io.out('No backups yet.');
     for (const b of list)
       io.out(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe-check';
 import { api, openApp, pageErrors, screenshot, webAppSuite } from './harness';
 
 const suite = webAppSuite();
@@ -28,6 +29,7 @@ describe('backups and restore in web mode', () => {
       .poll(() => page.getByRole('button', { name: /^Restaurar la copia del / }).count())
       .toBe(1);
     await screenshot(page, 'es-settings-data');
+    await expectAccessible(page, 'Settings > Data');
 
     // After the backup: the patient is edited and another one is created.
     const edited = await api<Patient>(suite.app, `/patients/${created.body.id}`, {
