@@ -58,6 +58,17 @@ describe('the backups operations', () => {
     expect(core.backups!.status().defaultFolder).toBe(true);
     const none = await ops.run('backups.inspect', { file: join(dir, 'none.db') });
     expect(none).toMatchObject({ ok: false, error: { code: 'backup_failed' } });
+    for (const relative of ['.', 'backups', '../x.db']) {
+      expect(await ops.run('backups.setFolder', { folder: relative })).toMatchObject({
+        ok: false,
+        error: { code: 'backup_failed' },
+      });
+      expect(await ops.run('backups.inspect', { file: relative })).toMatchObject({
+        ok: false,
+        error: { code: 'backup_failed' },
+      });
+    }
+    expect(core.backups!.status().defaultFolder).toBe(true);
     const made = await ops.run('backups.run', undefined);
     if (!made.ok) throw new Error(JSON.stringify(made.error));
     const file = (made.value as { file: string }).file;

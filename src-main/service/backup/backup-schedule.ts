@@ -1,9 +1,10 @@
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { NotificationRaiser } from '../domain/notifications';
 import type { Clock } from '../jobs/clock';
 import type { DataKey } from '../store/data-key';
 import type { SettingsQueries } from '../store/queries/settings';
 import {
+  BackupError,
   createBackup,
   listBackups,
   probeFolder,
@@ -50,6 +51,12 @@ export const OVERDUE_HOURS = 26;
 /** The default folder: `<data folder> backups`, beside the data folder (a sibling, not inside). */
 export function defaultBackupFolder(dataDir: string): string {
   return join(dirname(dataDir), `${basename(dataDir)} backups`);
+}
+
+/** A path from the window is taken as given: relative to nothing, so it must be a full one. */
+function fullPath(path: string): void {
+  if (!isAbsolute(path))
+    throw new BackupError('not_found', `Give the full path (${path} is relative to nothing here).`);
 }
 
 export function toListItem(entry: BackupEntry): BackupListItem {
@@ -213,6 +220,7 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
     backUpNow,
     /** Verifies a backup (or a file picked by hand) with this clinic's key; changes nothing. */
     async inspect(file: string): Promise<BackupListItem> {
+      fullPath(file);
       const manifest = await verifyBackup(file, options.key);
       return toListItem({ path: file, manifest });
     },
@@ -249,6 +257,7 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
     setFolder(path: string | null): BackupStatus {
       if (path === null) settings.delete(FOLDER);
       else {
+        fullPath(path);
         probeFolder(path);
         settings.set(FOLDER, path);
       }
