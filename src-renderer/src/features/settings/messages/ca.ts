@@ -5,7 +5,7 @@ import type { es } from './es';
 export const ca: Translation<typeof es> = {
   title: 'Configuració',
   description:
-    'Idioma, dades de la clínica, pla, servidor local, assistent, correu i mode sandbox.',
+    'Idioma, dades de la clínica, pla, servidor local, assistent, correu, còpies de seguretat i mode sandbox.',
   saved: "S'han desat els canvis.",
   noChanges: 'No hi ha canvis per desar.',
   pages: {

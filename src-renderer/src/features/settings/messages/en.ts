@@ -4,7 +4,8 @@ import type { es } from './es';
 // English: exactly the keys of es.ts (a missing or extra key is a type error).
 export const en: Translation<typeof es> = {
   title: 'Settings',
-  description: 'Language, clinic details, plan, local server, assistant, e-mail and sandbox mode.',
+  description:
+    'Language, clinic details, plan, local server, assistant, e-mail, backups and sandbox mode.',
   saved: 'Changes saved.',
   noChanges: 'There are no changes to save.',
   pages: {

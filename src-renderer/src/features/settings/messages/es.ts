@@ -2,7 +2,7 @@
 export const es = {
   title: 'Configuración',
   description:
-    'Idioma, datos de la clínica, plan, servidor local, asistente, correo y modo sandbox.',
+    'Idioma, datos de la clínica, plan, servidor local, asistente, correo, copias de seguridad y modo sandbox.',
   saved: 'Cambios guardados.',
   noChanges: 'No hay cambios que guardar.',
   pages: {
