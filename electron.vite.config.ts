@@ -10,7 +10,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src-main/index.ts') } },
+      // The backup worker is a file of its own beside index.js (a worker thread runs a file).
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src-main/index.ts'),
+          'backup-worker': resolve(__dirname, 'src-main/service/backup/backup-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -19,6 +19,8 @@ export default defineConfig({
         'delivery-bench': 'bench/delivery-bench.ts',
         'webhook-bench': 'bench/webhook-bench.ts',
         'triage-bench': 'bench/triage-bench.ts',
+        // A backup's worker thread, found beside the program that runs the service.
+        'backup-worker': 'src-main/service/backup/backup-worker.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js' },
     },

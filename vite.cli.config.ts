@@ -14,7 +14,11 @@ export default defineConfig({
     minify: false,
     rollupOptions: {
       // The CLI only: the benchmark programs are bundled on their own (vite.bench.config.ts).
-      input: { cli: 'src-main/cli.ts' },
+      // The backup worker is a file of its own: a worker thread runs a file, found beside cli.js.
+      input: {
+        cli: 'src-main/cli.ts',
+        'backup-worker': 'src-main/service/backup/backup-worker.ts',
+      },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

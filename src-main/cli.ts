@@ -1,3 +1,4 @@
+import { backupCommand, backupsCommand, BACKUP_USAGE, restoreCommand } from './cli/backup-commands';
 import { keysCommand, KEYS_USAGE } from './cli/keys-command';
 import { encryptCommand, ENCRYPT_USAGE } from './cli/encrypt-command';
 import { processIo, RefusedError, UsageError, type Io } from './cli/io';
@@ -16,9 +17,11 @@ ${WEB_USAGE}
 
 ${ENCRYPT_USAGE}
 
-${REKEY_USAGE}`;
+${REKEY_USAGE}
 
-/** `engage-desk serve | keys | web | encrypt | rekey …`: the command-line adapter around the service. */
+${BACKUP_USAGE}`;
+
+/** `engage-desk serve | keys | web | encrypt | rekey | backup | backups | restore …`: the command-line adapter around the service. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -57,6 +60,15 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return 0;
       case 'rekey':
         await rekeyCommand(rest, io);
+        return 0;
+      case 'backup':
+        await backupCommand(rest, io);
+        return 0;
+      case 'backups':
+        backupsCommand(rest, io);
+        return 0;
+      case 'restore':
+        await restoreCommand(rest, io);
         return 0;
       case '--version':
       case 'version':

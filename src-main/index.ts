@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, Menu, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session, type OpenDialogOptions } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAppInfo } from './app-info';
@@ -14,7 +14,8 @@ import { appFrameCheck } from './ipc/sender';
 import { buildMenu } from './menu';
 import { rendererLocation } from './renderer-location';
 import { createService, type Service } from './service/create-service';
-import { createOperations } from './service/operations';
+import { createOperations, type OperationHost } from './service/operations';
+import { restoreBackup } from './service/backup/backup-engine';
 import { guardAllWebContents, secureSession } from './web-security';
 import { createMainWindow } from './window';
 import { desktopDataKey } from './desktop-data-key';
@@ -63,10 +64,11 @@ async function start(): Promise<void> {
   const clinic = clinicFromArgs(process.argv, app.getPath('userData'));
   const { dataDir } = clinic;
   secureSession(session.defaultSession, location);
-  // The window's calls wait for the service rather than failing while it starts: the window opens
-  // first and shows its starting screen, and answers follow as soon as the service is up.
+  // The window's calls wait for the service rather than failing while it starts (or restarts
+  // after a restore): the window opens first and shows its starting screen, and answers follow
+  // as soon as the service is up.
   let ready!: (operations: OperationRunner) => void;
-  const operationsReady = new Promise<OperationRunner>((resolve) => (ready = resolve));
+  let operationsReady = new Promise<OperationRunner>((resolve) => (ready = resolve));
   registration = registerOperations(
     { run: async (name, input) => (await operationsReady).run(name, input) },
     appFrameCheck(() => mainWindow, location),
@@ -86,15 +88,19 @@ async function start(): Promise<void> {
     app.exit(1);
     return;
   }
-  try {
-    starting = createService({
+  const launch = () =>
+    createService({
       dataDir,
       key,
       ...clinic.options,
       host: '127.0.0.1',
       port: 'saved',
       portFallback: true,
+      // Hourly while the app runs and at the graceful quit (service/backup/).
+      backups: true,
     });
+  try {
+    starting = launch();
     service = await starting;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -105,15 +111,59 @@ async function start(): Promise<void> {
     app.exit(1);
     return;
   }
-  const running = service;
-  ready(
-    createOperations({
-      core: running.core,
-      info: () => buildAppInfo(running, app.getVersion(), dataDir),
-      // The window gets a generic message; the cause belongs in the terminal or the log.
-      onError: (name, error) => console.error(`Operation ${name} failed:`, error),
-    }),
-  );
+  /**
+   * Settings > Data's restore: the window's calls wait while the service closes (without the
+   * backup at quit: it could rotate out the backup being restored), the verified backup goes in
+   * place, the service opens again and the window reloads onto the restored clinic. A restore
+   * that fails leaves the clinic as it was and opens it again.
+   */
+  const restoreFrom = async (file: string) => {
+    operationsReady = new Promise<OperationRunner>((resolve) => (ready = resolve));
+    stopPushEvents?.();
+    stopAlertNotifications?.();
+    const closing = service;
+    service = undefined;
+    await closing?.close({ backup: false });
+    let restored: Awaited<ReturnType<typeof restoreBackup>> | undefined;
+    try {
+      restored = await restoreBackup({ file, dataDir, key, now: new Date() });
+    } catch (error) {
+      console.error('Engage Desk: the restore failed; the clinic is as it was:', error);
+    }
+    starting = launch();
+    service = await starting;
+    if (restored) service.core.backups?.recordRestore({ file, keptAside: restored.keptAside });
+    serve(service);
+    mainWindow?.webContents.reload();
+  };
+  const host: OperationHost = {
+    restore: (file) => void restoreFrom(file),
+    async chooseFolder() {
+      const options: OpenDialogOptions = { properties: ['openDirectory', 'createDirectory'] };
+      const picked = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options);
+      return picked.canceled ? null : (picked.filePaths[0] ?? null);
+    },
+  };
+  const serve = (running: Service) => {
+    ready(
+      createOperations({
+        core: running.core,
+        info: () => buildAppInfo(running, app.getVersion(), dataDir),
+        host,
+        // The window gets a generic message; the cause belongs in the terminal or the log.
+        onError: (name, error) => console.error(`Operation ${name} failed:`, error),
+      }),
+    );
+    watch(running);
+  };
+  serve(service);
+  menu(service);
+}
+
+/** The window's pushed events and the system notifications of urgent alerts, for one service. */
+function watch(running: Service): void {
   stopPushEvents = forwardPushEvents(running.core.changes, () => mainWindow);
   stopAlertNotifications = notifyUrgentAlerts(
     {
@@ -130,6 +180,11 @@ async function start(): Promise<void> {
     () => mainWindow,
     () => running.core.delivery.appLanguage(),
   );
+}
+
+function menu(running: Service): void {
+  const clinic = clinicFromArgs(process.argv, app.getPath('userData'));
+  const { dataDir } = clinic;
   Menu.setApplicationMenu(
     buildMenu({
       platform: process.platform,

@@ -1,12 +1,28 @@
+import { createInterface } from 'node:readline/promises';
+
 /** Where CLI output goes; tests pass their own. */
 export interface Io {
   out(line: string): void;
   err(line: string): void;
+  /** Asks a question on the terminal (absent when there is no terminal to ask: use --yes). */
+  ask?(question: string): Promise<string>;
 }
 
 export const processIo: Io = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
+  ...(process.stdin.isTTY
+    ? {
+        async ask(question: string) {
+          const rl = createInterface({ input: process.stdin, output: process.stderr });
+          try {
+            return await rl.question(question);
+          } finally {
+            rl.close();
+          }
+        },
+      }
+    : {}),
 };
 
 /** A mistake in how the command was called: printed without a stack, exit code 2. */
@@ -14,7 +30,11 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** The command was understood but refused (a database in use, a copy that failed verification): printed without a stack, exit code 1. */
+/**
+ * The command was understood but could not do its work for a reason the user can act on (a
+ * database in use, a copy that failed verification, a backup folder missing): one paragraph,
+ * exit code 1.
+ */
 export class RefusedError extends Error {
   override name = 'RefusedError';
 }

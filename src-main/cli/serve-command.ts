@@ -142,6 +142,8 @@ export async function serveCommand(
       port,
       ...sandbox,
       rateLimit,
+      // Hourly and at Ctrl+C (docs/data-safety-backups.md); nothing to keep for --memory.
+      backups: dataDir !== undefined,
       ...(smtp ? { smtp } : {}),
       ...(publicUrl ? { publicUrl } : {}),
       ...(assistant ? { assistant } : {}),

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createService } from '../service/create-service';
+import { restoreBackup } from '../service/backup/backup-engine';
 import { BRIDGE_TOKEN_META } from '../service/http/routes/web-bridge';
 import { PERMISSIONS } from '../service/schemas/auth';
 import { UsageError, type Io } from './io';
@@ -80,22 +81,55 @@ export async function webCommand(
     throw new UsageError('--data-key-file needs --data (the default clinic is in memory)');
   const key = values.data ? keyForDataDir(values.data, resolveDataKey(values, env), io) : undefined;
   const token = randomBytes(32).toString('base64url');
-  const service = await createService({
-    ...(values.data ? { dataDir: values.data } : { memory: true }),
-    ...(key ? { key } : {}),
-    seed: values.seed,
-    host: '127.0.0.1',
-    port,
-    // Web mode is for tests and development: a new clinic is a sandbox (clock, reset, outbox);
-    // a real one given with --data keeps its switch unless --sandbox says otherwise.
-    ...sandbox,
-    rateLimit: 'off',
-    webBridge: { token, ...(appDir ? { appDir } : {}) },
-    logger: { level: 'error', stream: process.stderr },
-    onJobError: (kind, error) => io.err(`Job ${kind} failed: ${(error as Error).message}`),
-  }).catch((error: unknown) => {
-    throw explainOpenError(error);
-  });
+  const dataDir = values.data;
+  const seed = values.seed; // narrowed to demo | empty above
+  const start = (onPort: number) =>
+    createService({
+      ...(dataDir ? { dataDir } : { memory: true }),
+      ...(key ? { key } : {}),
+      seed,
+      host: '127.0.0.1',
+      port: onPort,
+      // Web mode is for tests and development: a new clinic is a sandbox (clock, reset, outbox);
+      // a real one given with --data keeps its switch unless --sandbox says otherwise.
+      ...sandbox,
+      rateLimit: 'off',
+      webBridge: { token, ...(appDir ? { appDir } : {}) },
+      // A clinic kept on disk is backed up like the desktop app's (hourly and at stop).
+      backups: Boolean(dataDir),
+      ...(dataDir ? { processHost: { restore: (file: string) => void restore(file) } } : {}),
+      logger: { level: 'error', stream: process.stderr },
+      onJobError: (kind, error) => io.err(`Job ${kind} failed: ${(error as Error).message}`),
+    }).catch((error: unknown) => {
+      throw explainOpenError(error);
+    });
+  let service = await start(port);
+  /**
+   * Settings > Data's restore: the service closes (no backup at quit: the backup being restored
+   * could be rotated out), the verified backup goes in place, and the service starts again on the
+   * same port with the same token, so the page reloads onto the restored clinic.
+   */
+  let restoring: Promise<void> | undefined;
+  function restore(file: string): Promise<void> {
+    restoring ??= (async () => {
+      const onPort = service.port;
+      await service.close({ backup: false });
+      let restored: Awaited<ReturnType<typeof restoreBackup>> | undefined;
+      try {
+        restored = await restoreBackup({
+          file,
+          dataDir: dataDir!,
+          now: new Date(),
+          ...(key ? { key } : {}),
+        });
+      } catch (error) {
+        io.err(`Restore failed, the clinic is as it was: ${(error as Error).message}`);
+      }
+      service = await start(onPort);
+      if (restored) service.core.backups?.recordRestore({ file, keptAside: restored.keptAside });
+    })().finally(() => (restoring = undefined));
+    return restoring;
+  }
   const apiKey = service.core.apiKeys.create({
     name: 'Key for engage-desk web',
     permissions: PERMISSIONS,
@@ -127,6 +161,7 @@ export async function webCommand(
   return {
     async close() {
       await closeDev?.();
+      await restoring;
       await service.close();
     },
   };

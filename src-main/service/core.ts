@@ -55,6 +55,7 @@ import { DOMAIN_TOPICS } from './changes/domain-topics';
 import { createJobEvents } from './changes/job-events';
 import { createApiDocument } from './developer/api-document';
 import { createRequestLog } from './developer/request-log';
+import { createBackupSchedule } from './backup/backup-schedule';
 
 export type { CoreOptions, SeedName } from './core-options';
 
@@ -310,6 +311,19 @@ export function createCore(options: CoreOptions) {
       }
     })();
   }
+  // Backups of a database on disk (backup/): started by createService, at quit too.
+  const backups =
+    options.dataDir && !options.memory
+      ? createBackupSchedule({
+          dataDir: options.dataDir,
+          ...(options.key ? { key: options.key } : {}),
+          clock,
+          settings: q.settings,
+          notifications,
+          onChange: () => changes.changed('settings'),
+        })
+      : undefined;
+
   credits.ensureResetScheduled();
   webhookDeliveries.wakeAllPending();
   q.idempotency.releaseAllInFlight();
@@ -365,6 +379,8 @@ export function createCore(options: CoreOptions) {
     /** The patient import from CSV: a preview that writes nothing, and the import. */
     patientImport,
     deskSettings,
+    /** The clinic's backups (absent for an in-memory database). */
+    backups,
     /** Switches sandbox mode, saves and records it (domain/sandbox-switch.ts). */
     setSandbox: sandboxSwitch.set,
     /** The latest sandbox switches and resets, newest first (the settings screen shows them). */

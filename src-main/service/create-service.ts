@@ -4,7 +4,7 @@ import { API_PREFIX } from './http/api-prefix';
 import { buildHttpApp, type HttpOptions } from './http/app';
 import type { WebBridgeOptions } from './http/routes/web-bridge';
 import { capConnections, resolveServerLimits, type ServerLimits } from './http/server-limits';
-import { createOperations, type Operations } from './operations';
+import { createOperations, type OperationHost, type Operations } from './operations';
 import { SERVICE_VERSION } from './version';
 
 // What an adapter needs to know about the database it opens (the CLI names the file and explains
@@ -44,6 +44,13 @@ export interface ServiceOptions
    * /__bridge, guarded by this per-run token (and the built renderer itself when `appDir`).
    */
   webBridge?: Omit<WebBridgeOptions, 'operations'>;
+  /**
+   * Backups without asking (backup/backup-schedule.ts): every hour while the service runs and
+   * once at close, after the last write. The desktop app and `serve`/`web` turn it on.
+   */
+  backups?: boolean;
+  /** What the web bridge's operations may ask of the process hosting the service (a restore). */
+  processHost?: OperationHost;
 }
 
 /**
@@ -71,6 +78,7 @@ export async function createService(options: ServiceOptions) {
           ...(portNotice ? { portNotice } : {}),
         }),
         onError: (name, error) => options.onJobError?.(`operation ${name}`, error),
+        ...(options.processHost ? { host: options.processHost } : {}),
       });
     }
     const app = await buildHttpApp(core, {
@@ -104,6 +112,7 @@ export async function createService(options: ServiceOptions) {
     // Form links point back at this server unless a public URL was configured.
     core.delivery.setListeningUrl(`http://${urlHost}:${port}`);
     await core.runner.start();
+    if (options.backups) core.backups?.start();
     let closing: Promise<void> | undefined;
     return {
       core,
@@ -117,11 +126,17 @@ export async function createService(options: ServiceOptions) {
       portNotice,
       /** The operations the web bridge serves (web mode only). */
       operations,
-      /** Stops accepting, lets in-flight requests finish, stops the jobs and closes the database. */
-      close(): Promise<void> {
+      /**
+       * Stops accepting, lets in-flight requests finish, stops the jobs and closes the database.
+       * `backup: false` skips the backup at quit (a restore is about to replace the database).
+       */
+      close(how: { backup?: boolean } = {}): Promise<void> {
         closing ??= (async () => {
           await app.close();
           await core.runner.stop();
+          // Nothing writes any more: the backup at quit holds the very last state.
+          if (options.backups && how.backup !== false) await core.backups?.atQuit();
+          else await core.backups?.stop();
           core.close();
         })();
         return closing;

@@ -42,6 +42,10 @@ export const PROBLEM_CODES = [
   'host_not_allowed',
   // An e-mail the SMTP server refused while the caller waited (a chat link sent by e-mail).
   'smtp_error',
+  // A backup, its verification or a restore that could not be done (the window's Data page).
+  'backup_failed',
+  // Backups asked of a service without a database on disk, or a restore where no host can.
+  'backups_unavailable',
 ] as const;
 
 /**

@@ -190,4 +190,17 @@ export const DIALOGS: readonly DialogCase[] = [
     open: byButton(/\bavisos?\b/i, 'Avisos recientes'),
     primary: /Ver todos/,
   },
+  {
+    // Settings > Data: a backup made first, then what it holds before restoring it.
+    name: 'restore-backup',
+    path: '/settings/data',
+    open: byButton(/^Restaurar la copia del /, 'Restaurar una copia de seguridad', async (page) => {
+      await page.getByRole('button', { name: 'Hacer copia ahora' }).click();
+      await page
+        .getByRole('button', { name: /^Restaurar la copia del / })
+        .first()
+        .waitFor();
+    }),
+    primary: 'Restaurar esta copia',
+  },
 ];

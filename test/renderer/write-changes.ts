@@ -45,6 +45,9 @@ export const WRITE_CHANGES: Partial<Record<OperationName, Topic[]>> = {
   'notifications.markRead': ['notifications'],
   'notifications.markAllRead': ['notifications'],
   'settings.update': ['settings'],
+  // A backup records its outcome in the settings; so does a new folder.
+  'backups.run': ['settings'],
+  'backups.setFolder': ['settings'],
   // A clock advance changes the clock, and what the jobs it ran changed (none here: a minute).
   'sandbox.advance': ['clock'],
   'sandbox.reset': [

@@ -280,7 +280,12 @@ afterEach(async () => {
   // No command ever printed the data key (logs included: the server logs to stderr).
   for (const cli of all)
     expect(cli.stdout() + cli.stderr(), 'the data key in CLI output').not.toContain(TEST_DATA_KEY);
-  while (tempDirs.length) rmSync(tempDirs.pop()!, { recursive: true, force: true });
+  while (tempDirs.length) {
+    const dir = tempDirs.pop()!;
+    rmSync(dir, { recursive: true, force: true });
+    // A server stopped on `--data dir` backed it up beside it (docs/data-safety-backups.md).
+    rmSync(`${dir} backups`, { recursive: true, force: true });
+  }
 });
 
 afterAll(() => {

@@ -120,7 +120,14 @@ export async function readResponse<T = any>(response: Response): Promise<ApiResp
 /** A temporary data directory, removed by the returned cleanup. */
 export function tempDataDir(): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'engage-desk-test-'));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    cleanup: () => {
+      rmSync(dir, { recursive: true, force: true });
+      // Where a service on `dir` with backups on keeps them (docs/data-safety-backups.md).
+      rmSync(`${dir} backups`, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Asserts the RFC 9457 shape every error must have. */

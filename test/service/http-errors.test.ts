@@ -54,6 +54,9 @@ const PROBLEM_CODES = [
   'host_not_allowed',
   // A chat link sent by e-mail that the SMTP server refused (502).
   'smtp_error',
+  // The window's backups: one not made or not restorable (422), none here to make (409).
+  'backup_failed',
+  'backups_unavailable',
 ] as const satisfies readonly ProblemCode[];
 type UnlistedCode = Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]>;
 const EVERY_CODE_LISTED: [UnlistedCode] extends [never] ? true : never = true;

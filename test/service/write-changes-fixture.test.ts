@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { operationNames, type OperationName, type Topic } from '../../src-preload/contract';
 import { WRITE_CHANGES } from '../renderer/write-changes';
-import { serversClosedAfterEach } from './helpers';
+import { join } from 'node:path';
+import { createOperations } from '../../src-main/service/operations';
+import { serversClosedAfterEach, tempDataDir } from './helpers';
 import { operationsOn } from './operation-harness';
 
 const { newServer } = serversClosedAfterEach(Date.parse('2026-11-22T09:00:00.000Z'));
@@ -205,6 +207,33 @@ describe('the in-memory bridge says what each write changes, as the service does
     await run('settings.get');
     await run('sandbox.clock');
     await run('sandbox.reset', { seed: 'demo' });
+
+    // Settings > Data needs a database on disk, and a host for the folder dialog and the restore.
+    const { dir, cleanup } = tempDataDir();
+    try {
+      const disk = await newServer({ seed: 'empty', dataDir: join(dir, 'data') });
+      const restores: string[] = [];
+      const onDisk = createOperations({
+        core: disk.service.core,
+        info: () => ({ apiBaseUrl: disk.url, version: 'test', mode: 'web' }),
+        host: { chooseFolder: async () => dir, restore: (file) => void restores.push(file) },
+      });
+      const runOnDisk = async <T = any>(name: OperationName, input?: unknown): Promise<T> => {
+        const result = await onDisk.run(name, input);
+        if (!result.ok) throw new Error(`${name} refused: ${JSON.stringify(result.error)}`);
+        if (!said.has(name)) said.set(name, result.changed ?? []);
+        return result.value as T;
+      };
+      await runOnDisk('backups.status');
+      await runOnDisk('backups.chooseFolder');
+      await runOnDisk('backups.setFolder', { folder: dir });
+      const made = await runOnDisk('backups.run');
+      await runOnDisk('backups.list');
+      await runOnDisk('backups.inspect', { file: made.file });
+      await runOnDisk('backups.restore', { file: made.file });
+    } finally {
+      cleanup();
+    }
 
     // Every operation of the contract was run (a new one fails here until this test runs it).
     expect(operationNames().filter((name) => !said.has(name))).toEqual([]);

@@ -95,6 +95,7 @@ export const OPERATIONS = exhaustive({
   notifications: ['list', 'markRead', 'unreadCount', 'markAllRead'],
   developer: ['openapi', 'requestLog', 'clearRequestLog'],
   settings: ['get', 'update'],
+  backups: ['status', 'list', 'run', 'setFolder', 'chooseFolder', 'inspect', 'restore'],
   sandbox: ['clock', 'advance', 'reset'],
 });
 

@@ -86,6 +86,8 @@ import type {
   Notification,
   OpenApiDocument,
   RequestLogEntry,
+  BackupItem,
+  BackupStatusView,
 } from './views';
 export type { ChatLink, ChatLinkChannel, ChatLinkOptions };
 export type {
@@ -320,6 +322,21 @@ export interface OperationOutputs {
   settings: {
     get: AppSettings;
     update: AppSettings;
+  };
+  /** Settings > Data (docs/data-safety-backups.md). */
+  backups: {
+    status: BackupStatusView;
+    /** The backup folder's finished backups, newest first. */
+    list: BackupItem[];
+    /** Backs up now into the backup folder; the backup made. */
+    run: BackupItem;
+    setFolder: BackupStatusView;
+    /** The system's folder dialog (desktop only); null when cancelled. */
+    chooseFolder: { folder: string | null };
+    /** Verifies a backup and says what it holds; changes nothing. */
+    inspect: BackupItem;
+    /** Verified, then restored by the host, which closes, swaps, reopens and reloads the window. */
+    restore: { restarting: true; file: string };
   };
   sandbox: {
     clock: SandboxClockView;

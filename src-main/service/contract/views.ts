@@ -22,6 +22,7 @@ import type { SandboxAuditRow } from '../store/queries/sandbox-audit';
 import type { Prices } from '../domain/pricing';
 import type { InstrumentScore } from '../domain/instrument-scores';
 import type { AnalysisPoint, ResponseAnalysisOf } from '../schemas/response-analysis';
+import type { BackupListItem, BackupStatus } from '../backup/backup-schedule';
 
 export interface Pagination {
   cursor: string;
@@ -329,3 +330,14 @@ export interface CreditBreakdown {
 }
 
 export type { CsvFile, ImportTarget, LedgerReason };
+
+/** One backup as Settings > Data lists it (listed means copied, verified and described). */
+export type BackupItem = BackupListItem;
+
+/** Settings > Data: the folder, the last success and failure, and what this window can do. */
+export interface BackupStatusView extends BackupStatus {
+  /** The desktop app picks the folder with the system's dialog; a browser types it. */
+  canChooseFolder: boolean;
+  /** Whether this service can restore in place (it can close and reopen itself). */
+  canRestore: boolean;
+}

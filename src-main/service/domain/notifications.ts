@@ -13,6 +13,8 @@ export const NOTIFICATION_KINDS = [
   'credits.low',
   'conversation.escalated',
   'conversation.unanswered',
+  'backup.failed',
+  'backup.overdue',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -57,6 +59,10 @@ export interface NotificationData {
     signs: TriageSign[];
     at: string;
   };
+  /** A backup could not be made (a missing folder, a full disk); raised once per run of failures. */
+  'backup.failed': { at: string; folder: string; message: string };
+  /** No backup succeeded for `hours` while the service ran (backup/backup-schedule.ts). */
+  'backup.overdue': { lastSuccessAt: string | null; folder: string; hours: number };
 }
 
 /** What the domain needs to raise one (credits and chats get only this). */

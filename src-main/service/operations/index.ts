@@ -17,9 +17,10 @@ import { receiverOperations } from './receiver-operations';
 import { sandboxOperations } from './sandbox-operations';
 import { outboxOperations, scheduleOperations, seriesOperations } from './schedules-operations';
 import { settingsOperations } from './settings-operations';
+import { backupOperations } from './backup-operations';
 import { webhookOperations } from './webhooks-operations';
 
-export type { OperationDeps, OperationHandlers } from './operation-kit';
+export type { OperationDeps, OperationHandlers, OperationHost } from './operation-kit';
 
 /** Every operation of the contract, grouped as the contract groups them. */
 export function createOperationHandlers(deps: OperationDeps): OperationHandlers {
@@ -44,6 +45,7 @@ export function createOperationHandlers(deps: OperationDeps): OperationHandlers 
     notifications: notificationOperations(deps),
     developer: developerOperations(deps),
     settings: settingsOperations(deps),
+    backups: backupOperations(deps),
     sandbox: sandboxOperations(deps),
   };
 }

@@ -6,6 +6,8 @@ import { ConversationListQuery, CreateConversation } from '../schemas/conversati
 import { CalendarInput, RetryScheduleInput } from '../schemas/deliveries';
 import {
   AlertActionInput,
+  BackupFileInput,
+  BackupFolderInput,
   DeliveriesInput,
   IdInput,
   KeyCreateInput,
@@ -173,6 +175,15 @@ export const OPERATION_INPUTS = {
   },
   developer: { openapi: none, requestLog: body(RequestLogInput), clearRequestLog: none },
   settings: { get: none, update: body(SettingsUpdate) },
+  backups: {
+    status: none,
+    list: none,
+    run: none,
+    setFolder: body(BackupFolderInput),
+    chooseFolder: none,
+    inspect: body(BackupFileInput),
+    restore: body(BackupFileInput),
+  },
   sandbox: { clock: none, advance: body(ClockAdvance), reset: body(SandboxReset) },
 } as const satisfies {
   [G in keyof OperationOutputs]: Record<keyof OperationOutputs[G], InputSpec>;

@@ -6,6 +6,19 @@ export interface OperationDeps {
   core: Core;
   /** What `app.info` answers; the adapter knows its URL, version and mode. */
   info: () => AppInfo;
+  /** What only the process hosting the service can do (the desktop app, `engage-desk web`). */
+  host?: OperationHost;
+}
+
+/** The host's part of Settings > Data. */
+export interface OperationHost {
+  /** The system's folder dialog; null when cancelled (the desktop app only). */
+  chooseFolder?: () => Promise<string | null>;
+  /**
+   * Closes the service, restores `file` (already verified) and opens it again; started after the
+   * operation has answered, since the answer travels through the service being closed.
+   */
+  restore?: (file: string) => void;
 }
 
 /**

@@ -77,6 +77,23 @@ export const DeliveriesInput = Type.Object(
 
 export const RetryInput = Type.Object({ id: Id, eventId: Id }, { additionalProperties: false });
 
+/** The backup folder chosen in Settings > Data (null: back to the default beside the data). */
+export const BackupFolderInput = Type.Object(
+  {
+    folder: Type.Union([
+      Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }),
+      Type.Null(),
+    ]),
+  },
+  { additionalProperties: false },
+);
+
+/** A backup file to inspect or restore: one listed, or any file picked by hand. */
+export const BackupFileInput = Type.Object(
+  { file: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+
 export const NotificationListInput = Type.Object(
   { ...PageQuery, unread: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },

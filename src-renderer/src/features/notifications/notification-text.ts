@@ -80,6 +80,31 @@ export function describeNotification(
         tone: d.signs.length ? 'danger' : 'warning',
       };
     }
+    case 'backup.failed': {
+      const d = notification.data;
+      return {
+        title: t('kinds.backupFailed.title'),
+        body: t('kinds.backupFailed.body', { folder: d.folder, message: d.message }),
+        href: '/settings/data',
+        linkLabel: t('kinds.backupFailed.link'),
+        tone: 'danger',
+      };
+    }
+    case 'backup.overdue': {
+      const d = notification.data;
+      return {
+        title: t('kinds.backupOverdue.title'),
+        body: d.lastSuccessAt
+          ? t('kinds.backupOverdue.body', {
+              hours: format.number(d.hours),
+              date: format.dateTime(d.lastSuccessAt),
+            })
+          : t('kinds.backupOverdue.never', { hours: format.number(d.hours) }),
+        href: '/settings/data',
+        linkLabel: t('kinds.backupOverdue.link'),
+        tone: 'danger',
+      };
+    }
   }
 }
 

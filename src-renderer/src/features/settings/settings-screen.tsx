@@ -5,6 +5,7 @@ import { useDeveloperMode } from '../../app/developer-mode';
 import { PageHeader } from '../../ui/layout';
 import { AsyncView } from '../../ui/states';
 import { AssistantCard } from './assistant-card';
+import { DataPage } from './data-page';
 import { GeneralCard, PlanCard, SandboxModeCard, ServerCard } from './general-cards';
 import { SandboxPanel } from './sandbox-panel';
 import { useSettings } from './settings-queries';
@@ -21,6 +22,7 @@ const PAGES = [
   { key: 'server', href: '/settings/server' },
   { key: 'email', href: '/settings/email' },
   { key: 'assistant', href: '/settings/assistant' },
+  { key: 'data', href: '/settings/data' },
   { key: 'developer', href: '/settings/developer', developer: true },
 ] as const;
 
@@ -39,6 +41,8 @@ function PageBody(props: { page: Page; settings: AppSettings }) {
       return <SmtpCard settings={settings} />;
     case 'assistant':
       return <AssistantCard settings={settings} />;
+    case 'data':
+      return <DataPage />;
     case 'developer':
       return (
         <>

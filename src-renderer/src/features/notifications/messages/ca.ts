@@ -54,6 +54,17 @@ export const ca: Translation<typeof es> = {
       signs: "Senyals d'alarma: {{flags}}.",
       link: 'Obre el xat',
     },
+    backupFailed: {
+      title: 'La còpia de seguretat ha fallat',
+      body: "No s'ha pogut fer la còpia a {{folder}}: {{message}}",
+      link: 'Veure les còpies',
+    },
+    backupOverdue: {
+      title: 'Còpia de seguretat endarrerida',
+      body: 'No hi ha cap còpia correcta des de fa més de {{hours}} hores (la darrera, {{date}}).',
+      never: "No s'ha fet cap còpia correcta en més de {{hours}} hores.",
+      link: 'Veure les còpies',
+    },
   },
   redFlags: {
     chest_pain: 'dolor al pit',

@@ -54,6 +54,17 @@ export const en: Translation<typeof es> = {
       signs: 'Warning signs: {{flags}}.',
       link: 'Open the chat',
     },
+    backupFailed: {
+      title: 'The backup failed',
+      body: 'No backup could be made in {{folder}}: {{message}}',
+      link: 'See the backups',
+    },
+    backupOverdue: {
+      title: 'Backup overdue',
+      body: 'No backup has succeeded for more than {{hours}} hours (the last one: {{date}}).',
+      never: 'No backup has succeeded in more than {{hours}} hours.',
+      link: 'See the backups',
+    },
   },
   redFlags: {
     chest_pain: 'chest pain',

@@ -52,6 +52,17 @@ export const es = {
       signs: 'Señales de alarma: {{flags}}.',
       link: 'Abrir el chat',
     },
+    backupFailed: {
+      title: 'La copia de seguridad ha fallado',
+      body: 'No se pudo hacer la copia en {{folder}}: {{message}}',
+      link: 'Ver las copias',
+    },
+    backupOverdue: {
+      title: 'Copia de seguridad atrasada',
+      body: 'No hay ninguna copia correcta desde hace más de {{hours}} horas (la última, {{date}}).',
+      never: 'No se ha hecho ninguna copia correcta en más de {{hours}} horas.',
+      link: 'Ver las copias',
+    },
   },
   redFlags: {
     chest_pain: 'dolor en el pecho',

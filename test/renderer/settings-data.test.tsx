@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppSettings, BackupItem, BackupStatusView } from '../../src-preload/contract';
+import { SettingsScreen } from '../../src-renderer/src/features/settings/settings-screen';
+import { renderWithApp } from './render-app';
+
+const SETTINGS: AppSettings = {
+  language: 'es',
+  port: 4010,
+  sandbox: false,
+  sandboxLog: [],
+  developerMode: false,
+  plan: 'starter',
+  clinicName: 'Clínica Dental Sonrisa',
+  notificationEmail: 'avisos@sonrisa.es',
+  assistant: { provider: 'builtin', hasKey: false, source: 'default' },
+  smtp: { source: 'default' },
+};
+
+const BACKUP: BackupItem = {
+  file: '/backups/engage-desk-2026-11-26T09-00-00-000Z.db',
+  takenAt: '2026-11-26T09:00:00.000Z',
+  size: 5_140_480,
+  schemaVersion: 14,
+  clinicName: 'Clínica Dental Sonrisa',
+  patients: 240,
+  lastActivityAt: '2026-11-26T08:55:00.000Z',
+};
+
+function status(overrides: Partial<BackupStatusView> = {}): BackupStatusView {
+  return {
+    folder: '/home/ana/.config/Engage Desk backups',
+    defaultFolder: true,
+    lastSuccess: null,
+    lastFailure: null,
+    overdue: false,
+    running: false,
+    lastRestore: null,
+    canChooseFolder: false,
+    canRestore: true,
+    ...overrides,
+  };
+}
+
+describe('Settings > Data', () => {
+  it('shows there is no backup, makes one, and then shows it as the last', async () => {
+    let current = status();
+    const list: BackupItem[] = [];
+    const run = vi.fn(() => {
+      list.push(BACKUP);
+      current = status({
+        lastSuccess: { at: BACKUP.takenAt, file: BACKUP.file, size: BACKUP.size },
+      });
+      return BACKUP;
+    });
+    renderWithApp(<SettingsScreen page="data" />, {
+      developerMode: false,
+      handlers: {
+        settings: { get: () => SETTINGS, update: () => SETTINGS },
+        backups: { status: () => current, list: () => list, run },
+      },
+    });
+    expect(await screen.findByTestId('last-backup')).toHaveTextContent(
+      'Todavía no hay ninguna copia de seguridad.',
+    );
+    expect(screen.getByRole('link', { name: 'Datos' })).toHaveAttribute('aria-current', 'page');
+    await userEvent.click(screen.getByRole('button', { name: 'Hacer copia ahora' }));
+    expect(run).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(screen.getByTestId('last-backup')).toHaveTextContent(
+        /^Última copia correcta: .*4,9 MB/,
+      ),
+    );
+    expect(
+      await screen.findByRole('button', { name: /^Restaurar la copia del / }),
+    ).toBeInTheDocument();
+  });
+
+  it('says what a backup holds before restoring, and shows a refusal in words', async () => {
+    const restore = vi.fn(() => {
+      throw { code: 'backup_failed', message: 'The file is damaged.' };
+    });
+    renderWithApp(<SettingsScreen page="data" />, {
+      developerMode: false,
+      handlers: {
+        settings: { get: () => SETTINGS, update: () => SETTINGS },
+        backups: {
+          status: () =>
+            status({ lastFailure: { at: '2026-11-26T10:00:00.000Z', message: 'Disk full' } }),
+          list: () => [BACKUP],
+          inspect: () => BACKUP,
+          restore,
+        },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Disk full/);
+    await userEvent.click(await screen.findByRole('button', { name: /^Restaurar la copia del / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restaurar una copia de seguridad' });
+    await waitFor(() => expect(within(dialog).getByText('240')).toBeInTheDocument());
+    expect(within(dialog).getByText('Clínica Dental Sonrisa')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restaurar esta copia' }));
+    expect(restore).toHaveBeenCalledWith({ file: BACKUP.file });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/damaged/);
+  });
+});
