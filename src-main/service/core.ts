@@ -27,6 +27,20 @@ import { createSandboxSwitch } from './domain/sandbox-switch';
 import { createNotifications } from './domain/notifications';
 import { createAlerts } from './domain/alerts';
 import { createPatientNotes } from './domain/patient-notes';
+import { AUDIT_PURGE_JOB, createAuditTrail } from './domain/audit-trail';
+import {
+  ALERT_AUDIT,
+  CALL_AUDIT,
+  CONVERSATION_AUDIT,
+  EXPORT_AUDIT,
+  FORM_AUDIT,
+  NOTE_AUDIT,
+  PATIENT_AUDIT,
+  PATIENT_BULK_AUDIT,
+  RESPONSE_EXPORT_AUDIT,
+  RESPONSE_VIEW_AUDIT,
+  scheduleAudit,
+} from './domain/audit-rules';
 import { createWebhookDeliveries, FLUSH_JOB } from './domain/webhook-deliveries';
 import { createWebhooks } from './domain/webhooks';
 import { createNoticeEmail, NOTICE_EMAIL_JOB } from './delivery/notice-email';
@@ -107,6 +121,12 @@ export function createCore(options: CoreOptions) {
     source: options.sandboxSource ?? 'cli',
   });
   const isSandbox = sandboxSwitch.isOn;
+  // Who read or changed which record (domain/audit-trail.ts): the services handed to the
+  // transports below are wrapped with their rules; the ones the domain passes around are not, so
+  // a read the service makes for itself (is this patient there?) is no read of a record.
+  const trail = createAuditTrail({ ...base, scheduleJob });
+  const audited: typeof trail.audited =
+    options.auditTrail === false ? (service) => service : trail.audited;
   const delivery = announced('delivery', createDeliverySettings(q.settings, options));
   const notificationStore = createNotifications({ clock, newId, q, listPage });
   const notifications: typeof notificationStore = announced('notifications', {
@@ -299,6 +319,7 @@ export function createCore(options: CoreOptions) {
   });
   runner.register(FLUSH_JOB, dispatcher.flush, { concurrent: true });
   runner.register(NOTICE_EMAIL_JOB, notices.deliver);
+  runner.register(AUDIT_PURGE_JOB, () => void trail.purge());
 
   // Settings and keys stay; everything a clinic records starts from the seed.
   if (created) {
@@ -311,6 +332,7 @@ export function createCore(options: CoreOptions) {
     })();
   }
   credits.ensureResetScheduled();
+  trail.ensurePurgeScheduled();
   webhookDeliveries.wakeAllPending();
   q.idempotency.releaseAllInFlight();
   q.idempotency.purgeExpired(clock.nowIso());
@@ -323,29 +345,31 @@ export function createCore(options: CoreOptions) {
     prices,
     events,
     credits,
-    patients,
-    patientBulk,
+    patients: audited(patients, PATIENT_AUDIT),
+    patientBulk: audited(patientBulk, PATIENT_BULK_AUDIT),
     responseInbox,
-    patientNotes,
-    forms,
-    schedules,
+    patientNotes: audited(patientNotes, NOTE_AUDIT),
+    forms: audited(forms, FORM_AUDIT),
+    schedules: audited(schedules, scheduleAudit(schedules)),
     scheduleSeries,
     delivery,
     outbox,
     assistants,
-    conversations,
+    conversations: audited(conversations, CONVERSATION_AUDIT),
     chatLinks,
-    calls,
+    calls: audited(calls, CALL_AUDIT),
     webhooks,
     webhookDeliveries,
     dispatcher,
     sampleEvents,
     testReceiver,
     notifications,
-    alerts,
+    alerts: audited(alerts, ALERT_AUDIT),
     apiKeys,
     tokens,
     runner,
+    /** The audit trail: `as` (who acts, from where), the list, the retention period and purge. */
+    audit: trail,
     /** Pushed events for the window: subscribe(listener) -> unsubscribe. */
     changes,
     /** The Developer screen's live log of HTTP requests (fed by the HTTP interface). */
@@ -357,11 +381,15 @@ export function createCore(options: CoreOptions) {
     /** Whether sandbox mode is on (the HTTP adapter mounts /sandbox accordingly). */
     isSandbox,
     /** The window's views across resources (names beside ids, timeline, dashboard, usage). */
-    views,
+    views: {
+      ...views,
+      responses: audited(views.responses, RESPONSE_VIEW_AUDIT),
+      ...audited({ exportResponses: views.exportResponses }, RESPONSE_EXPORT_AUDIT),
+    },
     /** The credits screen's ledger rows and breakdown. */
     creditViews,
     /** The CSV exports of patients, deliveries, calls, alerts and the ledger. */
-    exports,
+    exports: audited(exports, EXPORT_AUDIT),
     /** The patient import from CSV: a preview that writes nothing, and the import. */
     patientImport,
     deskSettings,
@@ -403,6 +431,7 @@ export function createCore(options: CoreOptions) {
           else credits.open(plan);
           if (clinicName !== undefined) q.settings.set('clinic_name', clinicName);
           credits.ensureResetScheduled();
+          trail.ensurePurgeScheduled();
         })();
         changes.changed(...ALL_TOPICS);
         return { seed, patients: q.patients.count({}) };

@@ -2,6 +2,8 @@ import { operationNames, type BridgeResult, type OperationName } from '../contra
 import type { InputSpec } from '../contract/input-spec';
 import { OPERATION_INPUTS } from './operation-inputs';
 import { ProblemError } from '../errors';
+import { DESK_ACTOR } from '../schemas/actor';
+import type { AuditContext } from '../domain/audit-trail';
 import { parserFor } from './input-parsers';
 import { creditOperations, keyOperations, notificationOperations } from './account-operations';
 import { alertOperations } from './alert-operations';
@@ -20,6 +22,8 @@ import { settingsOperations } from './settings-operations';
 import { webhookOperations } from './webhooks-operations';
 
 export type { OperationDeps, OperationHandlers } from './operation-kit';
+
+const WINDOW: AuditContext = { channel: 'window', actor: DESK_ACTOR };
 
 /** Every operation of the contract, grouped as the contract groups them. */
 export function createOperationHandlers(deps: OperationDeps): OperationHandlers {
@@ -111,7 +115,10 @@ export function createOperations(
       }
       try {
         const parsed = parse(name as OperationName)(input);
-        const { value, changed } = await deps.core.changes.collect(() => def.run(parsed));
+        // The window acts as the desk (the audit trail's actor until coordinator accounts exist).
+        const { value, changed } = await deps.core.changes.collect(() =>
+          deps.core.audit.as(WINDOW, () => def.run(parsed)),
+        );
         return changed.length ? { ok: true, value, changed } : { ok: true, value };
       } catch (error) {
         if (error instanceof ProblemError) {

@@ -1,0 +1,244 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { validationFailed } from '../errors';
+import type { IdFactory } from '../ids';
+import type { Clock } from '../jobs/clock';
+import type { Actor } from '../schemas/actor';
+import type {
+  AuditAction,
+  AuditActor,
+  AuditChannel,
+  AuditEventListQuery,
+  AuditResource,
+} from '../schemas/audit-event';
+import type { Db } from '../store/db';
+import { equalTo, type ListCondition, type ListPage, type ListRunner } from '../store/keyset-list';
+import type { Queries } from '../store/queries';
+import { AUDIT_EVENT_LIST, AUDIT_RETENTION_SETTING } from '../store/queries/audit-events';
+import { dateRangeConditions } from './date-range';
+
+/** Who is acting and from where: set once by each transport around the work it asks for. */
+export interface AuditContext {
+  channel: AuditChannel;
+  actor: AuditActor | Actor;
+}
+
+/** What one event names: a record by type and id, and whose record it is. */
+export interface AuditEntry {
+  resourceType: AuditResource;
+  resourceId: string;
+  patientId: string | null;
+  /** For an export: how many patients it held. */
+  count?: number;
+}
+
+/**
+ * How a domain method is audited: its action, whether it writes (then the events commit in the
+ * write's own transaction, so a refused write records nothing), and the records a call concerns,
+ * from its arguments and its result (ids only).
+ */
+export interface AuditRule<A extends unknown[], R> {
+  action: AuditAction;
+  write?: boolean;
+  entries(args: A, result: Awaited<R>): readonly AuditEntry[];
+}
+
+/** The audited methods of a service (the others pass through untouched). */
+export type AuditRules<S> = {
+  readonly [K in keyof S]?: S[K] extends (...args: infer A) => infer R ? AuditRule<A, R> : never;
+};
+
+export const AUDIT_PURGE_JOB = 'audit.purge';
+const PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_RETENTION_YEARS = 6;
+
+interface Scope {
+  context: AuditContext;
+  /** Closed once the transport's work answered: a timer or job it started records nothing. */
+  state: { open: boolean };
+  /** Inside an audited call already: what it calls in turn is part of the same event. */
+  inside: boolean;
+}
+
+/**
+ * The audit trail (docs/data-safety-audit.md). Transports say who acts and from where (`as`:
+ * the HTTP layer with the request's API key, the window's operations as the desk, the CLI as its
+ * command); the domain services the transports reach are wrapped once in core.ts with their rules
+ * (audit-rules.ts), so each read of a patient's record and each change records itself, whoever
+ * asked, and nothing is sprinkled over routes or operations. The service's own work (jobs, the
+ * demo seed, the patient's own form and chat pages) has no context and records nothing.
+ */
+export function createAuditTrail(deps: {
+  db: Db;
+  clock: Clock;
+  newId: IdFactory;
+  q: Queries;
+  listPage: ListRunner;
+  scheduleJob: (job: { kind: string; dueAt: string; dedupeKey: string }) => void;
+}) {
+  const { db, clock, newId, q } = deps;
+  const scopes = new AsyncLocalStorage<Scope>();
+
+  function record(context: AuditContext, action: AuditAction, entries: readonly AuditEntry[]) {
+    if (!entries.length) return;
+    const at = clock.nowIso();
+    const actorId = context.actor.type === 'api_key' ? (context.actor.id ?? null) : null;
+    for (const entry of entries) {
+      q.auditEvents.insert({
+        id: newId('aud'),
+        at,
+        actor_type: context.actor.type,
+        actor_id: actorId,
+        actor_name: context.actor.name,
+        channel: context.channel,
+        action,
+        resource_type: entry.resourceType,
+        resource_id: entry.resourceId,
+        patient_id: entry.patientId,
+        count: entry.count ?? null,
+      });
+    }
+  }
+
+  function wrap<A extends unknown[], R>(
+    method: (...args: A) => R,
+    self: unknown,
+    rule: AuditRule<A, R>,
+  ): (...args: A) => R {
+    const writes = rule.write ? db.transaction((scope: Scope, args: A) => run(scope, args)) : null;
+    function run(scope: Scope, args: A): R {
+      const result = method.apply(self, args);
+      // An asynchronous method (a conversation's start) records once it resolved.
+      if (result instanceof Promise) {
+        return result.then((value: Awaited<R>) => {
+          record(scope.context, rule.action, rule.entries(args, value));
+          return value;
+        }) as R;
+      }
+      record(scope.context, rule.action, rule.entries(args, result as Awaited<R>));
+      return result;
+    }
+    return function (...args: A): R {
+      const scope = scopes.getStore();
+      if (!scope?.state.open || scope.inside) return method.apply(self, args);
+      const inner: Scope = { ...scope, inside: true };
+      return scopes.run(inner, () => (writes ? writes(inner, args) : run(inner, args)));
+    };
+  }
+
+  function retentionYears(): number {
+    return Number(q.settings.get(AUDIT_RETENTION_SETTING) ?? DEFAULT_RETENTION_YEARS);
+  }
+
+  // One purge a day: the dedupe key is the day it is due, so a restart on a day whose purge ran
+  // (or is planned) adds nothing.
+  function schedulePurge(afterMs: number) {
+    const dueAt = new Date(clock.now() + afterMs).toISOString();
+    deps.scheduleJob({
+      kind: AUDIT_PURGE_JOB,
+      dueAt,
+      dedupeKey: `${AUDIT_PURGE_JOB}:${dueAt.slice(0, 10)}`,
+    });
+  }
+
+  return {
+    /**
+     * Runs `work` as `context`: every audited call it makes, synchronously or after an await,
+     * records as that actor from that channel, until `work` has answered.
+     */
+    as<T>(context: AuditContext, work: () => T): T {
+      const scope: Scope = { context, state: { open: true }, inside: false };
+      let async = false;
+      try {
+        const result = scopes.run(scope, work);
+        if (result instanceof Promise) {
+          async = true;
+          return result.finally(() => (scope.state.open = false)) as T;
+        }
+        return result;
+      } finally {
+        if (!async) scope.state.open = false;
+      }
+    },
+
+    /** The service with its audited methods recording themselves (the others untouched). */
+    audited<S extends object>(service: S, rules: AuditRules<S>): S {
+      const wrapped: Record<string, unknown> = { ...(service as Record<string, unknown>) };
+      for (const [name, rule] of Object.entries(rules) as [
+        string,
+        AuditRule<unknown[], unknown>,
+      ][]) {
+        const method = (service as Record<string, unknown>)[name];
+        if (typeof method !== 'function') throw new Error(`No method ${name} to audit`);
+        wrapped[name] = wrap(method as (...args: unknown[]) => unknown, service, rule);
+      }
+      return wrapped as S;
+    },
+
+    /** The trail, newest first, with GET /audit-events' filters. Reading it records nothing. */
+    list(query: AuditEventListQuery): ListPage {
+      const where: ListCondition[] = [
+        ...equalTo({
+          patient_id: query.patientId,
+          action: query.action,
+          channel: query.channel,
+        }),
+        ...dateRangeConditions('at', query.from, query.to),
+      ];
+      if (query.actor?.startsWith('key_'))
+        where.push({ sql: 'actor_id = ?', params: [query.actor] });
+      else if (query.actor) {
+        where.push({ sql: 'actor_id IS NULL AND actor_type = ?', params: [query.actor] });
+      }
+      return deps.listPage(AUDIT_EVENT_LIST, {
+        limit: query.limit ?? 20,
+        cursor: query.cursor,
+        filters: {
+          patientId: query.patientId,
+          actor: query.actor,
+          action: query.action,
+          channel: query.channel,
+          from: query.from,
+          to: query.to,
+        },
+        where,
+      });
+    },
+
+    /** How long events are kept, in whole years (the setting; default 6). */
+    retentionYears,
+
+    /** Sets the retention period; 1 to 30 whole years (the table's triggers hold the same). */
+    setRetentionYears(years: number): void {
+      if (!Number.isInteger(years) || years < 1 || years > 30) {
+        throw validationFailed([
+          {
+            pointer: '/auditRetentionYears',
+            code: 'range',
+            detail: 'The audit trail is kept from 1 to 30 whole years.',
+          },
+        ]);
+      }
+      q.settings.set(AUDIT_RETENTION_SETTING, String(years));
+    },
+
+    /**
+     * The retention job: deletes the events older than the period, by the service clock and by
+     * the computer's own one (the delete trigger's bound), and plans the next run a day later.
+     */
+    purge(): number {
+      const years = retentionYears();
+      const horizon = new Date(clock.now());
+      horizon.setUTCFullYear(horizon.getUTCFullYear() - years);
+      const purged = q.auditEvents.purge(horizon.toISOString(), years);
+      schedulePurge(PURGE_EVERY_MS);
+      return purged;
+    },
+
+    /** Plans the first purge (at start, and after a sandbox reset emptied the jobs). */
+    ensurePurgeScheduled(): void {
+      schedulePurge(0);
+    },
+  };
+}
+
+export type AuditTrail = ReturnType<typeof createAuditTrail>;
