@@ -1911,8 +1911,8 @@ export interface components {
         'patient' | 'note' | 'response' | 'conversation' | 'call' | 'delivery' | 'alert' | 'export';
       /** @example pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G */
       resourceId: string;
-      /** @description The patient whose record it was; every event of an export names one. */
-      patientId: string | null;
+      /** @description The patient whose record it was (an export has one event per patient). */
+      patientId: string;
       /** @description For an export: how many patients it held (each has its own event). */
       count: number | null;
     };

@@ -28,6 +28,7 @@ import { createNotifications } from './domain/notifications';
 import { createAlerts } from './domain/alerts';
 import { createPatientNotes } from './domain/patient-notes';
 import { AUDIT_PURGE_JOB, createAuditTrail } from './domain/audit-trail';
+import { createAuditExport } from './domain/audit-export';
 import {
   ALERT_AUDIT,
   CALL_AUDIT,
@@ -368,8 +369,16 @@ export function createCore(options: CoreOptions) {
     apiKeys,
     tokens,
     runner,
-    /** The audit trail: `as` (who acts, from where), the list, the retention period and purge. */
-    audit: trail,
+    /** The audit trail: `as` (who acts, from where), the list and its CSV, retention and purge. */
+    audit: {
+      ...trail,
+      exportCsv: createAuditExport({
+        clock,
+        list: trail.list,
+        names: views.patientNames,
+        appLanguage: () => delivery.appLanguage(),
+      }),
+    },
     /** Pushed events for the window: subscribe(listener) -> unsubscribe. */
     changes,
     /** The Developer screen's live log of HTTP requests (fed by the HTTP interface). */

@@ -112,7 +112,15 @@ describe('settings screen', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['General', 'Plan', 'Servidor', 'Correo', 'Asistente', 'Desarrolladores']);
+    ).toEqual([
+      'General',
+      'Plan',
+      'Servidor',
+      'Correo',
+      'Asistente',
+      'Registro de accesos',
+      'Desarrolladores',
+    ]);
     expect(within(nav).getByRole('link', { name: 'General' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -26,7 +26,7 @@ export interface AuditContext {
 export interface AuditEntry {
   resourceType: AuditResource;
   resourceId: string;
-  patientId: string | null;
+  patientId: string;
   /** For an export: how many patients it held. */
   count?: number;
 }

@@ -7,6 +7,7 @@ import type { AuditContext } from '../domain/audit-trail';
 import { parserFor } from './input-parsers';
 import { creditOperations, keyOperations, notificationOperations } from './account-operations';
 import { alertOperations } from './alert-operations';
+import { auditOperations } from './audit-operations';
 import { developerOperations } from './developer-operations';
 import { callOperations, conversationOperations } from './engagement-operations';
 import { formOperations } from './form-authoring-operations';
@@ -45,6 +46,7 @@ export function createOperationHandlers(deps: OperationDeps): OperationHandlers 
     webhooks: webhookOperations(deps),
     receiver: receiverOperations(deps),
     alerts: alertOperations(deps),
+    audit: auditOperations(deps),
     notifications: notificationOperations(deps),
     developer: developerOperations(deps),
     settings: settingsOperations(deps),

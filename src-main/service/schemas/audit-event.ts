@@ -71,8 +71,8 @@ export const AuditEvent = Type.Object(
       description: 'The kind of record `resourceId` names (`export`: one CSV export).',
     }),
     resourceId: Type.String({ examples: ['pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G'] }),
-    patientId: Type.Union([Type.String(), Type.Null()], {
-      description: 'The patient whose record it was; every event of an export names one.',
+    patientId: Type.String({
+      description: 'The patient whose record it was (an export has one event per patient).',
     }),
     count: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
       description: 'For an export: how many patients it held (each has its own event).',

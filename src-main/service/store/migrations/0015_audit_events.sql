@@ -14,7 +14,7 @@ CREATE TABLE audit_events (
   action         TEXT NOT NULL CHECK (action GLOB '[a-z]*.[a-z]*' AND length(action) <= 64),
   resource_type  TEXT NOT NULL CHECK (resource_type GLOB '[a-z]*' AND length(resource_type) <= 32),
   resource_id    TEXT NOT NULL CHECK (length(resource_id) <= 64),
-  patient_id     TEXT CHECK (length(patient_id) <= 64),
+  patient_id     TEXT NOT NULL CHECK (length(patient_id) <= 64),
   -- How many patients an export held (the same on each of its events), otherwise NULL.
   count          INTEGER CHECK (count >= 0),
   api_json       TEXT NOT NULL GENERATED ALWAYS AS (

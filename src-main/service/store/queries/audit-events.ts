@@ -20,7 +20,7 @@ export interface NewAuditEvent {
   action: string;
   resource_type: string;
   resource_id: string;
-  patient_id: string | null;
+  patient_id: string;
   count: number | null;
 }
 

@@ -4,6 +4,7 @@ import type { AppSettings } from '../../../../src-preload/contract';
 import { useDeveloperMode } from '../../app/developer-mode';
 import { PageHeader } from '../../ui/layout';
 import { AsyncView } from '../../ui/states';
+import { AuditLog } from '../audit';
 import { AssistantCard } from './assistant-card';
 import { GeneralCard, PlanCard, SandboxModeCard, ServerCard } from './general-cards';
 import { SandboxPanel } from './sandbox-panel';
@@ -21,6 +22,8 @@ const PAGES = [
   { key: 'server', href: '/settings/server' },
   { key: 'email', href: '/settings/email' },
   { key: 'assistant', href: '/settings/assistant' },
+  // Who saw or changed which patient (docs/data-safety-audit.md); read-only, so no Save.
+  { key: 'audit', href: '/settings/audit' },
   { key: 'developer', href: '/settings/developer', developer: true },
 ] as const;
 
@@ -39,6 +42,8 @@ function PageBody(props: { page: Page; settings: AppSettings }) {
       return <SmtpCard settings={settings} />;
     case 'assistant':
       return <AssistantCard settings={settings} />;
+    case 'audit':
+      return <AuditLog />;
     case 'developer':
       return (
         <>

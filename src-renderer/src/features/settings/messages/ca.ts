@@ -15,6 +15,7 @@ export const ca: Translation<typeof es> = {
     server: 'Servidor',
     email: 'Correu',
     assistant: 'Assistent',
+    audit: "Registre d'accessos",
     developer: 'Desenvolupadors',
   },
   leave: 'Hi ha canvis sense desar en aquesta pàgina. Vols sortir sense desar-los?',

@@ -14,6 +14,7 @@ export const en: Translation<typeof es> = {
     server: 'Server',
     email: 'E-mail',
     assistant: 'Assistant',
+    audit: 'Audit log',
     developer: 'Developers',
   },
   leave: 'This page has unsaved changes. Leave without saving them?',
