@@ -85,7 +85,10 @@ export function SettingsScreen(props: { page?: string }) {
       </nav>
       <AsyncView state={settings}>
         {(data) => (
-          <div className="settings-page" key={page.key}>
+          <div
+            className={`settings-page${page.key === 'audit' ? ' settings-page-wide' : ''}`}
+            key={page.key}
+          >
             <PageBody page={page.key} settings={data} />
           </div>
         )}
