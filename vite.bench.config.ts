@@ -19,6 +19,7 @@ export default defineConfig({
         'delivery-bench': 'bench/delivery-bench.ts',
         'webhook-bench': 'bench/webhook-bench.ts',
         'triage-bench': 'bench/triage-bench.ts',
+        'audit-bench': 'bench/audit-bench.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js' },
     },

@@ -448,6 +448,7 @@ export function createCore(options: CoreOptions) {
     },
     close() {
       if (!db.open) return;
+      trail.flush();
       delivery.close();
       webhookSender.close().catch((error: unknown) => options.onJobError?.('webhook.close', error));
       db.close();
