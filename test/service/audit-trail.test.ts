@@ -294,6 +294,18 @@ describe('append-only, with retention', () => {
     expect(stored(server)).toBe(1);
   });
 
+  it('keeps the trail across a sandbox reset, with its guards', async () => {
+    const server = await newServer();
+    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    await server.request('GET', `/patients/${patientId}`);
+    const reset = await server.request('POST', '/sandbox/reset', { body: { seed: 'empty' } });
+    expect(reset.status, reset.text).toBe(200);
+    expect(trail(server).map((r) => [r.action, r.patient_id])).toEqual([
+      ['patient.viewed', patientId],
+    ]);
+    expect(() => server.service.core.db.exec('DELETE FROM audit_events')).toThrow(/append-only/);
+  });
+
   it('purges only the events older than the retention period, by a daily job', async () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
@@ -307,16 +319,22 @@ describe('append-only, with retention', () => {
     await old.request('GET', `/patients/${patientId}`);
     await old.close();
 
-    // A restart today runs the overdue purge: the seven-year-old event goes, the other stays.
+    // After a restart today the daily purge is planned (a minute on), and removes the
+    // seven-year-old event while the two-year-old one stays.
     const today = await startServer({ dataDir: dir, sandbox: false });
     cleanups.push(() => today.close());
-    const left = () =>
-      today.service.core.db.prepare<[], string>('SELECT at FROM audit_events').pluck().all();
+    const { core } = today.service;
+    const planned = core.q.jobs.pendingOfKind('audit.purge').map((j) => Date.parse(j.due_at));
+    expect(planned.some((at) => at > Date.now() && at - Date.now() <= 60_000)).toBe(true);
+    const left = () => core.db.prepare<[], string>('SELECT at FROM audit_events').pluck().all();
+    core.audit.purge(); // what the job runs (an overdue one from the old server may have already)
     expect(left()).toHaveLength(1);
     expect(Date.parse(left()[0]!)).toBeGreaterThan(Date.now() - 3 * YEAR);
+    // The purge planned the next one a day later.
+    expect(core.q.jobs.pendingOfKind('audit.purge').length).toBeGreaterThanOrEqual(1);
     // A shorter period (1 year) lets the next purge take the two-year-old one too.
-    today.service.core.audit.setRetentionYears(1);
-    expect(today.service.core.audit.purge()).toBe(1);
+    core.audit.setRetentionYears(1);
+    expect(core.audit.purge()).toBe(1);
     expect(left()).toEqual([]);
   });
 });

@@ -287,9 +287,12 @@ export function createAuditTrail(deps: {
       return purged;
     },
 
-    /** Plans the first purge (at start, and after a sandbox reset emptied the jobs). */
+    /**
+     * Plans the first purge (at start, and after a sandbox reset emptied the jobs) a minute on:
+     * nothing is overdue at start, and the purge never delays the window's first screen.
+     */
     ensurePurgeScheduled(): void {
-      schedulePurge(0);
+      schedulePurge(60_000);
     },
   };
 }
