@@ -27,7 +27,7 @@ import { createSandboxSwitch } from './domain/sandbox-switch';
 import { createNotifications } from './domain/notifications';
 import { createAlerts } from './domain/alerts';
 import { createPatientNotes } from './domain/patient-notes';
-import { AUDIT_PURGE_JOB, createAuditTrail } from './domain/audit-trail';
+import { createAuditTrail } from './domain/audit-trail';
 import { createAuditExport } from './domain/audit-export';
 import {
   ALERT_AUDIT,
@@ -125,7 +125,7 @@ export function createCore(options: CoreOptions) {
   // Who read or changed which record (domain/audit-trail.ts): the services handed to the
   // transports below are wrapped with their rules; the ones the domain passes around are not, so
   // a read the service makes for itself (is this patient there?) is no read of a record.
-  const trail = createAuditTrail({ ...base, scheduleJob });
+  const trail = createAuditTrail(base);
   const audited: typeof trail.audited =
     options.auditTrail === false ? (service) => service : trail.audited;
   const delivery = announced('delivery', createDeliverySettings(q.settings, options));
@@ -320,7 +320,6 @@ export function createCore(options: CoreOptions) {
   });
   runner.register(FLUSH_JOB, dispatcher.flush, { concurrent: true });
   runner.register(NOTICE_EMAIL_JOB, notices.deliver);
-  runner.register(AUDIT_PURGE_JOB, () => void trail.purge());
 
   // Settings and keys stay; everything a clinic records starts from the seed.
   if (created) {
@@ -333,7 +332,17 @@ export function createCore(options: CoreOptions) {
     })();
   }
   credits.ensureResetScheduled();
-  trail.ensurePurgeScheduled();
+  // The audit trail's retention: at start, then every day while the service runs. Not a durable
+  // job: a missed day is caught up by the next start, and the job list stays the clinic's work.
+  const purgeAudit = () => {
+    try {
+      trail.purge();
+    } catch (error) {
+      options.onJobError?.('audit.purge', error);
+    }
+  };
+  purgeAudit();
+  const auditPurgeTimer = setInterval(purgeAudit, 24 * 60 * 60 * 1000).unref();
   webhookDeliveries.wakeAllPending();
   q.idempotency.releaseAllInFlight();
   q.idempotency.purgeExpired(clock.nowIso());
@@ -440,7 +449,6 @@ export function createCore(options: CoreOptions) {
           else credits.open(plan);
           if (clinicName !== undefined) q.settings.set('clinic_name', clinicName);
           credits.ensureResetScheduled();
-          trail.ensurePurgeScheduled();
         })();
         changes.changed(...ALL_TOPICS);
         return { seed, patients: q.patients.count({}) };
@@ -448,6 +456,7 @@ export function createCore(options: CoreOptions) {
     },
     close() {
       if (!db.open) return;
+      clearInterval(auditPurgeTimer);
       trail.flush();
       delivery.close();
       webhookSender.close().catch((error: unknown) => options.onJobError?.('webhook.close', error));

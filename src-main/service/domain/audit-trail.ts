@@ -51,8 +51,6 @@ export type AuditRules<S> = {
   readonly [K in keyof S]?: S[K] extends (...args: infer A) => infer R ? AuditRule<A, R> : never;
 };
 
-export const AUDIT_PURGE_JOB = 'audit.purge';
-const PURGE_EVERY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_RETENTION_YEARS = 6;
 /** How long a read's event waits for company before its group commit. */
 const READ_COMMIT_MS = 100;
@@ -79,7 +77,6 @@ export function createAuditTrail(deps: {
   newId: IdFactory;
   q: Queries;
   listPage: ListRunner;
-  scheduleJob: (job: { kind: string; dueAt: string; dedupeKey: string }) => void;
 }) {
   const { db, clock, newId, q } = deps;
   const scopes = new AsyncLocalStorage<Scope>();
@@ -174,17 +171,6 @@ export function createAuditTrail(deps: {
     return Number(q.settings.get(AUDIT_RETENTION_SETTING) ?? DEFAULT_RETENTION_YEARS);
   }
 
-  // One purge a day: the dedupe key is the day it is due, so a restart on a day whose purge ran
-  // (or is planned) adds nothing.
-  function schedulePurge(afterMs: number) {
-    const dueAt = new Date(clock.now() + afterMs).toISOString();
-    deps.scheduleJob({
-      kind: AUDIT_PURGE_JOB,
-      dueAt,
-      dedupeKey: `${AUDIT_PURGE_JOB}:${dueAt.slice(0, 10)}`,
-    });
-  }
-
   return {
     /**
      * Runs `work` as `context`: every audited call it makes, synchronously or after an await,
@@ -274,25 +260,16 @@ export function createAuditTrail(deps: {
     },
 
     /**
-     * The retention job: deletes the events older than the period, by the service clock and by
-     * the computer's own one (the delete trigger's bound), and plans the next run a day later.
+     * The retention purge (core.ts runs it at start and every day): deletes the events older
+     * than the period, by the service clock and by the computer's own one (the delete trigger's
+     * bound). The `at` index makes it a range delete, nothing to wait for at start.
      */
     purge(): number {
       flush();
       const years = retentionYears();
       const horizon = new Date(clock.now());
       horizon.setUTCFullYear(horizon.getUTCFullYear() - years);
-      const purged = q.auditEvents.purge(horizon.toISOString(), years);
-      schedulePurge(PURGE_EVERY_MS);
-      return purged;
-    },
-
-    /**
-     * Plans the first purge (at start, and after a sandbox reset emptied the jobs) a minute on:
-     * nothing is overdue at start, and the purge never delays the window's first screen.
-     */
-    ensurePurgeScheduled(): void {
-      schedulePurge(60_000);
+      return q.auditEvents.purge(horizon.toISOString(), years);
     },
   };
 }
