@@ -21,6 +21,7 @@ export default defineConfig({
         'triage-bench': 'bench/triage-bench.ts',
         // A backup's worker thread, found beside the program that runs the service.
         'backup-worker': 'src-main/service/backup/backup-worker.ts',
+        'audit-bench': 'bench/audit-bench.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js' },
     },

@@ -136,6 +136,8 @@ async function main() {
 
     process.stderr.write('  measuring triage on every labelled corpus message…\n');
     const triage = JSON.parse(await startProcess([bench('triage-bench')]).firstLine);
+    process.stderr.write('  measuring the audit trail on GET /patients/{id} (with and without)…\n');
+    const audit = JSON.parse(await startProcess([bench('audit-bench')]).firstLine);
 
     const report = {
       date: new Date().toISOString(),
@@ -156,6 +158,7 @@ async function main() {
       advance,
       webhooks,
       triage,
+      audit,
     };
     printReport(report);
     process.stdout.write(`\n${advance.summary}\n`);

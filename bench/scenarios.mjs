@@ -218,6 +218,20 @@ export function httpScenarios({ baseUrl, apiKey }) {
       },
     },
     {
+      // Each read of one patient records an audit event (group commit); bench/audit-bench.ts
+      // compares the same read with and without the trail, one request at a time.
+      key: 'patientGet',
+      title: 'GET /patients/{id}, 1,000 patients (audited)',
+      async setup() {
+        const ids = await activePatientIds(api, PATIENT_POOL);
+        const requests = ids.map((id) => ({ method: 'GET', path: `/api/v1/patients/${id}` }));
+        return {
+          target: { url: baseUrl, headers: auth, requests },
+          bodyBytes: await meanBodyBytes(api, requests),
+        };
+      },
+    },
+    {
       key: 'messages',
       title: 'POST /conversations/{id}/messages',
       async setup() {

@@ -685,6 +685,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List audit events
+     * @description Who read or changed which patient's record, when and from where (`window`, `api`, `cli`), newest first: ids, codes and counts, never clinical content. Filters: `patientId`, `actor` (an API key id, `desk` or `cli`), `action`, `channel`, `from` (inclusive) and `to` (exclusive). Needs `audit:read`, which no other permission implies. Reading the trail is not itself recorded.
+     *
+     *     Requires the `audit:read` permission.
+     */
+    get: operations['listAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/webhooks': {
     parameters: {
       query?: never;
@@ -1825,6 +1847,90 @@ export interface components {
     /** @description Deliveries of one webhook, newest first. */
     WebhookDeliveryList: {
       data: components['schemas']['WebhookDelivery'][];
+      pagination: components['schemas']['Pagination'];
+    };
+    /**
+     * @description One read or change of a patient's record. Never changed or deleted until past the retention period; never holds clinical content.
+     * @example {
+     *       "id": "aud_01JD8X3V6Q9R2T5W7Y0B4C6E8G",
+     *       "at": "2026-11-26T10:15:00.000Z",
+     *       "actor": {
+     *         "type": "api_key",
+     *         "id": "key_01JD8X3V6Q9R2T5W7Y0B4C6E8G",
+     *         "name": "EHR sync"
+     *       },
+     *       "channel": "api",
+     *       "action": "patient.viewed",
+     *       "resourceType": "patient",
+     *       "resourceId": "pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G",
+     *       "patientId": "pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G",
+     *       "count": null
+     *     }
+     */
+    AuditEvent: {
+      /** @example aud_01JD8X3V6Q9R2T5W7Y0B4C6E8G */
+      id: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      at: string;
+      actor: components['schemas']['AuditActor'];
+      /**
+       * @description From where.
+       * @enum {string}
+       */
+      channel: 'window' | 'api' | 'cli';
+      /**
+       * @description What was done.
+       * @enum {string}
+       */
+      action:
+        | 'patient.viewed'
+        | 'patient.created'
+        | 'patient.updated'
+        | 'patients.exported'
+        | 'note.viewed'
+        | 'note.created'
+        | 'response.viewed'
+        | 'responses.exported'
+        | 'conversation.viewed'
+        | 'conversation.started'
+        | 'conversation.ended'
+        | 'call.viewed'
+        | 'call.started'
+        | 'delivery.created'
+        | 'delivery.cancelled'
+        | 'alert.acknowledged'
+        | 'alert.resolved';
+      /**
+       * @description The kind of record `resourceId` names (`export`: one CSV export).
+       * @enum {string}
+       */
+      resourceType:
+        'patient' | 'note' | 'response' | 'conversation' | 'call' | 'delivery' | 'alert' | 'export';
+      /** @example pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G */
+      resourceId: string;
+      /** @description The patient whose record it was (an export has one event per patient). */
+      patientId: string;
+      /** @description For an export: how many patients it held (each has its own event). */
+      count: number | null;
+    };
+    /** @description Who did it. */
+    AuditActor: {
+      /**
+       * @description `desk` (the desktop app), `api_key` (over the API) or `cli` (a command).
+       * @enum {string}
+       */
+      type: 'desk' | 'api_key' | 'cli';
+      /** @description The API key id, for `api_key`. */
+      id?: string;
+      /** @description The API key's name, the desk, or the command. */
+      name: string;
+    };
+    /** @description Audit events, newest first. */
+    AuditEventList: {
+      data: components['schemas']['AuditEvent'][];
       pagination: components['schemas']['Pagination'];
     };
     SandboxClock: {
@@ -3732,6 +3838,71 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['LedgerList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      422: components['responses']['UnprocessableEntity'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        /** @description Page size, 1..100. */
+        limit?: number;
+        /** @description pagination.cursor of the previous page; empty for the first page. */
+        cursor?: string;
+        /** @description Inclusive lower bound (ISO date or date-time). */
+        from?: string | unknown | unknown;
+        /** @description Exclusive upper bound (ISO date or date-time). */
+        to?: string | unknown | unknown;
+        /** @description Only events about this patient's record. */
+        patientId?: string;
+        /** @description Only what this actor did: an API key id (`key_…`), `desk` or `cli`. */
+        actor?: string;
+        /** @description Only this action. */
+        action?:
+          | 'patient.viewed'
+          | 'patient.created'
+          | 'patient.updated'
+          | 'patients.exported'
+          | 'note.viewed'
+          | 'note.created'
+          | 'response.viewed'
+          | 'responses.exported'
+          | 'conversation.viewed'
+          | 'conversation.started'
+          | 'conversation.ended'
+          | 'call.viewed'
+          | 'call.started'
+          | 'delivery.created'
+          | 'delivery.cancelled'
+          | 'alert.acknowledged'
+          | 'alert.resolved';
+        /** @description Only from this channel. */
+        channel?: 'window' | 'api' | 'cli';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Audit events, newest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEventList'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -25,6 +25,11 @@ export interface CoreOptions extends DeliveryOptions, AssistantOptions {
   realNow?: () => number;
   onJobError?: (kind: string, error: unknown) => void;
   /**
+   * `false` leaves the audit trail out (nothing recorded): the benchmark's baseline for what the
+   * trail costs a read (bench/audit-bench.ts), never an option of the app or the CLI.
+   */
+  auditTrail?: boolean;
+  /**
    * Sandbox mode: the /sandbox routes (with `sandbox:write`), and webhooks to http://localhost;
    * off, webhook targets must be public HTTPS hosts. Given, it wins over the saved switch (a CLI
    * flag, a test); turning it on over a clinic whose switch was saved off is recorded as coming

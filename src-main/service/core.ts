@@ -27,6 +27,21 @@ import { createSandboxSwitch } from './domain/sandbox-switch';
 import { createNotifications } from './domain/notifications';
 import { createAlerts } from './domain/alerts';
 import { createPatientNotes } from './domain/patient-notes';
+import { createAuditTrail } from './domain/audit-trail';
+import { createAuditExport } from './domain/audit-export';
+import {
+  ALERT_AUDIT,
+  CALL_AUDIT,
+  CONVERSATION_AUDIT,
+  EXPORT_AUDIT,
+  FORM_AUDIT,
+  NOTE_AUDIT,
+  PATIENT_AUDIT,
+  PATIENT_BULK_AUDIT,
+  RESPONSE_EXPORT_AUDIT,
+  RESPONSE_VIEW_AUDIT,
+  scheduleAudit,
+} from './domain/audit-rules';
 import { createWebhookDeliveries, FLUSH_JOB } from './domain/webhook-deliveries';
 import { createWebhooks } from './domain/webhooks';
 import { createNoticeEmail, NOTICE_EMAIL_JOB } from './delivery/notice-email';
@@ -108,6 +123,12 @@ export function createCore(options: CoreOptions) {
     source: options.sandboxSource ?? 'cli',
   });
   const isSandbox = sandboxSwitch.isOn;
+  // Who read or changed which record (domain/audit-trail.ts): the services handed to the
+  // transports below are wrapped with their rules; the ones the domain passes around are not, so
+  // a read the service makes for itself (is this patient there?) is no read of a record.
+  const trail = createAuditTrail(base);
+  const audited: typeof trail.audited =
+    options.auditTrail === false ? (service) => service : trail.audited;
   const delivery = announced('delivery', createDeliverySettings(q.settings, options));
   const notificationStore = createNotifications({ clock, newId, q, listPage });
   const notifications: typeof notificationStore = announced('notifications', {
@@ -325,6 +346,17 @@ export function createCore(options: CoreOptions) {
       : undefined;
 
   credits.ensureResetScheduled();
+  // The audit trail's retention: at start, then every day while the service runs. Not a durable
+  // job: a missed day is caught up by the next start, and the job list stays the clinic's work.
+  const purgeAudit = () => {
+    try {
+      trail.purge();
+    } catch (error) {
+      options.onJobError?.('audit.purge', error);
+    }
+  };
+  purgeAudit();
+  const auditPurgeTimer = setInterval(purgeAudit, 24 * 60 * 60 * 1000).unref();
   webhookDeliveries.wakeAllPending();
   q.idempotency.releaseAllInFlight();
   q.idempotency.purgeExpired(clock.nowIso());
@@ -337,29 +369,39 @@ export function createCore(options: CoreOptions) {
     prices,
     events,
     credits,
-    patients,
-    patientBulk,
+    patients: audited(patients, PATIENT_AUDIT),
+    patientBulk: audited(patientBulk, PATIENT_BULK_AUDIT),
     responseInbox,
-    patientNotes,
-    forms,
-    schedules,
+    patientNotes: audited(patientNotes, NOTE_AUDIT),
+    forms: audited(forms, FORM_AUDIT),
+    schedules: audited(schedules, scheduleAudit(schedules)),
     scheduleSeries,
     delivery,
     outbox,
     assistants,
-    conversations,
+    conversations: audited(conversations, CONVERSATION_AUDIT),
     chatLinks,
-    calls,
+    calls: audited(calls, CALL_AUDIT),
     webhooks,
     webhookDeliveries,
     dispatcher,
     sampleEvents,
     testReceiver,
     notifications,
-    alerts,
+    alerts: audited(alerts, ALERT_AUDIT),
     apiKeys,
     tokens,
     runner,
+    /** The audit trail: `as` (who acts, from where), the list and its CSV, retention and purge. */
+    audit: {
+      ...trail,
+      exportCsv: createAuditExport({
+        clock,
+        list: trail.list,
+        names: views.patientNames,
+        appLanguage: () => delivery.appLanguage(),
+      }),
+    },
     /** Pushed events for the window: subscribe(listener) -> unsubscribe. */
     changes,
     /** The Developer screen's live log of HTTP requests (fed by the HTTP interface). */
@@ -371,11 +413,15 @@ export function createCore(options: CoreOptions) {
     /** Whether sandbox mode is on (the HTTP adapter mounts /sandbox accordingly). */
     isSandbox,
     /** The window's views across resources (names beside ids, timeline, dashboard, usage). */
-    views,
+    views: {
+      ...views,
+      responses: audited(views.responses, RESPONSE_VIEW_AUDIT),
+      ...audited({ exportResponses: views.exportResponses }, RESPONSE_EXPORT_AUDIT),
+    },
     /** The credits screen's ledger rows and breakdown. */
     creditViews,
     /** The CSV exports of patients, deliveries, calls, alerts and the ledger. */
-    exports,
+    exports: audited(exports, EXPORT_AUDIT),
     /** The patient import from CSV: a preview that writes nothing, and the import. */
     patientImport,
     deskSettings,
@@ -426,6 +472,8 @@ export function createCore(options: CoreOptions) {
     },
     close() {
       if (!db.open) return;
+      clearInterval(auditPurgeTimer);
+      trail.flush();
       delivery.close();
       webhookSender.close().catch((error: unknown) => options.onJobError?.('webhook.close', error));
       db.close();

@@ -21,7 +21,8 @@ export type IdPrefix =
   | 'alert'
   | 'note'
   | 'sbx'
-  | 'ser';
+  | 'ser'
+  | 'aud';
 
 /**
  * Ids are `<prefix>_<ULID>`. The ULID's time part comes from the service clock, so ids sort in the

@@ -67,6 +67,15 @@ describe("the screens' views, tabs and record pages pass axe", () => {
       step: (page) => page.getByRole('tab', { name: 'Peticiones en directo' }).click(),
     },
     { name: 'patient page', path: '/patients', step: (page) => openFirst(page, '/patients/pat_') },
+    {
+      name: 'patient access log',
+      path: '/patients',
+      step: async (page) => {
+        await openFirst(page, '/patients/pat_');
+        await page.getByRole('tab', { name: 'Registro de accesos' }).click();
+        await page.getByRole('list', { name: 'Quién ha visto o cambiado este paciente' }).waitFor();
+      },
+    },
     { name: 'active chat', path: '/chats', step: (page) => openFirst(page, '/chats/conv_') },
     {
       name: 'ended chat',

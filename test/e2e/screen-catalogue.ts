@@ -22,6 +22,8 @@ export const SIDEBAR_SCREENS = [
   ['keys', '/keys', 'Claves de API'],
   ['developer', '/developer', 'Desarrolladores'],
   ['settings', '/settings', 'Configuración'],
+  // Not in the sidebar itself: the audit log is a page of the settings (its own link there).
+  ['audit-log', '/settings/audit', 'Configuración'],
   ['notifications', '/notifications', 'Avisos'],
 ] as const;
 

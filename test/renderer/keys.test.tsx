@@ -196,7 +196,7 @@ describe('keys screen', () => {
       within(dialog)
         .getAllByRole('checkbox')
         .filter((c) => (c as HTMLInputElement).checked),
-    ).toHaveLength(10);
+    ).toHaveLength(11);
     await user.type(within(dialog).getByLabelText('Nombre'), 'Todo');
     await user.click(within(dialog).getByRole('button', { name: 'Crear clave' }));
     await screen.findByRole('dialog', { name: 'Clave creada' });
@@ -213,6 +213,7 @@ describe('keys screen', () => {
       'credits:read',
       'webhooks:write',
       'sandbox:write',
+      'audit:read',
     ]);
   });
 

@@ -112,7 +112,16 @@ describe('settings screen', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['General', 'Plan', 'Servidor', 'Correo', 'Asistente', 'Datos', 'Desarrolladores']);
+    ).toEqual([
+      'General',
+      'Plan',
+      'Servidor',
+      'Correo',
+      'Asistente',
+      'Datos',
+      'Registro de accesos',
+      'Desarrolladores',
+    ]);
     expect(within(nav).getByRole('link', { name: 'General' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -83,6 +83,7 @@ import {
   AlertList,
   AlertListQuery,
 } from '../../src-main/service/schemas/alert';
+import { AuditEventList, AuditEventListQuery } from '../../src-main/service/schemas/audit-event';
 import { expectProblem, startServer, type TestServer } from './helpers';
 import {
   dereference,
@@ -187,6 +188,7 @@ const ROUTE_SCHEMAS: Record<
   retryWebhookDelivery: { params: DeliveryParams, success: ['200', WebhookDelivery] },
   emitSandboxEvent: { body: SandboxEventRequest, success: ['201', SandboxEventResult] },
   listAlerts: { query: AlertListQuery, success: ['200', AlertList] },
+  listAuditEvents: { query: AuditEventListQuery, success: ['200', AuditEventList] },
   getAlert: { params: IdParams, success: ['200', Alert] },
   acknowledgeAlert: { params: IdParams, body: AlertAction, success: ['200', Alert] },
   resolveAlert: { params: IdParams, body: AlertAction, success: ['200', Alert] },
@@ -298,6 +300,7 @@ describe('OpenAPI document', () => {
         '/alerts/{id}',
         '/alerts/{id}/acknowledge',
         '/alerts/{id}/resolve',
+        '/audit-events',
       ].sort(),
     );
     expect(ops.map(label).sort()).toEqual(
@@ -352,6 +355,7 @@ describe('OpenAPI document', () => {
         'GET /alerts/{id}',
         'POST /alerts/{id}/acknowledge',
         'POST /alerts/{id}/resolve',
+        'GET /audit-events',
       ].sort(),
     );
     for (const path of Object.keys(doc.paths)) expect(path).not.toMatch(/^\/api\//);
@@ -479,6 +483,7 @@ describe('OpenAPI document', () => {
     const lists = ops.filter((o) => isList(o.op));
     expect(lists.map(label).sort()).toEqual([
       'GET /alerts',
+      'GET /audit-events',
       'GET /billing/ledger',
       'GET /clinical-forms',
       'GET /clinical-forms/{id}/responses',

@@ -45,6 +45,8 @@ const DECISIONS: Array<{ methods: string[]; path: RegExp; permission: Permission
     path: /^\/alerts\/\{id\}\/(acknowledge|resolve)$/,
     permission: 'patients:write',
   },
+  // The audit trail (docs/data-safety-audit.md): the admin's permission, implied by no other.
+  { methods: ['GET'], path: /^\/audit-events$/, permission: 'audit:read' },
 ];
 
 /** What api-decisions §3 requires for an operation; undefined when the table does not list it. */
@@ -80,6 +82,7 @@ const CURRENT: Array<{ method: string; path: string; permission: Permission; bod
   },
   { method: 'GET', path: '/billing/balance', permission: 'credits:read' },
   { method: 'GET', path: '/billing/ledger', permission: 'credits:read' },
+  { method: 'GET', path: '/audit-events', permission: 'audit:read' },
 ];
 
 /** Operations that need no credential. */

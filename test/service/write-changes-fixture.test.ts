@@ -201,6 +201,9 @@ describe('the in-memory bridge says what each write changes, as the service does
     await run('alerts.get', { id: open[0]!.id });
     await run('alerts.counts');
     await run('alerts.ofPatient', { id: ana });
+    // Reading the audit trail records nothing and changes nothing (reads record without telling).
+    await run('audit.list', { patientId: ana });
+    await run('audit.exportCsv', {});
     await run('notifications.unreadCount');
     await run('developer.openapi');
     await run('developer.requestLog', {});

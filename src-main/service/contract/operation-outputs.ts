@@ -59,6 +59,7 @@ import type {
   TimelineItem,
   UpcomingDelivery,
   AlertView,
+  AuditEventView,
   ScheduleListItem,
   OutboxListItem,
   DeliveryCalendar,
@@ -293,6 +294,12 @@ export interface OperationOutputs {
     list: Page<PatientNote>;
     /** Adds a note signed by `author` (else the desk); notes are never changed or deleted. */
     create: PatientNote;
+  };
+  audit: {
+    /** The audit trail, newest first, with its filters (a patient's activity: `patientId`). */
+    list: Page<AuditEventView>;
+    /** The audit log as CSV with the same filters; reading or exporting it is not recorded. */
+    exportCsv: CsvFile;
   };
   alerts: {
     /** Newest first; the screen asks for open ones first, then the rest. */

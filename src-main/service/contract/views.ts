@@ -1,3 +1,4 @@
+import type { AuditEvent } from '../schemas/audit-event';
 /**
  * The window's own view shapes: a record with its patient's name, the timeline, the dashboard's
  * lists, the settings screen. Declared once here and built by the domain functions that answer
@@ -64,6 +65,9 @@ export interface UpcomingDelivery extends FormSchedule {
 
 /** An alert with its patient's name (the Alerts screen, the dashboard, the patient page). */
 export type AlertView = Alert & { patient: PatientRef };
+
+/** An audit event with its patient's name beside the id (looked up for the window, never stored). */
+export type AuditEventView = AuditEvent & { patient: PatientRef };
 export type { AlertPriority, AlertSource, AlertState };
 
 /**

@@ -24,6 +24,21 @@ export interface CsvFile {
   rows: number;
 }
 
+// The patients each file holds, for the audit trail (domain/audit-rules.ts): beside the file, not
+// in it, so the window's answer stays what the contract says and nothing is kept once it is gone.
+const patientsInFile = new WeakMap<CsvFile, readonly string[]>();
+
+/** Marks `file` as holding these patients' records (an export, audited per patient). */
+export function holdingPatients(file: CsvFile, patientIds: Iterable<string>): CsvFile {
+  patientsInFile.set(file, [...new Set(patientIds)]);
+  return file;
+}
+
+/** The patients a file holds, each once (none for a file not marked). */
+export function patientsIn(file: CsvFile): readonly string[] {
+  return patientsInFile.get(file) ?? [];
+}
+
 /** `<parts>-<YYYY-MM-DD>.csv`, each part slugged, empty ones left out. */
 export function csvFilename(parts: readonly string[], nowMs: number): string {
   const date = new Date(nowMs).toISOString().slice(0, 10);

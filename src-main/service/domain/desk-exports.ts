@@ -15,7 +15,7 @@ import type { FormSchedule, Language } from '../schemas/form-schedule';
 import type { Patient } from '../schemas/patient';
 import type { Queries } from '../store/queries';
 import type { CreditViews } from './credit-views';
-import { csvFilename, csvText, type CsvCell } from './csv-file';
+import { csvFilename, csvText, holdingPatients, type CsvCell } from './csv-file';
 import { listItems, type ListPage } from './list-page';
 import type { PatientNames } from './patient-names';
 import type { LedgerReason } from '../schemas/ledger-reason';
@@ -361,13 +361,16 @@ export function createDeskExports(deps: {
     language: Language | undefined,
     which: keyof Words['files'],
     rows: CsvCell[][],
+    /** Whose records the file holds (the audit trail records the export for each). */
+    patientIds: Iterable<string> = [],
   ): CsvFile => {
     const words = WORDS[language ?? deps.appLanguage()];
-    return {
+    const csv = {
       filename: csvFilename([words.files[which]], clock.now()),
       csv: csvText(words[which], rows),
       rows: rows.length,
     };
+    return holdingPatients(csv, patientIds);
   };
   const wordsOf = (language: Language | undefined) => WORDS[language ?? deps.appLanguage()];
   const optional = (v: string | number | undefined) => v ?? '';
@@ -398,6 +401,7 @@ export function createDeskExports(deps: {
           typeof p.metadata.mrn === 'string' ? p.metadata.mrn : '',
           p.createdAt,
         ]),
+        patients.map((p) => p.id),
       );
     },
 
@@ -422,6 +426,7 @@ export function createDeskExports(deps: {
           optional(s.sentAt),
           s.creditsConsumed,
         ]),
+        items.map((s) => s.patientId),
       );
     },
 
@@ -448,6 +453,7 @@ export function createDeskExports(deps: {
           c.createdAt,
           optional(c.completedAt),
         ]),
+        items.map((c) => c.patientId),
       );
     },
 
@@ -472,6 +478,7 @@ export function createDeskExports(deps: {
           a.signs.join(', '),
           a.raisedAt,
         ]),
+        items.map((a) => a.patientId),
       );
     },
 
@@ -498,6 +505,7 @@ export function createDeskExports(deps: {
           e.amount,
           e.balanceAfter,
         ]),
+        rows.flatMap((e) => (e.patient ? [e.patient.id] : [])),
       );
     },
   };

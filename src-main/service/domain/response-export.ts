@@ -3,7 +3,7 @@ import type { Answer, FormField } from '../schemas/clinical-form';
 import type { Language } from '../schemas/form-schedule';
 import type { ResponseExport, ResponseExportInput } from '../schemas/response-analysis';
 import type { Queries } from '../store/queries';
-import { csvFilename, csvText, slug, type CsvCell } from './csv-file';
+import { csvFilename, csvText, holdingPatients, slug, type CsvCell } from './csv-file';
 import { scoreResponse, type SeverityBand } from './instrument-scores';
 import type { ResponseViews } from './response-analysis';
 
@@ -149,6 +149,9 @@ export function createResponseExport(deps: {
     const who = input.patientId ? q.patients.get(input.patientId) : undefined;
     const patient = who ? `${who.first_name} ${who.last_name}` : '';
     const filename = csvFilename([slug(form.name) || 'form', patient], clock.now());
-    return { filename, csv, rows: records.length };
+    return holdingPatients(
+      { filename, csv, rows: records.length },
+      rows.map((r) => r.patient_id),
+    );
   };
 }

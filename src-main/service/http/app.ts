@@ -4,6 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Core } from '../core';
 import { createIdFactory } from '../ids';
 import { installAuth } from './auth';
+import { installAuditScope } from './audit-scope';
+import { auditEventRoutes } from './routes/audit-events';
 import { installIdempotency } from './idempotency';
 import { installHostCheck } from './host-check';
 import { installProblemHandlers, sendProblem } from './problems';
@@ -144,6 +146,7 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
         }
       : {}),
   });
+  installAuditScope(app, core.audit);
   installIdempotency(app, { clock: core.clock, q: core.idempotency });
   installResponseCheck(app);
 
@@ -167,6 +170,7 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
       patientNoteRoutes(typed, core);
       voiceCallRoutes(typed, core);
       billingRoutes(typed, core);
+      auditEventRoutes(typed, core);
       webhookRoutes(typed, core);
       webhookDeliveryRoutes(typed, core);
       sandboxClockRoutes(typed, core);

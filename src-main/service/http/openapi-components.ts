@@ -1,3 +1,4 @@
+import { AuditActor, AuditEvent, AuditEventList } from '../schemas/audit-event';
 import { Type, type TSchema } from 'typebox';
 import { EVENT_TYPES } from '../domain/event-log';
 import { Actor } from '../schemas/actor';
@@ -139,6 +140,10 @@ const NAMED: Record<string, TSchema> = {
   WebhookDelivery,
   WebhookDeliveryAttempt: DeliveryAttempt,
   WebhookDeliveryList: DeliveryList,
+  // Audit trail
+  AuditEvent,
+  AuditActor,
+  AuditEventList,
   // Sandbox
   SandboxClock,
   SandboxResetResult,

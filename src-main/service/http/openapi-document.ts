@@ -58,6 +58,11 @@ const TAGS = [
       'Signed event notifications (`X-Service-Signature`): register HTTPS receivers, read each delivery with its attempts, retry one by hand.',
   },
   {
+    name: 'Audit',
+    description:
+      "The audit trail, with the `audit:read` permission: every read of one patient's record and every change, with who, when and from where; never clinical content.",
+  },
+  {
     name: 'Sandbox',
     description:
       'Sandbox mode only, with the `sandbox:write` permission: move the service clock, read the outbox, answer a form as the patient, emit sample events, reset the clinic.',

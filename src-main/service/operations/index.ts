@@ -2,9 +2,12 @@ import { operationNames, type BridgeResult, type OperationName } from '../contra
 import type { InputSpec } from '../contract/input-spec';
 import { OPERATION_INPUTS } from './operation-inputs';
 import { ProblemError } from '../errors';
+import { DESK_ACTOR } from '../schemas/actor';
+import type { AuditContext } from '../domain/audit-trail';
 import { parserFor } from './input-parsers';
 import { creditOperations, keyOperations, notificationOperations } from './account-operations';
 import { alertOperations } from './alert-operations';
+import { auditOperations } from './audit-operations';
 import { developerOperations } from './developer-operations';
 import { callOperations, conversationOperations } from './engagement-operations';
 import { formOperations } from './form-authoring-operations';
@@ -21,6 +24,8 @@ import { backupOperations } from './backup-operations';
 import { webhookOperations } from './webhooks-operations';
 
 export type { OperationDeps, OperationHandlers, OperationHost } from './operation-kit';
+
+const WINDOW: AuditContext = { channel: 'window', actor: DESK_ACTOR };
 
 /** Every operation of the contract, grouped as the contract groups them. */
 export function createOperationHandlers(deps: OperationDeps): OperationHandlers {
@@ -42,6 +47,7 @@ export function createOperationHandlers(deps: OperationDeps): OperationHandlers 
     webhooks: webhookOperations(deps),
     receiver: receiverOperations(deps),
     alerts: alertOperations(deps),
+    audit: auditOperations(deps),
     notifications: notificationOperations(deps),
     developer: developerOperations(deps),
     settings: settingsOperations(deps),
@@ -113,7 +119,10 @@ export function createOperations(
       }
       try {
         const parsed = parse(name as OperationName)(input);
-        const { value, changed } = await deps.core.changes.collect(() => def.run(parsed));
+        // The window acts as the desk (the audit trail's actor until coordinator accounts exist).
+        const { value, changed } = await deps.core.changes.collect(() =>
+          deps.core.audit.as(WINDOW, () => def.run(parsed)),
+        );
         return changed.length ? { ok: true, value, changed } : { ok: true, value };
       } catch (error) {
         if (error instanceof ProblemError) {

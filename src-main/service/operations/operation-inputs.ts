@@ -1,4 +1,5 @@
 import { AlertListQuery } from '../schemas/alert';
+import { AuditEventListQuery } from '../schemas/audit-event';
 import { LedgerQuery } from '../schemas/billing';
 import { CallListQuery, CreateCall } from '../schemas/call';
 import { ClinicalFormListQuery, FormDefinition, FormUpdate } from '../schemas/clinical-form';
@@ -40,6 +41,7 @@ import { CreatePatient, PatientListQuery, UpdatePatient } from '../schemas/patie
 import { PatientImportInput } from '../schemas/patient-import';
 import {
   AlertExportInput,
+  AuditExportInput,
   BreakdownInput,
   CallExportInput,
   DeliveryExportInput,
@@ -159,6 +161,7 @@ export const OPERATION_INPUTS = {
     clear: none,
     configure: body(ReceiverConfigureInput),
   },
+  audit: { list: body(AuditEventListQuery), exportCsv: body(AuditExportInput) },
   alerts: {
     list: body(AlertListQuery),
     get: body(IdInput),

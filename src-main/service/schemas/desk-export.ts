@@ -1,5 +1,6 @@
 import { Type, type Static, type TObject, type TProperties } from 'typebox';
 import { AlertListQuery } from './alert';
+import { AuditEventListQuery } from './audit-event';
 import { LedgerQuery } from './billing';
 import { CallListQuery } from './call';
 import { DateRangeQuery } from './common';
@@ -45,6 +46,8 @@ export const CallExportInput = exportOf(CallListQuery);
 export type CallExportInput = Static<typeof CallExportInput>;
 export const AlertExportInput = exportOf(AlertListQuery);
 export type AlertExportInput = Static<typeof AlertExportInput>;
+export const AuditExportInput = exportOf(AuditEventListQuery);
+export type AuditExportInput = Static<typeof AuditExportInput>;
 export const LedgerExportInput = exportOf(LedgerQuery);
 export type LedgerExportInput = Static<typeof LedgerExportInput>;
 

@@ -44,6 +44,8 @@ export const KEPT_TABLES = [
   'receiver_requests',
   // Who switched sandbox mode and reset the clinic: the record of resets outlives them.
   'sandbox_audit',
+  // Who read or changed which record: kept for its retention period whatever happens to the data.
+  'audit_events',
 ] as const;
 
 /**

@@ -13,6 +13,7 @@ import { webhooksMessages } from '../features/webhooks/messages';
 import { developerMessages } from '../features/developer/messages';
 import { notificationsMessages } from '../features/notifications/messages';
 import { alertsMessages } from '../features/alerts/messages';
+import { auditMessages } from '../features/audit/messages';
 import { commandPaletteMessages } from '../features/command-palette/messages';
 import { transfersMessages } from '../features/transfers/messages';
 import type { AppLanguage } from './messages';
@@ -34,6 +35,7 @@ const catalogues = {
   developer: developerMessages,
   notifications: notificationsMessages,
   alerts: alertsMessages,
+  audit: auditMessages,
   commandPalette: commandPaletteMessages,
   transfers: transfersMessages,
 };

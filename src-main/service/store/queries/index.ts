@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { createAlertQueries } from './alerts';
 import { createApiKeyQueries } from './api-keys';
+import { createAuditEventQueries } from './audit-events';
 import { createCallQueries } from './calls';
 import { createChatLinkQueries } from './chat-links';
 import { createClinicalFormQueries } from './clinical-forms';
@@ -67,6 +68,7 @@ export function createQueries(db: Db) {
     notifications: createNotificationQueries(db),
     alerts: createAlertQueries(db),
     sandboxAudit: createSandboxAuditQueries(db),
+    auditEvents: createAuditEventQueries(db),
   };
 }
 

@@ -15,6 +15,7 @@ export const PERMISSION_LABEL_KEYS = {
   'credits:read': 'creditsRead',
   'webhooks:write': 'webhooksWrite',
   'sandbox:write': 'sandboxWrite',
+  'audit:read': 'auditRead',
 } as const satisfies Record<Permission, string>;
 
 /** The permissions in the order the service lists them. */
@@ -27,6 +28,7 @@ export const PERMISSION_GROUPS = [
   { key: 'engagement', permissions: ['conversations:write', 'calls:write'] },
   { key: 'account', permissions: ['credits:read', 'webhooks:write'] },
   { key: 'sandbox', permissions: ['sandbox:write'] },
+  { key: 'admin', permissions: ['audit:read'] },
 ] as const satisfies readonly { key: string; permissions: readonly Permission[] }[];
 
 /** Keeps a selection in the service's order, so the request and the chips read the same way. */

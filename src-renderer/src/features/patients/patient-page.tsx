@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { Patient } from '../../../../src-preload/contract';
@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
 import { AsyncView, ErrorState, LoadingState } from '../../ui/states';
 import { PatientAlerts } from '../alerts';
+import { PatientActivity } from '../audit';
 import { StartCallDialog } from '../calls';
 import { StartChatDialog } from '../chats';
 import { ScheduleDialog } from '../deliveries';
@@ -104,11 +105,14 @@ export function PatientPage(props: { id: string }) {
       {patient.error && <ErrorState error={patient.error} onRetry={refresh} />}
       <div className="patients-page-grid">
         <PatientDetails patient={data} />
-        <Card title={t('timeline.title')} label={t('timeline.label')}>
-          <AsyncView state={timeline} onRetry={refresh}>
-            {(items) => <PatientTimeline items={items} patient={data} />}
-          </AsyncView>
-        </Card>
+        <RecordTabs
+          timeline={
+            <AsyncView state={timeline} onRetry={refresh}>
+              {(items) => <PatientTimeline items={items} patient={data} />}
+            </AsyncView>
+          }
+          activity={<PatientActivity patientId={data.id} />}
+        />
       </div>
       {open === 'form' && (
         <ScheduleDialog
@@ -150,6 +154,47 @@ export function PatientPage(props: { id: string }) {
         onSaved={() => setEditing(false)}
       />
     </div>
+  );
+}
+
+/**
+ * The record's history and who has seen it, as two tabs of one card: the timeline first (what
+ * happened to the patient), the activity (the audit trail of this patient) a click away.
+ */
+function RecordTabs(props: { timeline: ReactNode; activity: ReactNode }) {
+  const { t } = useTranslation('patients');
+  const { t: ta } = useTranslation('audit');
+  const [tab, setTab] = useState<'timeline' | 'activity'>('timeline');
+  const tabs = [
+    { key: 'timeline', label: t('timeline.title') },
+    { key: 'activity', label: ta('tab') },
+  ] as const;
+  return (
+    <Card title={tab === 'timeline' ? t('timeline.title') : ta('tab')} label={t('timeline.label')}>
+      <div
+        className="patients-record-tabs no-print"
+        role="tablist"
+        aria-label={t('timeline.label')}
+      >
+        {tabs.map((item) => (
+          <button
+            key={item.key}
+            type="button"
+            role="tab"
+            id={`patient-tab-${item.key}`}
+            aria-controls={`patient-panel-${item.key}`}
+            aria-selected={tab === item.key}
+            className="patients-record-tab"
+            onClick={() => setTab(item.key)}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`patient-panel-${tab}`} aria-labelledby={`patient-tab-${tab}`}>
+        {tab === 'timeline' ? props.timeline : props.activity}
+      </div>
+    </Card>
   );
 }
 

@@ -4,6 +4,7 @@ import type { AppSettings } from '../../../../src-preload/contract';
 import { useDeveloperMode } from '../../app/developer-mode';
 import { PageHeader } from '../../ui/layout';
 import { AsyncView } from '../../ui/states';
+import { AuditLog } from '../audit';
 import { AssistantCard } from './assistant-card';
 import { DataPage } from './data-page';
 import { GeneralCard, PlanCard, SandboxModeCard, ServerCard } from './general-cards';
@@ -23,6 +24,8 @@ const PAGES = [
   { key: 'email', href: '/settings/email' },
   { key: 'assistant', href: '/settings/assistant' },
   { key: 'data', href: '/settings/data' },
+  // Who saw or changed which patient (docs/data-safety-audit.md); read-only, so no Save.
+  { key: 'audit', href: '/settings/audit' },
   { key: 'developer', href: '/settings/developer', developer: true },
 ] as const;
 
@@ -43,6 +46,8 @@ function PageBody(props: { page: Page; settings: AppSettings }) {
       return <AssistantCard settings={settings} />;
     case 'data':
       return <DataPage />;
+    case 'audit':
+      return <AuditLog />;
     case 'developer':
       return (
         <>
@@ -84,7 +89,10 @@ export function SettingsScreen(props: { page?: string }) {
       </nav>
       <AsyncView state={settings}>
         {(data) => (
-          <div className="settings-page" key={page.key}>
+          <div
+            className={`settings-page${page.key === 'audit' ? ' settings-page-wide' : ''}`}
+            key={page.key}
+          >
             <PageBody page={page.key} settings={data} />
           </div>
         )}

@@ -39,6 +39,7 @@ export const ca: Translation<typeof es> = {
     creditsRead: 'Consultar crèdits',
     webhooksWrite: 'Gestionar webhooks',
     sandboxWrite: 'Eines del sandbox (rellotge, safata de sortida, reinici)',
+    auditRead: "Llegir el registre d'accessos (qui ha vist quin pacient)",
   },
   groups: {
     patients: 'Pacients',
@@ -46,6 +47,7 @@ export const ca: Translation<typeof es> = {
     engagement: 'Converses i trucades',
     account: 'Crèdits i webhooks',
     sandbox: 'Sandbox',
+    admin: 'Administració',
   },
   create: {
     title: "Nova clau d'API",

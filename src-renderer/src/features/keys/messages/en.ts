@@ -39,6 +39,7 @@ export const en: Translation<typeof es> = {
     creditsRead: 'View credits',
     webhooksWrite: 'Manage webhooks',
     sandboxWrite: 'Sandbox tools (clock, outbox, reset)',
+    auditRead: 'Read the audit trail (who saw which patient)',
   },
   groups: {
     patients: 'Patients',
@@ -46,6 +47,7 @@ export const en: Translation<typeof es> = {
     engagement: 'Conversations and calls',
     account: 'Credits and webhooks',
     sandbox: 'Sandbox',
+    admin: 'Administration',
   },
   create: {
     title: 'New API key',

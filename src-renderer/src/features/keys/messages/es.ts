@@ -36,6 +36,7 @@ export const es = {
     creditsRead: 'Consultar créditos',
     webhooksWrite: 'Gestionar webhooks',
     sandboxWrite: 'Herramientas del sandbox (reloj, bandeja de salida, reinicio)',
+    auditRead: 'Leer el registro de accesos (quién vio a qué paciente)',
   },
   groups: {
     patients: 'Pacientes',
@@ -43,6 +44,7 @@ export const es = {
     engagement: 'Conversaciones y llamadas',
     account: 'Créditos y webhooks',
     sandbox: 'Sandbox',
+    admin: 'Administración',
   },
   create: {
     title: 'Nueva clave de API',

@@ -15,6 +15,7 @@ export const ca: Translation<typeof es> = {
     server: 'Servidor',
     email: 'Correu',
     assistant: 'Assistent',
+    audit: "Registre d'accessos",
     developer: 'Desenvolupadors',
     data: 'Dades',
   },

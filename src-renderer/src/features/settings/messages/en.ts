@@ -15,6 +15,7 @@ export const en: Translation<typeof es> = {
     server: 'Server',
     email: 'E-mail',
     assistant: 'Assistant',
+    audit: 'Audit log',
     developer: 'Developers',
     data: 'Data',
   },

@@ -12,6 +12,7 @@ export const es = {
     server: 'Servidor',
     email: 'Correo',
     assistant: 'Asistente',
+    audit: 'Registro de accesos',
     developer: 'Desarrolladores',
     data: 'Datos',
   },

@@ -1,0 +1,183 @@
+import type { AuditEntry, AuditRules } from './audit-trail';
+import type { createAlerts } from './alerts';
+import type { createCalls } from './calls';
+import type { createConversations } from './conversations';
+import type { createDeskExports } from './desk-exports';
+import type { createDeskViews } from './desk-views';
+import type { createFormSchedules } from './form-schedules';
+import type { createForms } from './forms';
+import type { createPatientBulk } from './patient-bulk';
+import type { createPatientNotes } from './patient-notes';
+import type { createPatients } from './patients';
+import { patientsIn, type CsvFile } from './csv-file';
+
+/**
+ * What is audited (docs/data-safety-audit.md), declared once per domain method the transports
+ * call: every read of one patient's record and every change to it. Lists of many patients are
+ * not reads of a record (their rows are names and states, the record is one click further, and
+ * that click is recorded); exports are, for every patient they hold. Writes (`write: true`)
+ * record in their own transaction; conversation starts and ends are recorded once they committed
+ * (the start waits for the assistant between its steps, and an end commits a due close even when
+ * it is then refused, so neither can be one transaction with its event).
+ */
+
+const ofPatient = (patientId: string): AuditEntry => ({
+  resourceType: 'patient',
+  resourceId: patientId,
+  patientId,
+});
+/** A record read as its stored JSON: its id and patient, without parsing the rest. */
+const patientOfJson = (json: string): string =>
+  (JSON.parse(json) as { patientId: string }).patientId;
+const exported = (resourceId: string, file: CsvFile): AuditEntry[] => {
+  const patients = patientsIn(file);
+  return patients.map((patientId) => ({
+    resourceType: 'export',
+    resourceId,
+    patientId,
+    count: patients.length,
+  }));
+};
+
+export const PATIENT_AUDIT: AuditRules<ReturnType<typeof createPatients>> = {
+  get: { action: 'patient.viewed', entries: ([id]) => [ofPatient(id)] },
+  // GET /patients/{id}: the id is the patient's, so the stored JSON goes out unparsed.
+  getJson: { action: 'patient.viewed', entries: ([id]) => [ofPatient(id)] },
+  create: { action: 'patient.created', write: true, entries: (_, p) => [ofPatient(p.id)] },
+  update: { action: 'patient.updated', write: true, entries: (_, p) => [ofPatient(p.id)] },
+};
+
+export const PATIENT_BULK_AUDIT: AuditRules<ReturnType<typeof createPatientBulk>> = {
+  retag: {
+    action: 'patient.updated',
+    write: true,
+    entries: ([input], report) => {
+      const refused = new Set(report.refused.map((r) => r.id));
+      return [...new Set(input.ids)].filter((id) => !refused.has(id)).map(ofPatient);
+    },
+  },
+};
+
+export const NOTE_AUDIT: AuditRules<ReturnType<typeof createPatientNotes>> = {
+  list: { action: 'note.viewed', entries: ([patientId]) => [ofPatient(patientId)] },
+  getJson: {
+    action: 'note.viewed',
+    entries: ([id], json) => [
+      { resourceType: 'note', resourceId: id, patientId: patientOfJson(json) },
+    ],
+  },
+  create: {
+    action: 'note.created',
+    write: true,
+    entries: ([patientId], note) => [{ resourceType: 'note', resourceId: note.id, patientId }],
+  },
+};
+
+export const FORM_AUDIT: AuditRules<ReturnType<typeof createForms>> = {
+  responseJson: {
+    action: 'response.viewed',
+    entries: ([id], json) => [
+      { resourceType: 'response', resourceId: id, patientId: patientOfJson(json) },
+    ],
+  },
+};
+
+type DeskViews = ReturnType<typeof createDeskViews>;
+
+export const RESPONSE_VIEW_AUDIT: AuditRules<DeskViews['responses']> = {
+  detail: {
+    action: 'response.viewed',
+    entries: ([id], response) => [
+      { resourceType: 'response', resourceId: id, patientId: response.patientId },
+    ],
+  },
+};
+
+export const RESPONSE_EXPORT_AUDIT: AuditRules<Pick<DeskViews, 'exportResponses'>> = {
+  exportResponses: {
+    action: 'responses.exported',
+    entries: ([input], file) => exported(input.formId, file),
+  },
+};
+
+export const EXPORT_AUDIT: AuditRules<ReturnType<typeof createDeskExports>> = {
+  patients: { action: 'patients.exported', entries: (_, file) => exported('patients', file) },
+  deliveries: { action: 'patients.exported', entries: (_, file) => exported('deliveries', file) },
+  calls: { action: 'patients.exported', entries: (_, file) => exported('calls', file) },
+  alerts: { action: 'patients.exported', entries: (_, file) => exported('alerts', file) },
+  ledger: { action: 'patients.exported', entries: (_, file) => exported('ledger', file) },
+};
+
+export const CONVERSATION_AUDIT: AuditRules<ReturnType<typeof createConversations>> = {
+  get: {
+    action: 'conversation.viewed',
+    entries: ([id], c) => [
+      { resourceType: 'conversation', resourceId: id, patientId: c.patientId },
+    ],
+  },
+  getJson: {
+    action: 'conversation.viewed',
+    entries: ([id], json) => [
+      { resourceType: 'conversation', resourceId: id, patientId: patientOfJson(json) },
+    ],
+  },
+  start: {
+    action: 'conversation.started',
+    entries: (_, c) => [{ resourceType: 'conversation', resourceId: c.id, patientId: c.patientId }],
+  },
+  close: {
+    action: 'conversation.ended',
+    entries: ([id], c) => [
+      { resourceType: 'conversation', resourceId: id, patientId: c.patientId },
+    ],
+  },
+};
+
+export const CALL_AUDIT: AuditRules<ReturnType<typeof createCalls>> = {
+  get: {
+    action: 'call.viewed',
+    entries: ([id], c) => [{ resourceType: 'call', resourceId: id, patientId: c.patientId }],
+  },
+  getJson: {
+    action: 'call.viewed',
+    entries: ([id], json) => [
+      { resourceType: 'call', resourceId: id, patientId: patientOfJson(json) },
+    ],
+  },
+  create: {
+    action: 'call.started',
+    write: true,
+    entries: (_, c) => [{ resourceType: 'call', resourceId: c.id, patientId: c.patientId }],
+  },
+};
+
+type Schedules = ReturnType<typeof createFormSchedules>;
+
+/** A cancel answers without the patient, so it is read from the delivery's row. */
+export const scheduleAudit = (schedules: Schedules): AuditRules<Schedules> => ({
+  create: {
+    action: 'delivery.created',
+    write: true,
+    entries: (_, s) => [{ resourceType: 'delivery', resourceId: s.id, patientId: s.patientId }],
+  },
+  cancel: {
+    action: 'delivery.cancelled',
+    write: true,
+    entries: ([id]) => [
+      { resourceType: 'delivery', resourceId: id, patientId: schedules.row(id).patient_id },
+    ],
+  },
+});
+
+export const ALERT_AUDIT: AuditRules<ReturnType<typeof createAlerts>> = {
+  acknowledge: {
+    action: 'alert.acknowledged',
+    write: true,
+    entries: ([id], a) => [{ resourceType: 'alert', resourceId: id, patientId: a.patientId }],
+  },
+  resolve: {
+    action: 'alert.resolved',
+    write: true,
+    entries: ([id], a) => [{ resourceType: 'alert', resourceId: id, patientId: a.patientId }],
+  },
+};

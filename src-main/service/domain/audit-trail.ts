@@ -1,0 +1,277 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { validationFailed } from '../errors';
+import type { IdFactory } from '../ids';
+import type { Clock } from '../jobs/clock';
+import type { Actor } from '../schemas/actor';
+import type {
+  AuditAction,
+  AuditActor,
+  AuditChannel,
+  AuditEventListQuery,
+  AuditResource,
+} from '../schemas/audit-event';
+import type { Db } from '../store/db';
+import { equalTo, type ListCondition, type ListPage, type ListRunner } from '../store/keyset-list';
+import type { Queries } from '../store/queries';
+import {
+  AUDIT_EVENT_LIST,
+  AUDIT_RETENTION_SETTING,
+  type NewAuditEvent,
+} from '../store/queries/audit-events';
+import { dateRangeConditions } from './date-range';
+
+/** Who is acting and from where: set once by each transport around the work it asks for. */
+export interface AuditContext {
+  channel: AuditChannel;
+  actor: AuditActor | Actor;
+}
+
+/** What one event names: a record by type and id, and whose record it is. */
+export interface AuditEntry {
+  resourceType: AuditResource;
+  resourceId: string;
+  patientId: string;
+  /** For an export: how many patients it held. */
+  count?: number;
+}
+
+/**
+ * How a domain method is audited: its action, whether it writes (then the events commit in the
+ * write's own transaction, so a refused write records nothing), and the records a call concerns,
+ * from its arguments and its result (ids only).
+ */
+export interface AuditRule<A extends unknown[], R> {
+  action: AuditAction;
+  write?: boolean;
+  entries(args: A, result: Awaited<R>): readonly AuditEntry[];
+}
+
+/** The audited methods of a service (the others pass through untouched). */
+export type AuditRules<S> = {
+  readonly [K in keyof S]?: S[K] extends (...args: infer A) => infer R ? AuditRule<A, R> : never;
+};
+
+export const DEFAULT_RETENTION_YEARS = 6;
+/** How long a read's event waits for company before its group commit. */
+const READ_COMMIT_MS = 100;
+
+interface Scope {
+  context: AuditContext;
+  /** Closed once the transport's work answered: a timer or job it started records nothing. */
+  state: { open: boolean };
+  /** Inside an audited call already: what it calls in turn is part of the same event. */
+  inside: boolean;
+}
+
+/**
+ * The audit trail (docs/data-safety-audit.md). Transports say who acts and from where (`as`:
+ * the HTTP layer with the request's API key, the window's operations as the desk, the CLI as its
+ * command); the domain services the transports reach are wrapped once in core.ts with their rules
+ * (audit-rules.ts), so each read of a patient's record and each change records itself, whoever
+ * asked, and nothing is sprinkled over routes or operations. The service's own work (jobs, the
+ * demo seed, the patient's own form and chat pages) has no context and records nothing.
+ */
+export function createAuditTrail(deps: {
+  db: Db;
+  clock: Clock;
+  newId: IdFactory;
+  q: Queries;
+  listPage: ListRunner;
+}) {
+  const { db, clock, newId, q } = deps;
+  const scopes = new AsyncLocalStorage<Scope>();
+
+  // Reads are recorded by group commit: their events wait up to READ_COMMIT_MS and are stored
+  // together in one transaction, so a read's answer never waits for a disk sync (the store syncs
+  // every commit: about 3 ms here, several times the read itself; docs/benchmarks.md) and the
+  // reads of that moment share one. A write's events are stored in the write's own transaction
+  // instead, so a write is never without its event. Reading the trail, a purge and closing the
+  // database store what waits first; a power cut loses at most that moment's reads.
+  let pending: NewAuditEvent[] = [];
+  let flushScheduled = false;
+  const storeAll = db.transaction((rows: NewAuditEvent[]) => {
+    for (const row of rows) q.auditEvents.insert(row);
+  });
+
+  function flush(): void {
+    flushScheduled = false;
+    if (!pending.length || !db.open) return;
+    const rows = pending;
+    pending = [];
+    storeAll(rows);
+  }
+
+  function record(
+    context: AuditContext,
+    action: AuditAction,
+    entries: readonly AuditEntry[],
+    write: boolean,
+  ) {
+    if (!entries.length) return;
+    const at = clock.nowIso();
+    const actorId = context.actor.type === 'api_key' ? (context.actor.id ?? null) : null;
+    const rows = entries.map((entry): NewAuditEvent => ({
+      id: newId('aud'),
+      at,
+      actor_type: context.actor.type,
+      actor_id: actorId,
+      actor_name: context.actor.name,
+      channel: context.channel,
+      action,
+      resource_type: entry.resourceType,
+      resource_id: entry.resourceId,
+      patient_id: entry.patientId,
+      count: entry.count ?? null,
+    }));
+    // Inside a transaction (a write, or a read a write makes), the events commit with it.
+    if (write || db.inTransaction) {
+      for (const row of rows) q.auditEvents.insert(row);
+      return;
+    }
+    pending.push(...rows);
+    if (!flushScheduled) {
+      flushScheduled = true;
+      // Unref'd: a pending commit never keeps the process alive (close() stores it).
+      setTimeout(flush, READ_COMMIT_MS).unref();
+    }
+  }
+
+  function wrap<A extends unknown[], R>(
+    method: (...args: A) => R,
+    self: unknown,
+    rule: AuditRule<A, R>,
+  ): (...args: A) => R {
+    const writes = rule.write ? db.transaction((scope: Scope, args: A) => run(scope, args)) : null;
+    function run(scope: Scope, args: A): R {
+      const result = method.apply(self, args);
+      // An asynchronous method (a conversation's start) records once it resolved.
+      if (result instanceof Promise) {
+        return result.then((value: Awaited<R>) => {
+          record(scope.context, rule.action, rule.entries(args, value), Boolean(rule.write));
+          return value;
+        }) as R;
+      }
+      record(
+        scope.context,
+        rule.action,
+        rule.entries(args, result as Awaited<R>),
+        Boolean(rule.write),
+      );
+      return result;
+    }
+    return function (...args: A): R {
+      const scope = scopes.getStore();
+      if (!scope?.state.open || scope.inside) return method.apply(self, args);
+      const inner: Scope = { ...scope, inside: true };
+      return scopes.run(inner, () => (writes ? writes(inner, args) : run(inner, args)));
+    };
+  }
+
+  function retentionYears(): number {
+    return Number(q.settings.get(AUDIT_RETENTION_SETTING) ?? DEFAULT_RETENTION_YEARS);
+  }
+
+  return {
+    /**
+     * Runs `work` as `context`: every audited call it makes, synchronously or after an await,
+     * records as that actor from that channel, until `work` has answered.
+     */
+    as<T>(context: AuditContext, work: () => T): T {
+      const scope: Scope = { context, state: { open: true }, inside: false };
+      let async = false;
+      try {
+        const result = scopes.run(scope, work);
+        if (result instanceof Promise) {
+          async = true;
+          return result.finally(() => (scope.state.open = false)) as T;
+        }
+        return result;
+      } finally {
+        if (!async) scope.state.open = false;
+      }
+    },
+
+    /** The service with its audited methods recording themselves (the others untouched). */
+    audited<S extends object>(service: S, rules: AuditRules<S>): S {
+      const wrapped: Record<string, unknown> = { ...(service as Record<string, unknown>) };
+      for (const [name, rule] of Object.entries(rules) as [
+        string,
+        AuditRule<unknown[], unknown>,
+      ][]) {
+        const method = (service as Record<string, unknown>)[name];
+        if (typeof method !== 'function') throw new Error(`No method ${name} to audit`);
+        wrapped[name] = wrap(method as (...args: unknown[]) => unknown, service, rule);
+      }
+      return wrapped as S;
+    },
+
+    /**
+     * Stores the reads' events still waiting for their group commit (before the trail is read,
+     * before the database closes; tests).
+     */
+    flush,
+
+    /** The trail, newest first, with GET /audit-events' filters. Reading it records nothing. */
+    list(query: AuditEventListQuery): ListPage {
+      flush();
+      const where: ListCondition[] = [
+        ...equalTo({
+          patient_id: query.patientId,
+          action: query.action,
+          channel: query.channel,
+        }),
+        ...dateRangeConditions('at', query.from, query.to),
+      ];
+      if (query.actor?.startsWith('key_'))
+        where.push({ sql: 'actor_id = ?', params: [query.actor] });
+      else if (query.actor) {
+        where.push({ sql: 'actor_id IS NULL AND actor_type = ?', params: [query.actor] });
+      }
+      return deps.listPage(AUDIT_EVENT_LIST, {
+        limit: query.limit ?? 20,
+        cursor: query.cursor,
+        filters: {
+          patientId: query.patientId,
+          actor: query.actor,
+          action: query.action,
+          channel: query.channel,
+          from: query.from,
+          to: query.to,
+        },
+        where,
+      });
+    },
+
+    /** How long events are kept, in whole years (the setting; default 6). */
+    retentionYears,
+
+    /** Sets the retention period; 1 to 30 whole years (the table's triggers hold the same). */
+    setRetentionYears(years: number): void {
+      if (!Number.isInteger(years) || years < 1 || years > 30) {
+        throw validationFailed([
+          {
+            pointer: '/auditRetentionYears',
+            code: 'range',
+            detail: 'The audit trail is kept from 1 to 30 whole years.',
+          },
+        ]);
+      }
+      q.settings.set(AUDIT_RETENTION_SETTING, String(years));
+    },
+
+    /**
+     * The retention purge (core.ts runs it at start and every day): deletes the events older
+     * than the period, by the service clock and by the computer's own one (the delete trigger's
+     * bound). The `at` index makes it a range delete, nothing to wait for at start.
+     */
+    purge(): number {
+      flush();
+      const years = retentionYears();
+      const horizon = new Date(clock.now());
+      horizon.setUTCFullYear(horizon.getUTCFullYear() - years);
+      return q.auditEvents.purge(horizon.toISOString(), years);
+    },
+  };
+}
+
+export type AuditTrail = ReturnType<typeof createAuditTrail>;

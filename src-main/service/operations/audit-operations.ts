@@ -1,0 +1,12 @@
+import type { AuditEvent } from '../schemas/audit-event';
+import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-kit';
+
+/** The audit log and a patient's activity (docs/data-safety-audit.md); reading it records nothing. */
+export function auditOperations({ core }: OperationDeps): GroupHandlers<'audit'> {
+  return {
+    list: op({
+      run: (query) => core.views.patientNames.page(pageOf<AuditEvent>(core.audit.list(query))),
+    }),
+    exportCsv: op({ run: (input) => core.audit.exportCsv(input) }),
+  };
+}

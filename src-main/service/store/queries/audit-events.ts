@@ -1,0 +1,48 @@
+import type { Db } from '../db';
+import type { ListDefinition } from '../keyset-list';
+
+/** The audit trail, newest first (rows are appended in service-time order). */
+export const AUDIT_EVENT_LIST: ListDefinition = {
+  name: 'audit_events',
+  from: 'audit_events',
+  json: 'api_json',
+  keys: ['seq'],
+};
+
+/** One line of the audit trail (migration 0015): ids, codes and counts, never clinical content. */
+export interface NewAuditEvent {
+  id: string;
+  at: string;
+  actor_type: 'desk' | 'api_key' | 'cli';
+  actor_id: string | null;
+  actor_name: string;
+  channel: 'window' | 'api' | 'cli';
+  action: string;
+  resource_type: string;
+  resource_id: string;
+  patient_id: string;
+  count: number | null;
+}
+
+/** The setting holding the retention period in whole years (the triggers keep it in 1..30). */
+export const AUDIT_RETENTION_SETTING = 'audit_retention_years';
+
+export function createAuditEventQueries(db: Db) {
+  const insert = db.prepare<[NewAuditEvent]>(
+    `INSERT INTO audit_events (id, at, actor_type, actor_id, actor_name, channel, action,
+       resource_type, resource_id, patient_id, count)
+     VALUES (@id, @at, @actor_type, @actor_id, @actor_name, @channel, @action,
+       @resource_type, @resource_id, @patient_id, @count)`,
+  );
+  // Both bounds: the one the service clock sets and the one the delete trigger checks (SQLite's
+  // own clock), so the purge never asks for a row the trigger would refuse.
+  const purge = db.prepare<{ before: string; years: number }>(
+    `DELETE FROM audit_events WHERE at < @before
+       AND at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years')`,
+  );
+  return {
+    insert: (row: NewAuditEvent) => void insert.run(row),
+    /** Deletes the events older than both bounds; returns how many went. */
+    purge: (before: string, years: number): number => purge.run({ before, years }).changes,
+  };
+}

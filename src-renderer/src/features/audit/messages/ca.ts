@@ -1,0 +1,62 @@
+import type { Translation } from '../../../i18n/messages';
+import type { es } from './es';
+
+// Catalan: exactly the keys of es.ts (a missing or extra key is a type error).
+export const ca: Translation<typeof es> = {
+  title: "Registre d'accessos",
+  description:
+    "Qui ha vist o canviat l'expedient de cada pacient, quan i des d'on. Només identificadors i codis: mai el contingut clínic.",
+  tab: "Registre d'accessos",
+  tabLabel: 'Qui ha vist o canviat aquest pacient',
+  empty: 'Encara no hi ha activitat registrada.',
+  noMatches: 'Cap accés no coincideix amb els filtres.',
+  moreError: "No s'han pogut carregar més accessos.",
+  columns: {
+    at: 'Quan',
+    who: 'Qui',
+    channel: "Des d'on",
+    action: 'Què',
+    patient: 'Pacient',
+    record: 'Registre',
+  },
+  filters: {
+    label: 'Filtrar el registre',
+    patient: 'Pacient',
+    allPatients: 'Tots els pacients',
+    action: 'Acció',
+    allActions: 'Totes les accions',
+    channel: "Des d'on",
+    allChannels: 'Tots els orígens',
+    from: 'Des del dia',
+    to: 'Fins al dia',
+    toBeforeFrom: 'La data final ha de ser posterior a la inicial.',
+    clear: 'Treure filtres',
+  },
+  actor: {
+    desk: 'Aquest escriptori',
+    cli: "Línia d'ordres: {{name}}",
+    apiKey: "Clau d'API «{{name}}»",
+  },
+  channels: { window: 'Finestra', api: 'API', cli: "Línia d'ordres" },
+  exportOf_one: 'exportació de {{count}} pacient',
+  exportOf_other: 'exportació de {{count}} pacients',
+  actions: {
+    'patient.viewed': 'Ha obert la fitxa',
+    'patient.created': 'Ha creat el pacient',
+    'patient.updated': 'Ha canviat les dades',
+    'patients.exported': 'Ha exportat a CSV',
+    'note.viewed': 'Ha llegit notes',
+    'note.created': 'Ha afegit una nota',
+    'response.viewed': 'Ha obert una resposta',
+    'responses.exported': 'Ha exportat respostes a CSV',
+    'conversation.viewed': 'Ha obert un xat',
+    'conversation.started': 'Ha iniciat un xat',
+    'conversation.ended': 'Ha acabat un xat',
+    'call.viewed': 'Ha obert una trucada',
+    'call.started': 'Ha iniciat una trucada',
+    'delivery.created': 'Ha programat un enviament',
+    'delivery.cancelled': 'Ha cancel·lat un enviament',
+    'alert.acknowledged': 'Ha atès una alerta',
+    'alert.resolved': 'Ha resolt una alerta',
+  },
+};

@@ -1,0 +1,62 @@
+import type { Translation } from '../../../i18n/messages';
+import type { es } from './es';
+
+// English: exactly the keys of es.ts (a missing or extra key is a type error).
+export const en: Translation<typeof es> = {
+  title: 'Audit log',
+  description:
+    "Who saw or changed each patient's record, when and from where. Ids and codes only: never the clinical content.",
+  tab: 'Access log',
+  tabLabel: 'Who has seen or changed this patient',
+  empty: 'No activity recorded yet.',
+  noMatches: 'No access matches the filters.',
+  moreError: 'More accesses could not be loaded.',
+  columns: {
+    at: 'When',
+    who: 'Who',
+    channel: 'From',
+    action: 'What',
+    patient: 'Patient',
+    record: 'Record',
+  },
+  filters: {
+    label: 'Filter the log',
+    patient: 'Patient',
+    allPatients: 'All patients',
+    action: 'Action',
+    allActions: 'All actions',
+    channel: 'From',
+    allChannels: 'Everywhere',
+    from: 'From day',
+    to: 'Until day',
+    toBeforeFrom: 'The end date must be after the start date.',
+    clear: 'Clear filters',
+  },
+  actor: {
+    desk: 'This desk',
+    cli: 'Command line: {{name}}',
+    apiKey: 'API key “{{name}}”',
+  },
+  channels: { window: 'Window', api: 'API', cli: 'Command line' },
+  exportOf_one: 'export of {{count}} patient',
+  exportOf_other: 'export of {{count}} patients',
+  actions: {
+    'patient.viewed': 'Opened the record',
+    'patient.created': 'Created the patient',
+    'patient.updated': 'Changed the details',
+    'patients.exported': 'Exported to CSV',
+    'note.viewed': 'Read notes',
+    'note.created': 'Added a note',
+    'response.viewed': 'Opened a response',
+    'responses.exported': 'Exported responses to CSV',
+    'conversation.viewed': 'Opened a chat',
+    'conversation.started': 'Started a chat',
+    'conversation.ended': 'Ended a chat',
+    'call.viewed': 'Opened a call',
+    'call.started': 'Started a call',
+    'delivery.created': 'Scheduled a delivery',
+    'delivery.cancelled': 'Cancelled a delivery',
+    'alert.acknowledged': 'Acknowledged an alert',
+    'alert.resolved': 'Resolved an alert',
+  },
+};

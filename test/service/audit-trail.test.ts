@@ -1,0 +1,417 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../../src-main/service/schemas/audit-event';
+import { AuditEventList } from '../../src-main/service/schemas/audit-event';
+import {
+  addPatient,
+  count,
+  expectProblem,
+  expectSchema,
+  EVERY_FIELD_ANSWERS,
+  EVERY_FIELD_TYPE,
+  fakeTime,
+  serversClosedAfterEach,
+  startServer,
+  tempDataDir,
+  type TestServer,
+} from './helpers';
+import { operationsOn } from './operation-harness';
+
+const T0 = Date.parse('2026-11-20T09:00:00.000Z');
+const { newServer, cleanups } = serversClosedAfterEach(T0);
+
+interface Row {
+  actor_type: string;
+  actor_id: string | null;
+  actor_name: string;
+  channel: string;
+  action: string;
+  resource_type: string;
+  resource_id: string;
+  patient_id: string | null;
+  count: number | null;
+}
+
+/** The trail as stored, once the reads' group commit is done (domain/audit-trail.ts). */
+function stored(server: TestServer): number {
+  server.service.core.audit.flush();
+  return count(server, 'audit_events');
+}
+
+const trail = (server: TestServer): Row[] =>
+  (server.service.core.audit.flush(), server.service.core.db)
+    .prepare<[], Row>(
+      `SELECT actor_type, actor_id, actor_name, channel, action, resource_type, resource_id,
+         patient_id, count FROM audit_events ORDER BY seq`,
+    )
+    .all();
+
+const keyIdOf = (server: TestServer, name: string) =>
+  server.service.core.db
+    .prepare<[string], string>('SELECT id FROM api_keys WHERE name = ?')
+    .pluck()
+    .get(name)!;
+
+describe('the audit trail over the API', () => {
+  it('records GET /patients/{id} once, as the API key by id and name', async () => {
+    const server = await newServer();
+    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    expect(trail(server)).toEqual([]); // the test's own setup runs as no one
+    const res = await server.request('GET', `/patients/${patientId}`);
+    expect(res.status).toBe(200);
+    expect(trail(server)).toEqual([
+      {
+        actor_type: 'api_key',
+        actor_id: keyIdOf(server, 'test'),
+        actor_name: 'test',
+        channel: 'api',
+        action: 'patient.viewed',
+        resource_type: 'patient',
+        resource_id: patientId,
+        patient_id: patientId,
+        count: null,
+      },
+    ]);
+  });
+
+  it('records nothing for a patient that does not exist, nor for a list of patients', async () => {
+    const server = await newServer();
+    addPatient(server.service.core, 'Núria', 'Soler');
+    expect((await server.request('GET', '/patients/pat_nobody')).status).toBe(404);
+    expect((await server.request('GET', '/patients?limit=10')).status).toBe(200);
+    expect(trail(server)).toEqual([]);
+  });
+
+  it('records each read path: notes, a note, a response, a conversation, a call', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const patientId = addPatient(core, 'Núria', 'Soler', { phone: '+34612345678' });
+    const note = (
+      await server.request('POST', `/patients/${patientId}/notes`, { body: { text: 'Llamar' } })
+    ).body;
+    const conversation = (
+      await server.request('POST', '/conversations', {
+        body: { patientId, context: 'Seguimiento', language: 'es' },
+      })
+    ).body;
+    const call = (
+      await server.request('POST', '/voice/calls', {
+        body: { patientId, purpose: 'Seguimiento', language: 'es' },
+      })
+    ).body;
+    expect(call.id, JSON.stringify(call)).toBeDefined();
+    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
+    const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
+    core.schedules.markSent(schedule.id, 'a-token-hash');
+    const response = core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
+    const before = trail(server).length;
+
+    for (const path of [
+      `/patients/${patientId}/notes`,
+      `/patient-notes/${note.id}`,
+      `/form-responses/${response.id}`,
+      `/conversations/${conversation.id}`,
+      `/voice/calls/${call.id}`,
+    ]) {
+      expect((await server.request('GET', path)).status, path).toBe(200);
+    }
+    const reads = trail(server).slice(before);
+    expect(reads.map((r) => [r.action, r.resource_type, r.resource_id, r.patient_id])).toEqual([
+      ['note.viewed', 'patient', patientId, patientId],
+      ['note.viewed', 'note', note.id, patientId],
+      ['response.viewed', 'response', response.id, patientId],
+      ['conversation.viewed', 'conversation', conversation.id, patientId],
+      ['call.viewed', 'call', call.id, patientId],
+    ]);
+    expect(new Set(reads.map((r) => `${r.channel} ${r.actor_type} ${r.actor_name}`))).toEqual(
+      new Set(['api api_key test']),
+    );
+  });
+
+  it('records a write in its own transaction: a refused write records nothing', async () => {
+    const server = await newServer();
+    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    const ok = await server.request('PATCH', `/patients/${patientId}`, {
+      body: { firstName: 'Nuri' },
+    });
+    expect(ok.status).toBe(200);
+    expect(trail(server).map((r) => r.action)).toEqual(['patient.updated']);
+    // Refused by the domain inside the write's transaction: an unknown patient, a second cancel.
+    const missing = await server.request('PATCH', '/patients/pat_nobody', {
+      body: { firstName: 'Nadie' },
+    });
+    expect(missing.status).toBe(404);
+    const { core } = server.service;
+    core.credits.topUp(10);
+    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
+    const schedule = await server.request('POST', '/form-schedules', {
+      body: { formId, patientId, channel: 'email', scheduledAt: '2026-11-21T09:00:00.000Z' },
+    });
+    expect(schedule.status, schedule.text).toBe(201);
+    const cancel = () => server.request('POST', `/form-schedules/${schedule.body.id}/cancel`);
+    expect((await cancel()).status).toBe(200);
+    expect((await cancel()).status).toBe(400);
+    expect(trail(server).map((r) => r.action)).toEqual([
+      'patient.updated',
+      'delivery.created',
+      'delivery.cancelled',
+    ]);
+  });
+
+  it('rolls the event back with the write when the work around it fails', async () => {
+    // The write and its event share one transaction (a savepoint inside the caller's): an event
+    // without its write, or a write without its event, cannot be committed.
+    const server = await newServer();
+    const { core } = server.service;
+    const patientId = addPatient(core, 'Núria', 'Soler');
+    await expect(
+      core.audit.as({ channel: 'cli', actor: { type: 'cli', name: 'test' } }, async () => {
+        core.db.transaction(() => {
+          core.patients.update(patientId, { firstName: 'Nuri' });
+          expect(stored(server)).toBe(1);
+          throw new Error('the surrounding work fails');
+        })();
+      }),
+    ).rejects.toThrow('the surrounding work fails');
+    expect(stored(server)).toBe(0);
+    expect(core.patients.get(patientId).firstName).toBe('Núria');
+    // Outside any transport's scope (a job, the seed) nothing is recorded at all.
+    core.patients.update(patientId, { firstName: 'Nuri' });
+    expect(stored(server)).toBe(0);
+  });
+});
+
+describe('the audit trail from the window', () => {
+  it('records the desk from the window: the patient page, an export of a selection', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const a = addPatient(core, 'Núria', 'Soler');
+    const b = addPatient(core, 'Jordi', 'Casals');
+    const { ok } = operationsOn(core);
+    await ok('patients.get', { id: a });
+    await ok('patients.list', {});
+    const file = await ok<{ rows: number }>('exports.patients', { ids: [a, b] });
+    expect(file.rows).toBe(2);
+    const rows = trail(server);
+    expect(
+      rows.map((r) => [r.channel, r.actor_type, r.actor_name, r.action, r.patient_id]),
+    ).toEqual([
+      ['window', 'desk', 'Engage Desk', 'patient.viewed', a],
+      ['window', 'desk', 'Engage Desk', 'patients.exported', a],
+      ['window', 'desk', 'Engage Desk', 'patients.exported', b],
+    ]);
+    expect(rows.slice(1).map((r) => [r.resource_type, r.resource_id, r.count])).toEqual([
+      ['export', 'patients', 2],
+      ['export', 'patients', 2],
+    ]);
+  });
+
+  it('records a note written in the window with the note and its patient, never its text', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const patientId = addPatient(core, 'Núria', 'Soler');
+    const { ok, refused } = operationsOn(core);
+    const note = await ok('notes.create', { patientId, text: 'Alergia a la penicilina' });
+    expect(trail(server).map((r) => [r.action, r.resource_id, r.patient_id])).toEqual([
+      ['note.created', note.id, patientId],
+    ]);
+    await refused('notes.create', { patientId: 'pat_nobody', text: 'x' });
+    expect(trail(server)).toHaveLength(1);
+  });
+});
+
+describe('no clinical content in the trail', () => {
+  it('holds no name, note text or answer of the demo clinic after every read path ran', async () => {
+    const server = await startServer({ seed: 'demo' });
+    cleanups.push(() => server.close());
+    const { core } = server.service;
+    const { ok } = operationsOn(core);
+    const db = core.db;
+    const patients = db
+      .prepare<[], { id: string; first_name: string; last_name: string }>(
+        'SELECT id, first_name, last_name FROM patients LIMIT 5',
+      )
+      .all();
+    for (const p of patients) {
+      await server.request('GET', `/patients/${p.id}`);
+      await server.request('GET', `/patients/${p.id}/notes`);
+      await ok('patients.get', { id: p.id });
+    }
+    const conversations = db.prepare<[], string>('SELECT id FROM conversations LIMIT 3').pluck();
+    for (const id of conversations.all()) await ok('conversations.get', { id });
+    const responses = db.prepare<[], string>('SELECT id FROM form_responses LIMIT 3').pluck();
+    for (const id of responses.all()) await ok('responses.get', { id });
+    await ok('exports.patients', {});
+    expect(stored(server)).toBeGreaterThan(20);
+
+    const everything = db
+      .prepare<[], string>("SELECT group_concat(api_json, '\n') FROM audit_events")
+      .pluck()
+      .get()!
+      .toLowerCase();
+    for (const p of patients) {
+      expect(everything).not.toContain(p.first_name.toLowerCase());
+      expect(everything).not.toContain(p.last_name.toLowerCase());
+    }
+    const notes = db.prepare<[], string>('SELECT text FROM patient_notes').pluck().all();
+    expect(notes.length).toBeGreaterThan(0);
+    for (const text of notes) expect(everything).not.toContain(text.toLowerCase().slice(0, 20));
+    const answers = db
+      .prepare<[], string>(
+        `SELECT DISTINCT json_extract(a.value, '$.value') FROM form_responses, json_each(responses) a
+         WHERE json_type(a.value, '$.value') = 'text'`,
+      )
+      .pluck()
+      .all()
+      .filter((v) => v.length > 6);
+    for (const answer of answers) expect(everything).not.toContain(answer.toLowerCase());
+  });
+});
+
+describe('append-only, with retention', () => {
+  it('refuses UPDATE and DELETE of recent events through raw SQL', async () => {
+    const server = await newServer();
+    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    await server.request('GET', `/patients/${patientId}`);
+    expect(stored(server)).toBe(1);
+    const db = server.service.core.db;
+    expect(() => db.exec("UPDATE audit_events SET actor_name = 'nobody'")).toThrow(/append-only/);
+    expect(() => db.exec('DELETE FROM audit_events')).toThrow(/append-only/);
+    // Nor by shortening the retention period first: it stays within 1..30 years.
+    for (const value of ['0', '-1', '0.5', 'abc', '31', '']) {
+      expect(() =>
+        db
+          .prepare(
+            "INSERT INTO settings (key, value) VALUES ('audit_retention_years', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+          )
+          .run(value),
+      ).toThrow(/audit_retention_years/);
+    }
+    db.exec("INSERT INTO settings (key, value) VALUES ('audit_retention_years', '1')");
+    expect(() => db.exec('DELETE FROM audit_events')).toThrow(/append-only/);
+    expect(() => db.exec("DELETE FROM settings WHERE key = 'audit_retention_years'")).toThrow(
+      /kept/,
+    );
+    expect(stored(server)).toBe(1);
+  });
+
+  it('keeps the trail across a sandbox reset, with its guards', async () => {
+    const server = await newServer();
+    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    await server.request('GET', `/patients/${patientId}`);
+    const reset = await server.request('POST', '/sandbox/reset', { body: { seed: 'empty' } });
+    expect(reset.status, reset.text).toBe(200);
+    expect(trail(server).map((r) => [r.action, r.patient_id])).toEqual([
+      ['patient.viewed', patientId],
+    ]);
+    expect(() => server.service.core.db.exec('DELETE FROM audit_events')).toThrow(/append-only/);
+  });
+
+  it('purges only the events older than the retention period, at start and when asked', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    // Events written seven and two years ago (by the computer's clock, which the trigger reads).
+    const YEAR = 365.25 * 86_400_000;
+    const clock = fakeTime(Date.now() - 7 * YEAR);
+    const old = await startServer({ dataDir: dir, realNow: clock.now, sandbox: false });
+    const patientId = addPatient(old.service.core, 'Núria', 'Soler');
+    await old.request('GET', `/patients/${patientId}`);
+    clock.set(Date.now() - 2 * YEAR);
+    await old.request('GET', `/patients/${patientId}`);
+    await old.close();
+
+    // A restart today purges at start: the seven-year-old event goes, the two-year-old one stays.
+    const today = await startServer({ dataDir: dir, sandbox: false });
+    cleanups.push(() => today.close());
+    const { core } = today.service;
+    const left = () => core.db.prepare<[], string>('SELECT at FROM audit_events').pluck().all();
+    expect(left()).toHaveLength(1);
+    expect(Date.parse(left()[0]!)).toBeGreaterThan(Date.now() - 3 * YEAR);
+    // A shorter period (1 year) lets the next purge take the two-year-old one too.
+    core.audit.setRetentionYears(1);
+    expect(core.audit.purge()).toBe(1);
+    expect(left()).toEqual([]);
+  });
+});
+
+describe('GET /audit-events', () => {
+  it('lists the trail newest first with its filters, for audit:read only', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const a = addPatient(core, 'Núria', 'Soler');
+    const b = addPatient(core, 'Jordi', 'Casals');
+    await server.request('GET', `/patients/${a}`);
+    await server.request('GET', `/patients/${b}`);
+    await operationsOn(core).ok('patients.get', { id: a });
+
+    const admin = server.keyWith('audit:read');
+    const all = await server.request('GET', '/audit-events', { token: admin });
+    expect(all.status, all.text).toBe(200);
+    expectSchema(AuditEventList, all.body);
+    expect(all.body.data.map((e: AuditEvent) => [e.channel, e.patientId])).toEqual([
+      ['window', a],
+      ['api', b],
+      ['api', a],
+    ]);
+    // Reading the trail is not itself recorded.
+    expect(stored(server)).toBe(3);
+
+    const ofA = await server.request('GET', `/audit-events?patientId=${a}&channel=api`, {
+      token: admin,
+    });
+    expect(ofA.body.data.map((e: AuditEvent) => e.patientId)).toEqual([a]);
+    const desk = await server.request('GET', '/audit-events?actor=desk', { token: admin });
+    expect(desk.body.data.map((e: AuditEvent) => e.actor)).toEqual([
+      { type: 'desk', name: 'Engage Desk' },
+    ]);
+    const key = keyIdOf(server, 'test');
+    const byKey = await server.request('GET', `/audit-events?actor=${key}&limit=1`, {
+      token: admin,
+    });
+    expect(byKey.body.data).toHaveLength(1);
+    expect(byKey.body.pagination.hasMore).toBe(true);
+    const next = await server.request(
+      'GET',
+      `/audit-events?actor=${key}&limit=1&cursor=${encodeURIComponent(byKey.body.pagination.cursor)}`,
+      { token: admin },
+    );
+    expect(next.body.data[0].id).not.toBe(byKey.body.data[0].id);
+    const none = await server.request('GET', '/audit-events?from=2030-01-01', { token: admin });
+    expect(none.body.data).toEqual([]);
+
+    // Every other permission together is not enough.
+    const everyOther = await server.request('GET', '/audit-events', {
+      token: server.keyWith(
+        'patients:read',
+        'patients:write',
+        'forms:read',
+        'schedules:write',
+        'conversations:write',
+        'calls:write',
+        'credits:read',
+        'webhooks:write',
+        'sandbox:write',
+      ),
+    });
+    expectProblem(everyOther, 403, 'insufficient_permissions');
+  });
+
+  it('answers bad filters with a 4xx problem', async () => {
+    const server = await newServer();
+    const admin = server.keyWith('audit:read');
+    for (const query of [
+      'action=patient.eaten',
+      'channel=fax',
+      'actor=someone',
+      'from=yesterday',
+      'from=2026-11-20&to=2026-11-19',
+      'limit=0',
+      'unknown=1',
+      'cursor=forged',
+    ]) {
+      const res = await server.request('GET', `/audit-events?${query}`, { token: admin });
+      expect(res.status, query).toBeGreaterThanOrEqual(400);
+      expect(res.status, query).toBeLessThan(500);
+      expect(res.headers.get('content-type'), query).toContain('application/problem+json');
+    }
+  });
+});
