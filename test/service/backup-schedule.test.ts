@@ -136,9 +136,9 @@ describe('the CLI commands refuse bad input and change nothing', () => {
     await expect(
       backupCommand(['--data', dataDir], quiet, { ENGAGE_DESK_DATA_KEY: 'wrong' }),
     ).rejects.toThrow(/does not open/);
-    await expect(
-      backupCommand(['--data', dataDir, '--to', join(root, 'absent')], quiet, env),
-    ).rejects.toThrow(/not there/);
+    const absent = backupCommand(['--data', dataDir, '--to', join(root, 'absent')], quiet, env);
+    await expect(absent).rejects.toThrow(/not there/);
+    await expect(absent).rejects.toThrow(RefusedError);
     expect(() => backupsCommand(['extra'], quiet, env)).toThrow();
     await expect(restoreCommand([], quiet, env)).rejects.toThrow(UsageError);
     await expect(restoreCommand(['a.db', 'b.db'], quiet, env)).rejects.toThrow(UsageError);
