@@ -1,9 +1,11 @@
 // Encryption at rest, measured: the same clinic, copied and encrypted with `engage-desk encrypt`,
 // served again with its key, under the same load as the plain run a minute before. The plain
 // figures are the baseline (same machine, same run); the ratio is the cost of SQLCipher's pages.
+// Then the encrypted clinic is backed up and restored (backup-restore.mjs).
 import { chmodSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { measureBackupRestore } from './backup-restore.mjs';
 import { measure } from './load.mjs';
 import { run, startProcess, stop } from './processes.mjs';
 import { httpScenarios } from './scenarios.mjs';
@@ -55,7 +57,8 @@ export async function measureEncrypted({ cli, plainDir, plain, apiKey, timing })
     } finally {
       await stop(server.child);
     }
-    return { encryptSeconds, scenarios: results };
+    const backup = await measureBackupRestore({ cli, dataDir, keyFile, workDir: home });
+    return { encryptSeconds, scenarios: results, backup };
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

@@ -74,6 +74,14 @@ export function printReport(r) {
       ]),
     ),
   );
+  const b = e.backup;
+  console.log(
+    `\nBackup of the encrypted clinic (${b.databaseMiB} MiB): engage-desk backup ${b.backupSeconds} s (a ${b.backupMiB} MiB verified copy), engage-desk restore ${b.restoreSeconds} s; copying the database file with the OS took ${b.fileCopySeconds} s in the same run (backup ${b.backupToCopy}×, restore ${b.restoreToCopy}× that).`,
+  );
+  const a = r.audit;
+  console.log(
+    `The audit trail on GET /patients/{id}, ${n(a.reads)} reads one at a time alternating between two servers: mean ${a.withAuditTrail.meanMs} ms with it, ${a.withoutAuditTrail.meanMs} ms without (${a.overheadPercent}%); p50 ${a.withAuditTrail.p50Ms} / ${a.withoutAuditTrail.p50Ms} ms, p99 ${a.withAuditTrail.p99Ms} / ${a.withoutAuditTrail.p99Ms} ms; ${n(a.eventsRecorded)} events recorded.`,
+  );
   const d = r.deliveries;
   console.log(
     `\n${n(d.schedules)} form schedules due at one moment, delivered by one POST /sandbox/clock/advance: ${d.advanceSeconds} s, ${n(d.deliveriesPerSecond)} deliveries/s (${pct(d.ratioToBaseline)} of ${n(d.baselineRowsPerSecond)} plain ${d.rowBytes}-byte SQLite rows/s in the same run; schedules created at ${n(d.createPerSecond)}/s)`,
