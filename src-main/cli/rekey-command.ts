@@ -71,7 +71,7 @@ export async function rekeyCommand(
       );
     newKey = next.key;
   }
-  if (newKey && newKey.equals(old.key))
+  if (newKey && newKey.sameSecretAs(old.key))
     throw new UsageError('The new data key is the same as the current one; nothing to do.');
   // Only now, with everything else checked, is a new key file written.
   newKey ??= generateKeyFile(generate!);

@@ -100,7 +100,7 @@ describe('the desktop data key', () => {
     // A copy left by an interrupted conversion is removed at the next start.
     writeFileSync(join(dir, `${DB_FILE_NAME}.converting`), 'half a copy');
     const again = await keyOf(dir);
-    expect(again!.equals(key!)).toBe(true);
+    expect(again!.sameSecretAs(key!)).toBe(true);
     expect(readdirSync(dir).sort()).toEqual([DB_FILE_NAME, KEY_STORE_FILE].sort());
     expect(electron.dialog.showMessageBoxSync).not.toHaveBeenCalled();
   });
@@ -136,7 +136,7 @@ describe('the desktop data key', () => {
     const key = await keyOf(dir); // stored, no database yet
     addPatient(dir, undefined); // as if the conversion never ran: a plain database
     const again = await keyOf(dir);
-    expect(again!.equals(key!)).toBe(true);
+    expect(again!.sameSecretAs(key!)).toBe(true);
     expect(fileEncryption(join(dir, DB_FILE_NAME))).toBe('encrypted');
     expect(patientsIn(dir, key!)).toBeGreaterThan(0);
   });
@@ -164,7 +164,7 @@ describe('the desktop data key', () => {
 
     fakeSafeStorage.available = true;
     const again = await keyOf(dir);
-    expect(again!.equals(key!)).toBe(true);
+    expect(again!.sameSecretAs(key!)).toBe(true);
     const stored = readFileSync(join(dir, KEY_STORE_FILE), 'utf8');
     expect(stored).toContain('"storage":"safeStorage"');
     expect(folderHolds(dir, key!.reveal())).toEqual([]);

@@ -174,8 +174,8 @@ describe('a data key', () => {
   it('is 256 random bits when generated, and refuses an empty or multi-line key', () => {
     const a = DataKey.generate();
     expect(a.reveal()).toMatch(/^[0-9a-f]{64}$/);
-    expect(a.equals(DataKey.generate())).toBe(false);
-    expect(a.equals(DataKey.from(a.reveal()))).toBe(true);
+    expect(a.sameSecretAs(DataKey.generate())).toBe(false);
+    expect(a.sameSecretAs(DataKey.from(a.reveal()))).toBe(true);
     expect(() => DataKey.from('')).toThrow(DataKeyError);
     expect(() => DataKey.from('  \n')).toThrow(DataKeyError);
     expect(() => DataKey.from('one\ntwo')).toThrow(DataKeyError);

@@ -6,6 +6,7 @@ import type { Io } from '../../src-main/cli/io';
 import { serveCommand } from '../../src-main/cli/serve-command';
 import { createCore } from '../../src-main/service/core';
 import type { Service } from '../../src-main/service/create-service';
+import { DataKey } from '../../src-main/service/store/data-key';
 import { addPatient, expectProblem, startServer, tempDataDir } from './helpers';
 import { fieldErrors, operationsOn } from './operation-harness';
 
@@ -174,10 +175,11 @@ describe('the developers’ serve keeps a clinic of its own', () => {
   it('a new folder is a sandbox clinic', async () => {
     const { dir, cleanup } = tempDataDir();
     open.push(cleanup);
+    // Created encrypted, as a new folder must be (a key, or --plain on purpose).
     const service = await serveCommand(
       ['--data', join(dir, 'new'), '--port', '0', '--seed', 'empty'],
       quiet(),
-      {},
+      { ENGAGE_DESK_DATA_KEY: DataKey.generate().reveal() },
     );
     open.push(() => service.close());
     expect(service.core.isSandbox()).toBe(true);

@@ -106,7 +106,7 @@ export async function rekeyDatabase(
   const found = fileEncryption(file);
   if (found === 'plain') throw new PlainDatabaseError(file);
   if (found === 'empty') throw new Error(`There is no database in ${dataDir} to rekey.`);
-  if (oldKey.equals(newKey)) throw new Error('The new data key is the same as the old one.');
+  if (oldKey.sameSecretAs(newKey)) throw new Error('The new data key is the same as the old one.');
   return convert(file, oldKey, newKey, onProgress);
 }
 

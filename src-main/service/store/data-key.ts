@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { inspect } from 'node:util';
 import type Database from 'better-sqlite3-multiple-ciphers';
@@ -40,9 +40,13 @@ export class DataKey {
     return this.#secret;
   }
 
-  /** Whether two keys are the same secret (a rekey to the same key is refused). */
-  equals(other: DataKey): boolean {
-    return other.#secret === this.#secret;
+  /**
+   * Whether two keys are the same secret (a rekey to the same key is refused), compared in
+   * constant time over their digests like every secret comparison of the service.
+   */
+  sameSecretAs(other: DataKey): boolean {
+    const digest = (secret: string) => createHash('sha256').update(secret).digest();
+    return timingSafeEqual(digest(this.#secret), digest(other.#secret));
   }
 
   /** What SQLite3 Multiple Ciphers takes: `x'…'` marks a raw key, anything else is a passphrase. */
@@ -85,7 +89,8 @@ export function changeKey(db: Database.Database, key: DataKey): void {
   db.rekey(key.toSqliteKey());
 }
 
-const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+/** The 16 bytes every plain SQLite 3 database file begins with (a public constant, no secret). */
+const SQLITE_HEADER = 'SQLite format 3\0';
 
 /**
  * What a database file is, from its first 16 bytes: empty (a new database), plain (an SQLite
@@ -104,7 +109,7 @@ export function fileEncryption(path: string): 'empty' | 'plain' | 'encrypted' {
     const head = Buffer.alloc(16);
     const read = readSync(fd, head, 0, 16, 0);
     if (read === 0) return 'empty';
-    return read === 16 && head.equals(SQLITE_HEADER) ? 'plain' : 'encrypted';
+    return read === 16 && head.toString('latin1') === SQLITE_HEADER ? 'plain' : 'encrypted';
   } finally {
     closeSync(fd);
   }
