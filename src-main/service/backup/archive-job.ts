@@ -148,7 +148,8 @@ function exportOrClean(request: Extract<ArchiveJobRequest, { kind: 'archive-expo
   try {
     return exportArchive(request);
   } catch (error) {
-    rmSync(request.partial, { force: true });
+    for (const path of [request.partial, `${request.partial}-journal`])
+      rmSync(path, { force: true });
     throw error;
   }
 }
@@ -259,7 +260,7 @@ function stageArchive(request: Extract<ArchiveJobRequest, { kind: 'archive-stage
   const passphrase = ArchivePassphrase.from(request.passphrase);
   const manifest = readArchive(request.file, passphrase);
   const { staged } = request;
-  rmSync(staged, { force: true });
+  for (const path of [staged, `${staged}-journal`]) rmSync(path, { force: true });
   closeSync(openSync(staged, 'wx', 0o600));
   copyFileSync(request.file, staged);
   const db = openForRekey(staged, passphrase);

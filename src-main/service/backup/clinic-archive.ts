@@ -73,12 +73,15 @@ export function archiveFileName(clinicName: string | null, at: Date): string {
   return `${name || 'Clinica'}-${at.toISOString().slice(0, 10)}.${ARCHIVE_EXTENSION}`;
 }
 
-/** Partial files of exports whose process is gone (killed): never mistaken for an archive. */
+/**
+ * Partial files (and their rollback journals) of exports whose process is gone (killed): their
+ * names never end in the archive's extension, so nobody mistakes one for an archive.
+ */
 function clearPartials(target: string): void {
   const folder = dirname(target);
   const prefix = `${basename(target)}.`;
   for (const name of readdirSync(folder)) {
-    const match = /\.(\d+)\.partial$/.exec(name);
+    const match = /\.(\d+)\.partial(-journal)?$/.exec(name);
     if (!name.startsWith(prefix) || !match) continue;
     const pid = Number(match[1]);
     let alive = pid !== process.pid;
@@ -186,7 +189,8 @@ export async function stageImport(options: StageOptions): Promise<ArchiveSummary
 
 /** Removes a staged import (installed, or abandoned by a killed import). */
 export function removeStagedImport(dataDir: string): void {
-  rmSync(stagedImportPath(dataDir), { force: true });
+  const staged = stagedImportPath(dataDir);
+  for (const path of [staged, `${staged}-journal`]) rmSync(path, { force: true });
 }
 
 /**
