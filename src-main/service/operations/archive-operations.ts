@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { DatabaseFromTheFutureError } from '../backup/backup-engine';
 import {
   ArchiveError,
@@ -30,7 +31,7 @@ const itemOf = ({ counts: _counts, ...item }: ArchiveSummary): ArchiveItem => it
 
 /** A path from the window is taken as given: it must be a full one. */
 function fullPath(file: string): string {
-  if (!/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(file))
+  if (!isAbsolute(file))
     throw new ProblemError(
       422,
       'archive_failed',
