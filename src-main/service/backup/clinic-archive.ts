@@ -21,7 +21,7 @@ import {
 import { BACKUP_SETTINGS } from './backup-schedule';
 
 export type { ArchiveManifest } from './archive-job';
-export { ArchivePassphrase, ArchivePassphraseError } from './archive-passphrase';
+export { ArchivePassphrase } from './archive-passphrase';
 
 /**
  * Moving or handing over a clinic (docs/data-safety-archive.md): the whole clinic as one file, an
