@@ -1,3 +1,4 @@
+import { ARCHIVE_USAGE, exportCommand, importCommand } from './cli/archive-commands';
 import { backupCommand, backupsCommand, BACKUP_USAGE, restoreCommand } from './cli/backup-commands';
 import { keysCommand, KEYS_USAGE } from './cli/keys-command';
 import { encryptCommand, ENCRYPT_USAGE } from './cli/encrypt-command';
@@ -19,9 +20,11 @@ ${ENCRYPT_USAGE}
 
 ${REKEY_USAGE}
 
-${BACKUP_USAGE}`;
+${BACKUP_USAGE}
 
-/** `engage-desk serve | keys | web | encrypt | rekey | backup | backups | restore …`: the command-line adapter around the service. */
+${ARCHIVE_USAGE}`;
+
+/** `engage-desk serve | keys | web | encrypt | rekey | backup | backups | restore | export | import …`: the command-line adapter around the service. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -69,6 +72,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return 0;
       case 'restore':
         await restoreCommand(rest, io);
+        return 0;
+      case 'export':
+        await exportCommand(rest, io);
+        return 0;
+      case 'import':
+        await importCommand(rest, io);
         return 0;
       case '--version':
       case 'version':

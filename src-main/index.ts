@@ -1,4 +1,12 @@
-import { app, BrowserWindow, dialog, Menu, session, type OpenDialogOptions } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  Menu,
+  session,
+  type OpenDialogOptions,
+  type SaveDialogOptions,
+} from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAppInfo } from './app-info';
@@ -16,6 +24,7 @@ import { rendererLocation } from './renderer-location';
 import { createService, type Service } from './service/create-service';
 import { createOperations, type OperationHost } from './service/operations';
 import { restoreBackup } from './service/backup/backup-engine';
+import { ARCHIVE_EXTENSION, removeStagedImport } from './service/backup/clinic-archive';
 import { guardAllWebContents, secureSession } from './web-security';
 import { createMainWindow } from './window';
 import { desktopDataKey } from './desktop-data-key';
@@ -115,9 +124,10 @@ async function start(): Promise<void> {
    * Settings > Data's restore: the window's calls wait while the service closes (without the
    * backup at quit: it could rotate out the backup being restored), the verified backup goes in
    * place, the service opens again and the window reloads onto the restored clinic. A restore
-   * that fails leaves the clinic as it was and opens it again.
+   * that fails leaves the clinic as it was and opens it again. An imported archive comes the same
+   * way, as its staged copy (removed afterwards), recorded as from the archive.
    */
-  const restoreFrom = async (file: string) => {
+  const restoreFrom = async (file: string, from?: { archive: string }) => {
     operationsReady = new Promise<OperationRunner>((resolve) => (ready = resolve));
     stopPushEvents?.();
     stopAlertNotifications?.();
@@ -129,15 +139,40 @@ async function start(): Promise<void> {
       restored = await restoreBackup({ file, dataDir, key, now: new Date() });
     } catch (error) {
       console.error('Engage Desk: the restore failed; the clinic is as it was:', error);
+    } finally {
+      if (from) removeStagedImport(dataDir);
     }
     starting = launch();
     service = await starting;
-    if (restored) service.core.backups?.recordRestore({ file, keptAside: restored.keptAside });
+    if (restored)
+      service.core.backups?.recordRestore({
+        file: from?.archive ?? file,
+        keptAside: restored.keptAside,
+      });
     serve(service);
     mainWindow?.webContents.reload();
   };
   const host: OperationHost = {
-    restore: (file) => void restoreFrom(file),
+    restore: (file, from) => void restoreFrom(file, from),
+    /** Settings > Data's archive: where to write it (named after the clinic), or which to read. */
+    async chooseArchive(wanted) {
+      const filters = [{ name: 'Engage Desk', extensions: [ARCHIVE_EXTENSION] }];
+      if (wanted.save) {
+        const options: SaveDialogOptions = {
+          defaultPath: join(app.getPath('documents'), wanted.name),
+          filters,
+        };
+        const picked = mainWindow
+          ? await dialog.showSaveDialog(mainWindow, options)
+          : await dialog.showSaveDialog(options);
+        return picked.canceled ? null : (picked.filePath ?? null);
+      }
+      const options: OpenDialogOptions = { properties: ['openFile'], filters };
+      const picked = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options);
+      return picked.canceled ? null : (picked.filePaths[0] ?? null);
+    },
     async chooseFolder() {
       const options: OpenDialogOptions = { properties: ['openDirectory', 'createDirectory'] };
       const picked = mainWindow

@@ -83,6 +83,20 @@ export function resolveDataKey(
  * readable by nobody else on POSIX (0600 or 0400), else refused before a byte of it is read.
  */
 export function readKeyFile(path: string, flag = 'data-key-file'): DataKey {
+  const text = readPrivateFile(path, flag, 'The data key');
+  try {
+    return DataKey.from(text);
+  } catch (error) {
+    if (error instanceof DataKeyError) throw new UsageError(`--${flag}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * A secret's file (a data key, an archive's passphrase), checked like ssh checks a private key
+ * before a byte of it is read; the text, never echoed in a message.
+ */
+export function readPrivateFile(path: string, flag: string, what: string): string {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -101,28 +115,23 @@ export function readKeyFile(path: string, flag = 'data-key-file'): DataKey {
       if ((st.mode & 0o077) !== 0) {
         throw new UsageError(
           `--${flag}: permissions 0${(st.mode & 0o777).toString(8)} for ${path} are too open. ` +
-            `The data key must be readable by you alone, so it was not used. Fix it with: chmod 600 '${path}'`,
+            `${what} must be readable by you alone, so it was not used. Fix it with: chmod 600 '${path}'`,
         );
       }
       const uid = process.getuid?.();
       if (uid !== undefined && st.uid !== uid && uid !== 0) {
         throw new UsageError(
-          `--${flag}: ${path} belongs to another user; the data key must be your own file.`,
+          `--${flag}: ${path} belongs to another user; ${what.toLowerCase()} must be your own file.`,
         );
       }
     }
     if (st.size > MAX_KEY_FILE_BYTES) {
-      throw new UsageError(
-        `--${flag}: ${path} is ${st.size} bytes; a data key file holds one line.`,
-      );
+      throw new UsageError(`--${flag}: ${path} is ${st.size} bytes; such a file holds one line.`);
     }
     const bytes = Buffer.alloc(st.size);
     const read = st.size === 0 ? 0 : readSync(fd, bytes, 0, st.size, 0);
     try {
-      return DataKey.from(bytes.subarray(0, read).toString('utf8'));
-    } catch (error) {
-      if (error instanceof DataKeyError) throw new UsageError(`--${flag}: ${error.message}`);
-      throw error;
+      return bytes.subarray(0, read).toString('utf8');
     } finally {
       bytes.fill(0);
     }

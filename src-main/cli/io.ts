@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 
 /** Where CLI output goes; tests pass their own. */
 export interface Io {
@@ -6,6 +7,29 @@ export interface Io {
   err(line: string): void;
   /** Asks a question on the terminal (absent when there is no terminal to ask: use --yes). */
   ask?(question: string): Promise<string>;
+  /** Asks for a secret on the terminal without echoing what is typed (absent without one). */
+  askSecret?(question: string): Promise<string>;
+}
+
+/** A question whose answer is not echoed: the prompt is written, then the output muted. */
+async function askSecret(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (!muted) process.stderr.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  try {
+    process.stderr.write(question);
+    muted = true;
+    return await rl.question('');
+  } finally {
+    muted = false;
+    rl.close();
+    process.stderr.write('\n');
+  }
 }
 
 export const processIo: Io = {
@@ -21,6 +45,7 @@ export const processIo: Io = {
             rl.close();
           }
         },
+        askSecret,
       }
     : {}),
 };

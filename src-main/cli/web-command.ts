@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createService } from '../service/create-service';
 import { restoreBackup } from '../service/backup/backup-engine';
+import { removeStagedImport } from '../service/backup/clinic-archive';
 import { BRIDGE_TOKEN_META } from '../service/http/routes/web-bridge';
 import { PERMISSIONS } from '../service/schemas/auth';
 import { UsageError, type Io } from './io';
@@ -97,7 +98,13 @@ export async function webCommand(
       webBridge: { token, ...(appDir ? { appDir } : {}) },
       // A clinic kept on disk is backed up like the desktop app's (hourly and at stop).
       backups: Boolean(dataDir),
-      ...(dataDir ? { processHost: { restore: (file: string) => void restore(file) } } : {}),
+      ...(dataDir
+        ? {
+            processHost: {
+              restore: (file: string, from?: { archive: string }) => void restore(file, from),
+            },
+          }
+        : {}),
       logger: { level: 'error', stream: process.stderr },
       onJobError: (kind, error) => io.err(`Job ${kind} failed: ${(error as Error).message}`),
     }).catch((error: unknown) => {
@@ -107,10 +114,11 @@ export async function webCommand(
   /**
    * Settings > Data's restore: the service closes (no backup at quit: the backup being restored
    * could be rotated out), the verified backup goes in place, and the service starts again on the
-   * same port with the same token, so the page reloads onto the restored clinic.
+   * same port with the same token, so the page reloads onto the restored clinic. An imported
+   * archive comes the same way, as its staged copy (removed afterwards).
    */
   let restoring: Promise<void> | undefined;
-  function restore(file: string): Promise<void> {
+  function restore(file: string, from?: { archive: string }): Promise<void> {
     restoring ??= (async () => {
       const onPort = service.port;
       await service.close({ backup: false });
@@ -124,9 +132,15 @@ export async function webCommand(
         });
       } catch (error) {
         io.err(`Restore failed, the clinic is as it was: ${(error as Error).message}`);
+      } finally {
+        if (from) removeStagedImport(dataDir!);
       }
       service = await start(onPort);
-      if (restored) service.core.backups?.recordRestore({ file, keptAside: restored.keptAside });
+      if (restored)
+        service.core.backups?.recordRestore({
+          file: from?.archive ?? file,
+          keptAside: restored.keptAside,
+        });
     })().finally(() => (restoring = undefined));
     return restoring;
   }

@@ -427,6 +427,11 @@ export function createCore(options: CoreOptions) {
     deskSettings,
     /** The clinic's backups (absent for an in-memory database). */
     backups,
+    /** The database on disk and its key, for a clinic archive (absent in memory). */
+    disk:
+      options.dataDir && !options.memory
+        ? { dataDir: options.dataDir, ...(options.key ? { key: options.key } : {}) }
+        : undefined,
     /** Switches sandbox mode, saves and records it (domain/sandbox-switch.ts). */
     setSandbox: sandboxSwitch.set,
     /** The latest sandbox switches and resets, newest first (the settings screen shows them). */

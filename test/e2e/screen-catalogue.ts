@@ -205,4 +205,18 @@ export const DIALOGS: readonly DialogCase[] = [
     }),
     primary: 'Restaurar esta copia',
   },
+  {
+    // Settings > Data: the clinic as one archive (the passphrase twice, where to write it).
+    name: 'export-clinic',
+    path: '/settings/data',
+    open: byButton('Exportar la clínica…', 'Exportar la clínica'),
+    primary: 'Exportar',
+  },
+  {
+    // Settings > Data: an archive, its passphrase, then what it holds before importing it.
+    name: 'import-clinic',
+    path: '/settings/data',
+    open: byButton('Importar una clínica…', 'Importar una clínica'),
+    primary: 'Ver qué contiene',
+  },
 ];

@@ -57,6 +57,9 @@ const PROBLEM_CODES = [
   // The window's backups: one not made or not restorable (422), none here to make (409).
   'backup_failed',
   'backups_unavailable',
+  // The window's clinic archive: refused (422), or nothing here to export or replace (409).
+  'archive_failed',
+  'archives_unavailable',
 ] as const satisfies readonly ProblemCode[];
 type UnlistedCode = Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]>;
 const EVERY_CODE_LISTED: [UnlistedCode] extends [never] ? true : never = true;

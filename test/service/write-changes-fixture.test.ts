@@ -219,7 +219,11 @@ describe('the in-memory bridge says what each write changes, as the service does
       const onDisk = createOperations({
         core: disk.service.core,
         info: () => ({ apiBaseUrl: disk.url, version: 'test', mode: 'web' }),
-        host: { chooseFolder: async () => dir, restore: (file) => void restores.push(file) },
+        host: {
+          chooseFolder: async () => dir,
+          chooseArchive: async () => join(dir, 'clinic.engagedesk'),
+          restore: (file) => void restores.push(file),
+        },
       });
       const runOnDisk = async <T = any>(name: OperationName, input?: unknown): Promise<T> => {
         const result = await onDisk.run(name, input);
@@ -234,6 +238,13 @@ describe('the in-memory bridge says what each write changes, as the service does
       await runOnDisk('backups.list');
       await runOnDisk('backups.inspect', { file: made.file });
       await runOnDisk('backups.restore', { file: made.file });
+      // Moving the clinic: an export writes a file, an import is a restore; neither says a topic.
+      const archive = { file: join(dir, 'clinic.engagedesk'), passphrase: 'una frase de paso' };
+      await runOnDisk('archives.chooseExportFile');
+      await runOnDisk('archives.chooseImportFile');
+      await runOnDisk('archives.export', archive);
+      await runOnDisk('archives.inspect', archive);
+      await runOnDisk('archives.import', archive);
     } finally {
       cleanup();
     }

@@ -94,29 +94,43 @@ function workerFile(): string | undefined {
   return join(dirname(here), 'backup-worker.js');
 }
 
-async function runJob(request: BackupJobRequest): Promise<BackupJobResult> {
+/**
+ * Runs one job of the worker bundle (backup-worker.ts dispatches by kind) off the event loop, or
+ * inline on a later tick from source. `failed` makes the answer when the worker itself fails.
+ */
+export async function runWorkerJob<Q, R>(
+  request: Q,
+  inline: (request: Q) => R,
+  failed: (message: string) => R,
+): Promise<R> {
   const file = workerFile();
   if (!file) {
     await new Promise((resolve) => setImmediate(resolve));
-    return runBackupJob(request);
+    return inline(request);
   }
   return new Promise((resolve) => {
     const worker = new Worker(file, { workerData: request });
     let answered = false;
-    worker.once('message', (result: BackupJobResult) => {
+    worker.once('message', (result: R) => {
       answered = true;
       resolve(result);
     });
     worker.once('error', (error) => {
       answered = true;
-      resolve({ ok: false, code: 'io', message: `The backup worker failed: ${error.message}` });
+      resolve(failed(`The backup worker failed: ${error.message}`));
     });
     worker.once('exit', (code) => {
-      if (!answered)
-        resolve({ ok: false, code: 'io', message: `The backup worker stopped (exit ${code}).` });
+      if (!answered) resolve(failed(`The backup worker stopped (exit ${code}).`));
     });
   });
 }
+
+const runJob = (request: BackupJobRequest) =>
+  runWorkerJob(request, runBackupJob, (message): BackupJobResult => ({
+    ok: false,
+    code: 'io',
+    message,
+  }));
 
 function unwrap(result: BackupJobResult): BackupManifest {
   if (!result.ok) throw new BackupError(result.code, result.message);

@@ -11,7 +11,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { applyKey, DataKey } from '../store/data-key';
+import { applyKey, DataKey, type SqliteKey } from '../store/data-key';
 
 /**
  * The heavy half of a backup and of a backup's verification: plain synchronous SQLite and file
@@ -99,10 +99,18 @@ export function runBackupJob(request: BackupJobRequest): BackupJobResult {
   }
 }
 
-function open(file: string, secret: string | undefined, readonly: boolean): Database.Database {
+/** The data key a job was handed as its secret (absent: a plain database). */
+export const keyOf = (secret: string | undefined): DataKey | undefined =>
+  secret === undefined ? undefined : DataKey.from(secret);
+
+export function openCopy(
+  file: string,
+  key: SqliteKey | undefined,
+  readonly: boolean,
+): Database.Database {
   const db = new Database(file, { readonly, fileMustExist: true });
   try {
-    if (secret !== undefined) applyKey(db, DataKey.from(secret));
+    if (key !== undefined) applyKey(db, key);
     else db.pragma('temp_store = MEMORY');
     db.pragma('busy_timeout = 5000');
     return db;
@@ -116,7 +124,7 @@ const TABLES_SQL = `SELECT name FROM sqlite_master WHERE type = 'table' AND name
   AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name`;
 
 /** Rows of every ordinary table (virtual tables are rebuilt from their shadow tables). */
-function countRows(db: Database.Database): Record<string, number> {
+export function countRows(db: Database.Database): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const name of db.prepare(TABLES_SQL).pluck().all() as string[])
     counts[name] = db
@@ -134,12 +142,28 @@ function snapshotCounts(db: Database.Database) {
   }))();
 }
 
-function backup(request: Extract<BackupJobRequest, { kind: 'backup' }>): BackupManifest {
+/** What copyDatabase needs: where from, where to, with which key, and what must hold. */
+export interface CopyRequest {
+  source: string;
+  partial: string;
+  secret?: string;
+  schemaVersion: number;
+  appendOnly: readonly string[];
+}
+
+/**
+ * Copies the database online into `partial` (VACUUM INTO, with the source's key), synced, and
+ * checks the copy: its integrity, its schema version, and its rows against the source's.
+ */
+export function copyDatabase(
+  request: CopyRequest,
+  at: { file: string; takenAt: string },
+): BackupManifest {
   const { partial } = request;
   // A partial file left by a killed run goes; VACUUM INTO takes an empty file, made private first.
   rmSync(partial, { force: true });
   closeSync(openSync(partial, 'wx', 0o600));
-  const source = open(request.source, request.secret, false);
+  const source = openCopy(request.source, keyOf(request.secret), false);
   let before, after;
   try {
     before = snapshotCounts(source);
@@ -151,10 +175,7 @@ function backup(request: Extract<BackupJobRequest, { kind: 'backup' }>): BackupM
     source.close();
   }
   fsyncFile(partial);
-  const manifest = describe(partial, request.secret, {
-    file: basename(request.target),
-    takenAt: request.takenAt,
-  });
+  const manifest = describe(partial, keyOf(request.secret), at);
   if (manifest.schemaVersion !== request.schemaVersion)
     throw new BackupJobError(
       'inconsistent',
@@ -176,6 +197,15 @@ function backup(request: Extract<BackupJobRequest, { kind: 'backup' }>): BackupM
         `The copy holds ${copied ?? 'no'} rows of ${table}; the database held ${rows}${quiet ? '' : ` to ${later}`}.`,
       );
   }
+  return manifest;
+}
+
+function backup(request: Extract<BackupJobRequest, { kind: 'backup' }>): BackupManifest {
+  const { partial } = request;
+  const manifest = copyDatabase(request, {
+    file: basename(request.target),
+    takenAt: request.takenAt,
+  });
   // The manifest first, then the file by one rename: a backup is listed only with both.
   writeFileDurably(request.manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   renameSync(partial, request.target);
@@ -193,7 +223,7 @@ function verify(request: Extract<BackupJobRequest, { kind: 'verify' }>): BackupM
         'The file is not the one its manifest describes (its checksum differs): it is damaged.',
       );
   }
-  const found = describe(request.file, request.secret, {
+  const found = describe(request.file, keyOf(request.secret), {
     file: basename(request.file),
     takenAt: expected?.takenAt ?? statSync(request.file).mtime.toISOString(),
   });
@@ -209,12 +239,12 @@ function verify(request: Extract<BackupJobRequest, { kind: 'verify' }>): BackupM
 }
 
 /** Opens a copy read-only, checks its integrity and reads what it holds. */
-function describe(
+export function describe(
   file: string,
-  secret: string | undefined,
+  key: SqliteKey | undefined,
   at: { file: string; takenAt: string },
 ): BackupManifest {
-  const db = open(file, secret, true);
+  const db = openCopy(file, key, true);
   try {
     const check = db.pragma('integrity_check', { simple: false }) as Array<{
       integrity_check: string;
@@ -234,7 +264,7 @@ function describe(
       takenAt: at.takenAt,
       size: statSync(file).size,
       sha256: fileSha256(file),
-      encrypted: secret !== undefined,
+      encrypted: key !== undefined,
       schemaVersion: db.pragma('user_version', { simple: true }) as number,
       counts,
       clinicName: has('settings')

@@ -44,6 +44,17 @@ const LAST_FAILURE = 'backup_last_failure';
 /** The last success an overdue notice was raised for: one notice per overdue spell. */
 const OVERDUE_NOTICE = 'backup_overdue_notice_for';
 const LAST_RESTORE = 'backup_last_restore';
+/**
+ * The settings that describe this computer's backups, not the clinic: a clinic archive leaves
+ * them behind (the folder is a path on this computer; the record is of its backups).
+ */
+export const BACKUP_SETTINGS = [
+  FOLDER,
+  LAST_SUCCESS,
+  LAST_FAILURE,
+  OVERDUE_NOTICE,
+  LAST_RESTORE,
+] as const;
 
 export const HOUR_MS = 3_600_000;
 export const OVERDUE_HOURS = 26;

@@ -97,6 +97,7 @@ export const OPERATIONS = exhaustive({
   developer: ['openapi', 'requestLog', 'clearRequestLog'],
   settings: ['get', 'update'],
   backups: ['status', 'list', 'run', 'setFolder', 'chooseFolder', 'inspect', 'restore'],
+  archives: ['chooseExportFile', 'chooseImportFile', 'export', 'inspect', 'import'],
   sandbox: ['clock', 'advance', 'reset'],
 });
 

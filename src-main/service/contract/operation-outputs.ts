@@ -87,6 +87,7 @@ import type {
   Notification,
   OpenApiDocument,
   RequestLogEntry,
+  ArchiveItem,
   BackupItem,
   BackupStatusView,
 } from './views';
@@ -344,6 +345,19 @@ export interface OperationOutputs {
     inspect: BackupItem;
     /** Verified, then restored by the host, which closes, swaps, reopens and reloads the window. */
     restore: { restarting: true; file: string };
+  };
+  /** Settings > Data: moving or handing over the clinic (docs/data-safety-archive.md). */
+  archives: {
+    /** The system's save dialog, named after the clinic (desktop only); null when cancelled. */
+    chooseExportFile: { file: string | null };
+    /** The system's open dialog for an archive (desktop only); null when cancelled. */
+    chooseImportFile: { file: string | null };
+    /** Writes the archive (verified with the passphrase); what it holds. */
+    export: ArchiveItem;
+    /** Opens an archive with its passphrase and says what it holds; changes nothing. */
+    inspect: ArchiveItem;
+    /** Verified and staged, then installed by the host's restore, which reloads the window. */
+    import: { restarting: true; file: string };
   };
   sandbox: {
     clock: SandboxClockView;

@@ -24,6 +24,7 @@ import type { Prices } from '../domain/pricing';
 import type { InstrumentScore } from '../domain/instrument-scores';
 import type { AnalysisPoint, ResponseAnalysisOf } from '../schemas/response-analysis';
 import type { BackupListItem, BackupStatus } from '../backup/backup-schedule';
+import type { ArchiveSummary } from '../backup/clinic-archive';
 
 export interface Pagination {
   cursor: string;
@@ -337,6 +338,9 @@ export type { CsvFile, ImportTarget, LedgerReason };
 
 /** One backup as Settings > Data lists it (listed means copied, verified and described). */
 export type BackupItem = BackupListItem;
+
+/** A clinic archive as Settings > Data shows it: what it holds, once opened with its passphrase. */
+export type ArchiveItem = Omit<ArchiveSummary, 'counts'>;
 
 /** Settings > Data: the folder, the last success and failure, and what this window can do. */
 export interface BackupStatusView extends BackupStatus {

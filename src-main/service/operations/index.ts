@@ -20,6 +20,7 @@ import { receiverOperations } from './receiver-operations';
 import { sandboxOperations } from './sandbox-operations';
 import { outboxOperations, scheduleOperations, seriesOperations } from './schedules-operations';
 import { settingsOperations } from './settings-operations';
+import { archiveOperations } from './archive-operations';
 import { backupOperations } from './backup-operations';
 import { webhookOperations } from './webhooks-operations';
 
@@ -52,6 +53,7 @@ export function createOperationHandlers(deps: OperationDeps): OperationHandlers 
     developer: developerOperations(deps),
     settings: settingsOperations(deps),
     backups: backupOperations(deps),
+    archives: archiveOperations(deps),
     sandbox: sandboxOperations(deps),
   };
 }

@@ -7,6 +7,7 @@ import { ConversationListQuery, CreateConversation } from '../schemas/conversati
 import { CalendarInput, RetryScheduleInput } from '../schemas/deliveries';
 import {
   AlertActionInput,
+  ArchiveFileInput,
   BackupFileInput,
   BackupFolderInput,
   DeliveriesInput,
@@ -186,6 +187,13 @@ export const OPERATION_INPUTS = {
     chooseFolder: none,
     inspect: body(BackupFileInput),
     restore: body(BackupFileInput),
+  },
+  archives: {
+    chooseExportFile: none,
+    chooseImportFile: none,
+    export: body(ArchiveFileInput),
+    inspect: body(ArchiveFileInput),
+    import: body(ArchiveFileInput),
   },
   sandbox: { clock: none, advance: body(ClockAdvance), reset: body(SandboxReset) },
 } as const satisfies {

@@ -14,11 +14,17 @@ export interface OperationDeps {
 export interface OperationHost {
   /** The system's folder dialog; null when cancelled (the desktop app only). */
   chooseFolder?: () => Promise<string | null>;
+  /** The system's save or open dialog for a clinic archive (the desktop app only). */
+  chooseArchive?: (
+    dialog: { save: true; name: string } | { save: false },
+  ) => Promise<string | null>;
   /**
    * Closes the service, restores `file` (already verified) and opens it again; started after the
-   * operation has answered, since the answer travels through the service being closed.
+   * operation has answered, since the answer travels through the service being closed. An
+   * import hands its staged copy with `{ archive }`: the restore is recorded as from the archive,
+   * and the staged copy is removed afterwards, whether it went in or not.
    */
-  restore?: (file: string) => void;
+  restore?: (file: string, from?: { archive: string }) => void;
 }
 
 /**

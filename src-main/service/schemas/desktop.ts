@@ -8,7 +8,11 @@ import { SendMessage } from './conversation';
 import { AlertAction } from './alert';
 import { CreatePatientNote } from './patient-note';
 import { PatientListQuery, PatientTags } from './patient';
-import { PATIENT_SELECTION_LIMIT } from '../contract/limits';
+import {
+  ARCHIVE_PASSPHRASE_MAX_LENGTH,
+  ARCHIVE_PASSPHRASE_MIN_LENGTH,
+  PATIENT_SELECTION_LIMIT,
+} from '../contract/limits';
 
 /**
  * Inputs of the desktop operations that have no HTTP route of their own (or whose HTTP form puts
@@ -91,6 +95,21 @@ export const BackupFolderInput = Type.Object(
 /** A backup file to inspect or restore: one listed, or any file picked by hand. */
 export const BackupFileInput = Type.Object(
   { file: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+
+/**
+ * A clinic archive and its passphrase (docs/data-safety-archive.md): the file to write (export)
+ * or to read (inspect, import). The passphrase's rule is the one of the CLI (contract/limits).
+ */
+export const ArchiveFileInput = Type.Object(
+  {
+    file: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }),
+    passphrase: Type.String({
+      minLength: ARCHIVE_PASSPHRASE_MIN_LENGTH,
+      maxLength: ARCHIVE_PASSPHRASE_MAX_LENGTH,
+    }),
+  },
   { additionalProperties: false },
 );
 

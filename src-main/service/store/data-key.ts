@@ -72,12 +72,17 @@ export class DataKeyError extends Error {
   override name = 'DataKeyError';
 }
 
+/** Anything that gives SQLite3 Multiple Ciphers a key: a DataKey, an archive's passphrase. */
+export interface SqliteKey {
+  toSqliteKey(): Buffer;
+}
+
 /**
  * Selects the SQLCipher 4 scheme and gives the connection its key; must run before anything reads
  * the database. `temp_store = MEMORY` keeps sorts and temporary tables off the disk, where they
  * would be written in clear.
  */
-export function applyKey(db: Database.Database, key: DataKey): void {
+export function applyKey(db: Database.Database, key: SqliteKey): void {
   db.pragma(`cipher = 'sqlcipher'`);
   db.pragma('legacy = 4');
   db.key(key.toSqliteKey());
@@ -85,7 +90,7 @@ export function applyKey(db: Database.Database, key: DataKey): void {
 }
 
 /** Changes an open, keyed database's key in place (SQLite3 Multiple Ciphers rewrites every page). */
-export function changeKey(db: Database.Database, key: DataKey): void {
+export function changeKey(db: Database.Database, key: SqliteKey): void {
   db.rekey(key.toSqliteKey());
 }
 

@@ -7,6 +7,7 @@ import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/field';
 import { Card } from '../../ui/layout';
+import { ArchiveCard } from './archive-card';
 import { AsyncView, describeError } from '../../ui/states';
 import {
   useBackUpNow,
@@ -24,7 +25,8 @@ const mb = (bytes: number, format: { number(value: number): string }) =>
 
 /**
  * Settings > Data: where the backups go, the last one, the list, "Back up now", and a restore:
- * pick a backup (or type a file), see what it holds, confirm; the app restores and reloads.
+ * pick a backup (or type a file), see what it holds, confirm; the app restores and reloads. Then
+ * moving or handing over the clinic as one archive (archive-card.tsx).
  */
 export function DataPage() {
   const status = useBackupStatus();
@@ -34,6 +36,7 @@ export function DataPage() {
         <>
           <BackupCard status={data} />
           <BackupListCard status={data} />
+          <ArchiveCard status={data} />
         </>
       )}
     </AsyncView>

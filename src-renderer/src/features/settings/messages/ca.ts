@@ -63,6 +63,50 @@ export const ca: Translation<typeof es> = {
       'La base de dades actual es desa a part (no s’esborra) i la còpia n’ocupa el lloc. El que s’hagi fet després de la còpia no hi apareixerà. L’aplicació es tornarà a carregar.',
     restoreConfirm: 'Restaurar aquesta còpia',
     restoring: 'Restaurant; l’aplicació es tornarà a carregar en uns segons…',
+    archive: {
+      title: 'Moure o lliurar la clínica',
+      intro:
+        'Tota la clínica en un sol fitxer xifrat amb una frase de pas, per portar-la a un altre ordinador o lliurar-la. Les còpies de seguretat d’aquest ordinador no hi viatgen.',
+      export: 'Exportar la clínica…',
+      import: 'Importar una clínica…',
+      exportTitle: 'Exportar la clínica',
+      exportIntro:
+        'El fitxer només s’obre amb la frase de pas: guarda-la a part del fitxer. Sense ella, ningú (tampoc el suport) podrà recuperar la clínica.',
+      chooseSave: 'Triar on desar-la…',
+      chooseOpen: 'Triar el fitxer…',
+      saveTo: 'Fitxer que es crearà',
+      saveToHint:
+        'El camí complet, per exemple /home/ana/Clinica-2026-11-27.engagedesk. Mai no se substitueix un fitxer que ja existeix.',
+      file: 'Fitxer de la clínica',
+      fileHint: 'El camí complet d’un fitxer .engagedesk.',
+      passphrase: 'Frase de pas',
+      passphraseHint:
+        'Com a mínim {{min}} caràcters; unes quantes paraules que no siguin una cita coneguda són fàcils de recordar i difícils d’endevinar.',
+      passphraseAgain: 'Repeteix la frase de pas',
+      tooShort: 'La frase de pas necessita com a mínim {{min}} caràcters.',
+      differ: 'Les dues frases de pas no coincideixen.',
+      exportConfirm: 'Exportar',
+      exporting: 'Copiant, xifrant i comprovant la clínica…',
+      exported: 'Clínica exportada i comprovada a {{file}}.',
+      keepApart:
+        'Lliura la frase de pas per un altre camí que el fitxer (en persona o per telèfon).',
+      holds: 'El que conté el fitxer',
+      exportedAt: 'Exportada el',
+      version: 'Versió',
+      versionValue: 'Engage Desk {{app}}, esquema {{schema}}',
+      importTitle: 'Importar una clínica',
+      checking: 'Obrint i comprovant el fitxer…',
+      importWarning:
+        'La clínica actual es guarda a part (no s’esborra) i la del fitxer n’ocupa el lloc, xifrada amb la clau d’aquest ordinador. L’aplicació es recarregarà.',
+      importConfirm: 'Importar aquesta clínica',
+      wrongPassphrase:
+        'La frase de pas no obre aquest fitxer, o no és un fitxer d’Engage Desk. No s’ha canviat res.',
+      damaged: 'El fitxer està malmès; no s’ha canviat res. Demana que l’exportin de nou.',
+      notArchive: 'Aquest fitxer no és una clínica exportada per Engage Desk.',
+      newer:
+        'El fitxer ve d’una versió més recent d’Engage Desk; actualitza l’aplicació abans d’importar-lo.',
+      exists: 'Ja existeix un fitxer amb aquest nom; tria’n un altre (mai no se substitueix).',
+    },
   },
   leave: 'Hi ha canvis sense desar en aquesta pàgina. Vols sortir sense desar-los?',
   developerMode: {

@@ -62,6 +62,48 @@ export const en: Translation<typeof es> = {
       'The current database is kept aside (never deleted) and the backup takes its place. Whatever was done after the backup will not be there. The app will reload.',
     restoreConfirm: 'Restore this backup',
     restoring: 'Restoring; the app reloads in a few seconds…',
+    archive: {
+      title: 'Move or hand over the clinic',
+      intro:
+        'The whole clinic in one file encrypted with a passphrase, to take it to another computer or hand it over. This computer’s backups do not travel with it.',
+      export: 'Export the clinic…',
+      import: 'Import a clinic…',
+      exportTitle: 'Export the clinic',
+      exportIntro:
+        'The file opens only with the passphrase: keep it apart from the file. Without it, nobody (support included) can recover the clinic.',
+      chooseSave: 'Choose where to save it…',
+      chooseOpen: 'Choose the file…',
+      saveTo: 'File to create',
+      saveToHint:
+        'The full path, for example /home/ana/Clinica-2026-11-27.engagedesk. An existing file is never replaced.',
+      file: 'Clinic file',
+      fileHint: 'The full path of an .engagedesk file.',
+      passphrase: 'Passphrase',
+      passphraseHint:
+        'At least {{min}} characters; a few words that are not a well-known quote are easy to remember and hard to guess.',
+      passphraseAgain: 'Repeat the passphrase',
+      tooShort: 'The passphrase needs at least {{min}} characters.',
+      differ: 'The two passphrases do not match.',
+      exportConfirm: 'Export',
+      exporting: 'Copying, encrypting and checking the clinic…',
+      exported: 'Clinic exported and checked in {{file}}.',
+      keepApart: 'Give the passphrase by another way than the file (in person or by phone).',
+      holds: 'What the file holds',
+      exportedAt: 'Exported on',
+      version: 'Version',
+      versionValue: 'Engage Desk {{app}}, schema {{schema}}',
+      importTitle: 'Import a clinic',
+      checking: 'Opening and checking the file…',
+      importWarning:
+        'The current clinic is kept aside (not deleted) and the file’s takes its place, encrypted with this computer’s key. The app will reload.',
+      importConfirm: 'Import this clinic',
+      wrongPassphrase:
+        'The passphrase does not open this file, or it is not an Engage Desk file. Nothing was changed.',
+      damaged: 'The file is damaged; nothing was changed. Ask for it to be exported again.',
+      notArchive: 'This file is not a clinic exported by Engage Desk.',
+      newer: 'The file comes from a newer Engage Desk; update the app before importing it.',
+      exists: 'A file with that name exists already; choose another (it is never replaced).',
+    },
   },
   leave: 'This page has unsaved changes. Leave without saving them?',
   developerMode: {

@@ -60,6 +60,50 @@ export const es = {
       'La base de datos actual se guarda aparte (no se borra) y la copia ocupa su lugar. Lo que se haya hecho después de la copia no aparecerá. La aplicación se recargará.',
     restoreConfirm: 'Restaurar esta copia',
     restoring: 'Restaurando; la aplicación se recargará en unos segundos…',
+    archive: {
+      title: 'Mover o entregar la clínica',
+      intro:
+        'Toda la clínica en un solo archivo cifrado con una frase de paso, para llevarla a otro ordenador o entregarla. Las copias de seguridad de este ordenador no viajan con ella.',
+      export: 'Exportar la clínica…',
+      import: 'Importar una clínica…',
+      exportTitle: 'Exportar la clínica',
+      exportIntro:
+        'El archivo solo se abre con la frase de paso: guárdala aparte del archivo. Sin ella, nadie (tampoco el soporte) podrá recuperar la clínica.',
+      chooseSave: 'Elegir dónde guardarla…',
+      chooseOpen: 'Elegir el archivo…',
+      saveTo: 'Archivo que se creará',
+      saveToHint:
+        'La ruta completa, por ejemplo /home/ana/Clinica-2026-11-27.engagedesk. Nunca se sustituye un archivo que ya existe.',
+      file: 'Archivo de la clínica',
+      fileHint: 'La ruta completa de un archivo .engagedesk.',
+      passphrase: 'Frase de paso',
+      passphraseHint:
+        'Al menos {{min}} caracteres; unas cuantas palabras que no sean una cita conocida son fáciles de recordar y difíciles de adivinar.',
+      passphraseAgain: 'Repite la frase de paso',
+      tooShort: 'La frase de paso necesita al menos {{min}} caracteres.',
+      differ: 'Las dos frases de paso no coinciden.',
+      exportConfirm: 'Exportar',
+      exporting: 'Copiando, cifrando y comprobando la clínica…',
+      exported: 'Clínica exportada y comprobada en {{file}}.',
+      keepApart:
+        'Entrega la frase de paso por otro camino que el archivo (en persona o por teléfono).',
+      holds: 'Lo que contiene el archivo',
+      exportedAt: 'Exportada el',
+      version: 'Versión',
+      versionValue: 'Engage Desk {{app}}, esquema {{schema}}',
+      importTitle: 'Importar una clínica',
+      checking: 'Abriendo y comprobando el archivo…',
+      importWarning:
+        'La clínica actual se guarda aparte (no se borra) y la del archivo ocupa su lugar, cifrada con la clave de este ordenador. La aplicación se recargará.',
+      importConfirm: 'Importar esta clínica',
+      wrongPassphrase:
+        'La frase de paso no abre este archivo, o no es un archivo de Engage Desk. No se ha cambiado nada.',
+      damaged: 'El archivo está dañado; no se ha cambiado nada. Pide que lo exporten de nuevo.',
+      notArchive: 'Este archivo no es una clínica exportada por Engage Desk.',
+      newer:
+        'El archivo viene de una versión más reciente de Engage Desk; actualiza la aplicación antes de importarlo.',
+      exists: 'Ya existe un archivo con ese nombre; elige otro (nunca se sustituye).',
+    },
   },
   leave: 'Hay cambios sin guardar en esta página. ¿Salir sin guardarlos?',
   developerMode: {
