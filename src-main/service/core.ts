@@ -126,7 +126,10 @@ export function createCore(options: CoreOptions) {
   // Who read or changed which record (domain/audit-trail.ts): the services handed to the
   // transports below are wrapped with their rules; the ones the domain passes around are not, so
   // a read the service makes for itself (is this patient there?) is no read of a record.
-  const trail = createAuditTrail(base);
+  const trail = createAuditTrail({
+    ...base,
+    onFlushError: (error) => options.onJobError?.('audit.flush', error),
+  });
   const audited: typeof trail.audited =
     options.auditTrail === false ? (service) => service : trail.audited;
   const delivery = announced('delivery', createDeliverySettings(q.settings, options));
@@ -473,7 +476,13 @@ export function createCore(options: CoreOptions) {
     close() {
       if (!db.open) return;
       clearInterval(auditPurgeTimer);
-      trail.flush();
+      // The reads' last group commit, before anything else closes: a refusal is reported and
+      // the database still closes (the events are lost then, as in a power cut).
+      try {
+        trail.flush();
+      } catch (error) {
+        options.onJobError?.('audit.flush', error);
+      }
       delivery.close();
       webhookSender.close().catch((error: unknown) => options.onJobError?.('webhook.close', error));
       db.close();

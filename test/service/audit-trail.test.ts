@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../src-main/service/schemas/audit-event';
 import { AuditEventList } from '../../src-main/service/schemas/audit-event';
@@ -413,5 +416,102 @@ describe('GET /audit-events', () => {
       expect(res.status, query).toBeLessThan(500);
       expect(res.headers.get('content-type'), query).toContain('application/problem+json');
     }
+  });
+});
+
+describe('reads and the read caches', () => {
+  it('a recorded read keeps the cached list page; a real patient write still drops it', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const a = addPatient(core, 'Núria', 'Soler');
+    addPatient(core, 'Jordi', 'Casals');
+    const { ok } = operationsOn(core);
+    // The key's first use writes its last_used_at (a real change, throttled): done beforehand.
+    expect((await server.request('GET', '/patients?limit=1')).status).toBe(200);
+    const page = core.patients.list({ limit: 20 });
+    expect(core.patients.list({ limit: 20 })).toBe(page); // the cache answers
+    // A read through the API and one from the window, each stored by its group commit.
+    expect((await server.request('GET', `/patients/${a}`)).status).toBe(200);
+    await ok('patients.get', { id: a });
+    expect(stored(server)).toBe(2);
+    expect(core.patients.list({ limit: 20 })).toBe(page);
+    // The purge deletes only events: the cache stays too.
+    core.audit.purge();
+    expect(core.patients.list({ limit: 20 })).toBe(page);
+    // A write with its event in the same transaction: the cache starts afresh.
+    await ok('patients.update', { id: a, patch: { firstName: 'Nuri' } });
+    const after = core.patients.list({ limit: 20 });
+    expect(after).not.toBe(page);
+    expect(after.rows.toString()).toContain('"firstName":"Nuri"');
+    // And a write no one audits (the service's own work) still does as well.
+    core.db.prepare("UPDATE patients SET first_name = 'Núria' WHERE id = ?").run(a);
+    expect(core.patients.list({ limit: 20 })).not.toBe(after);
+  });
+});
+
+describe('the reads waiting for their group commit', () => {
+  it('are stored by a graceful close: a read answered, then close() at once, is on disk', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const first = await startServer({ dataDir: dir, sandbox: false });
+    const patientId = addPatient(first.service.core, 'Núria', 'Soler');
+    expect((await first.request('GET', `/patients/${patientId}`)).status).toBe(200);
+    await operationsOn(first.service.core).ok('patients.get', { id: patientId });
+    await first.close(); // no flush asked for: the close does it
+
+    const again = await startServer({ dataDir: dir, sandbox: false });
+    cleanups.push(() => again.close());
+    const rows = again.service.core.db
+      .prepare<[], { channel: string; action: string }>(
+        'SELECT channel, action FROM audit_events ORDER BY seq',
+      )
+      .all();
+    expect(rows).toEqual([
+      { channel: 'api', action: 'patient.viewed' },
+      { channel: 'window', action: 'patient.viewed' },
+    ]);
+  });
+
+  it('are in the backup at quit, stored before it is taken', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const dataDir = join(dir, 'data');
+    const server = await startServer({ dataDir, sandbox: false, backups: true });
+    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    expect((await server.request('GET', `/patients/${patientId}`)).status).toBe(200);
+    await server.close();
+    const folder = join(dir, 'data backups');
+    const files = readdirSync(folder).filter((f) => f.endsWith('.db'));
+    expect(files, readdirSync(folder).join(', ')).toHaveLength(1);
+    const backup = new Database(join(folder, files[0]!), { readonly: true });
+    try {
+      const actions = backup.prepare('SELECT action FROM audit_events').pluck().all();
+      expect(actions).toEqual(['patient.viewed']);
+    } finally {
+      backup.close();
+    }
+  });
+
+  it('come before a later write in the trail, and a refused group commit keeps them', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const patientId = addPatient(core, 'Núria', 'Soler');
+    const { ok } = operationsOn(core);
+    await ok('patients.get', { id: patientId });
+    await ok('patients.update', { id: patientId, patch: { firstName: 'Nuri' } });
+    expect(trail(server).map((r) => r.action)).toEqual(['patient.viewed', 'patient.updated']);
+
+    // The store refuses the commit (as a full disk would): the events wait and go in next time.
+    await ok('patients.get', { id: patientId });
+    core.db.exec(
+      "CREATE TEMP TRIGGER refuse BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    expect(() => core.audit.flush()).toThrow(/disk full/);
+    core.db.exec('DROP TRIGGER refuse');
+    expect(trail(server).map((r) => r.action)).toEqual([
+      'patient.viewed',
+      'patient.updated',
+      'patient.viewed',
+    ]);
   });
 });

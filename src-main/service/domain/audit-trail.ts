@@ -77,6 +77,8 @@ export function createAuditTrail(deps: {
   newId: IdFactory;
   q: Queries;
   listPage: ListRunner;
+  /** A group commit that failed (its events wait for the next one); core.ts reports it. */
+  onFlushError?: (error: unknown) => void;
 }) {
   const { db, clock, newId, q } = deps;
   const scopes = new AsyncLocalStorage<Scope>();
@@ -85,20 +87,45 @@ export function createAuditTrail(deps: {
   // together in one transaction, so a read's answer never waits for a disk sync (the store syncs
   // every commit: about 3 ms here, several times the read itself; docs/benchmarks.md) and the
   // reads of that moment share one. A write's events are stored in the write's own transaction
-  // instead, so a write is never without its event. Reading the trail, a purge and closing the
-  // database store what waits first; a power cut loses at most that moment's reads.
+  // instead, so a write is never without its event. Reading the trail, a purge, a write and
+  // closing the database (every graceful close: create-service.ts) store what waits first; an
+  // abrupt end (power cut, crash, SIGKILL) loses at most the reads of the last READ_COMMIT_MS.
   let pending: NewAuditEvent[] = [];
   let flushScheduled = false;
   const storeAll = db.transaction((rows: NewAuditEvent[]) => {
     for (const row of rows) q.auditEvents.insert(row);
   });
 
+  function scheduleFlush(): void {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    // Unref'd: a pending commit never keeps the process alive (close() stores it).
+    setTimeout(timedFlush, READ_COMMIT_MS).unref();
+  }
+
+  /** Stores the waiting events now; throws if the store refuses, keeping them for the next try. */
   function flush(): void {
     flushScheduled = false;
     if (!pending.length || !db.open) return;
     const rows = pending;
     pending = [];
-    storeAll(rows);
+    try {
+      storeAll(rows);
+    } catch (error) {
+      // A busy or full disk: the events are kept (older first) and tried again, never dropped.
+      pending = [...rows, ...pending];
+      throw error;
+    }
+  }
+
+  /** The timer's flush: a failure is reported and retried, never thrown out of a timer. */
+  function timedFlush(): void {
+    try {
+      flush();
+    } catch (error) {
+      deps.onFlushError?.(error);
+      scheduleFlush();
+    }
   }
 
   function record(
@@ -129,11 +156,7 @@ export function createAuditTrail(deps: {
       return;
     }
     pending.push(...rows);
-    if (!flushScheduled) {
-      flushScheduled = true;
-      // Unref'd: a pending commit never keeps the process alive (close() stores it).
-      setTimeout(flush, READ_COMMIT_MS).unref();
-    }
+    scheduleFlush();
   }
 
   function wrap<A extends unknown[], R>(
@@ -163,6 +186,10 @@ export function createAuditTrail(deps: {
       const scope = scopes.getStore();
       if (!scope?.state.open || scope.inside) return method.apply(self, args);
       const inner: Scope = { ...scope, inside: true };
+      // The reads waiting for their group commit are older than this write: stored first, in
+      // their own commit (so a write that fails takes none of them with it), the trail keeps
+      // the order things happened in. Inside a caller's transaction they wait for the timer.
+      if (writes && !db.inTransaction) timedFlush();
       return scopes.run(inner, () => (writes ? writes(inner, args) : run(inner, args)));
     };
   }
