@@ -32,7 +32,8 @@ import { createAuditExport } from './domain/audit-export';
 import {
   ALERT_AUDIT,
   CALL_AUDIT,
-  CONVERSATION_AUDIT,
+  chatLinkAudit,
+  conversationAudit,
   EXPORT_AUDIT,
   FORM_AUDIT,
   NOTE_AUDIT,
@@ -41,6 +42,7 @@ import {
   RESPONSE_EXPORT_AUDIT,
   RESPONSE_VIEW_AUDIT,
   scheduleAudit,
+  seriesAudit,
 } from './domain/audit-rules';
 import { createWebhookDeliveries, FLUSH_JOB } from './domain/webhook-deliveries';
 import { createWebhooks } from './domain/webhooks';
@@ -294,7 +296,12 @@ export function createCore(options: CoreOptions) {
     creditViews,
     appLanguage: () => delivery.appLanguage(),
   });
-  const patientImport = announced('patientImport', createPatientImport({ patients }));
+  // The import creates through the audited patients: one `patient.created` per patient.
+  const auditedPatients = audited(patients, PATIENT_AUDIT);
+  const patientImport = announced(
+    'patientImport',
+    createPatientImport({ patients: auditedPatients }),
+  );
   const deskSettings = announced(
     'deskSettings',
     createDeskSettings({
@@ -372,18 +379,18 @@ export function createCore(options: CoreOptions) {
     prices,
     events,
     credits,
-    patients: audited(patients, PATIENT_AUDIT),
+    patients: auditedPatients,
     patientBulk: audited(patientBulk, PATIENT_BULK_AUDIT),
     responseInbox,
     patientNotes: audited(patientNotes, NOTE_AUDIT),
     forms: audited(forms, FORM_AUDIT),
     schedules: audited(schedules, scheduleAudit(schedules)),
-    scheduleSeries,
+    scheduleSeries: audited(scheduleSeries, seriesAudit(scheduleSeries)),
     delivery,
     outbox,
     assistants,
-    conversations: audited(conversations, CONVERSATION_AUDIT),
-    chatLinks,
+    conversations: audited(conversations, conversationAudit(conversations)),
+    chatLinks: audited(chatLinks, chatLinkAudit(conversations)),
     calls: audited(calls, CALL_AUDIT),
     webhooks,
     webhookDeliveries,

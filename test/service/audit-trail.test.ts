@@ -515,3 +515,104 @@ describe('the reads waiting for their group commit', () => {
     ]);
   });
 });
+
+describe('every write path that changes a patient record', () => {
+  it('records each patient the CSV import created, in the import, and nothing for a refused one', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const { ok, refused } = operationsOn(core);
+    const file = Buffer.from('Nombre;Apellidos\nNúria;Soler\nJordi;Casals\n').toString('base64');
+    const report = await ok<{ imported: number }>('patientImport.run', { file });
+    expect(report.imported).toBe(2);
+    const ids = core.db.prepare<[], string>('SELECT id FROM patients ORDER BY rowid').pluck().all();
+    expect(trail(server).map((r) => [r.channel, r.action, r.resource_id, r.patient_id])).toEqual(
+      ids.map((id) => ['window', 'patient.created', id, id]),
+    );
+    // A file without a last-name column imports nothing and records nothing.
+    await refused('patientImport.run', {
+      file: Buffer.from('Nombre\nAna\n').toString('base64'),
+    });
+    expect(stored(server)).toBe(2);
+  });
+
+  it('records a chat started, a message and a link over the API and from the window', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const patientId = addPatient(core, 'Núria', 'Soler', { email: 'nuria@example.org' });
+    const chat = await server.request('POST', '/conversations', {
+      body: { patientId, context: 'Seguimiento' },
+    });
+    expect(chat.status, chat.text).toBe(201);
+    const message = await server.request('POST', `/conversations/${chat.body.id}/messages`, {
+      body: { content: 'Hola, hoy estoy mejor' },
+    });
+    expect(message.status, message.text).toBe(200);
+    const { ok } = operationsOn(core);
+    await ok('conversations.send', { id: chat.body.id, content: 'Sigo bien' });
+    await ok('conversations.sendLink', { id: chat.body.id, channel: 'email' });
+    expect(
+      trail(server).map((r) => [r.channel, r.action, r.resource_type, r.resource_id, r.patient_id]),
+    ).toEqual([
+      ['api', 'conversation.started', 'conversation', chat.body.id, patientId],
+      ['api', 'message.sent', 'conversation', chat.body.id, patientId],
+      ['window', 'message.sent', 'conversation', chat.body.id, patientId],
+      ['window', 'link.created', 'conversation', chat.body.id, patientId],
+    ]);
+  });
+
+  it('records a series created and cancelled, a retried delivery, and a sandbox answer', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    core.credits.topUp(100);
+    const patientId = addPatient(core, 'Núria', 'Soler', {
+      email: 'nuria@example.org',
+      phone: '+34600009999', // the sandbox's unreachable number: a WhatsApp delivery fails
+    });
+    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
+    const { ok } = operationsOn(core);
+    const series = await ok<{ id: string }>('series.create', {
+      formId,
+      patientId,
+      channel: 'email',
+      startsAt: '2026-11-29T09:00:00.000Z',
+      recurrence: { interval: 'week', intervalCount: 2, count: 3 },
+    });
+    await ok('series.cancel', { id: series.id });
+    const failing = await ok<{ id: string }>('schedules.create', {
+      formId,
+      patientId,
+      channel: 'whatsapp',
+    });
+    await ok('sandbox.advance', { seconds: 1 });
+    const retry = await ok<{ id: string }>('schedules.retry', { id: failing.id, channel: 'email' });
+    await ok('sandbox.advance', { seconds: 1 });
+    const before = trail(server).length;
+    const answer = await server.request('POST', `/sandbox/form-schedules/${retry.id}/submit`, {
+      body: { responses: EVERY_FIELD_ANSWERS },
+    });
+    expect(answer.status, answer.text).toBe(201);
+    expect(trail(server).map((r) => [r.action, r.resource_type, r.resource_id])).toEqual([
+      ['series.created', 'series', series.id],
+      ['series.cancelled', 'series', series.id],
+      ['delivery.created', 'delivery', failing.id],
+      ['delivery.created', 'delivery', retry.id],
+      ['response.created', 'response', answer.body.id],
+    ]);
+    expect(before).toBe(4);
+  });
+
+  it('records nothing for marking responses read, nor for the patient answering their own form', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const patientId = addPatient(core, 'Núria', 'Soler');
+    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
+    const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
+    core.schedules.markSent(schedule.id, 'a-token-hash');
+    // The patient's own page runs as no one (no transport's scope): as here, outside any scope.
+    const response = core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
+    const { ok } = operationsOn(core);
+    await ok('responses.mark', { ids: [response.id], read: true });
+    await ok('responses.mark', { ids: [response.id], read: false });
+    expect(stored(server)).toBe(0);
+  });
+});
