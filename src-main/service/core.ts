@@ -310,6 +310,7 @@ export function createCore(options: CoreOptions) {
       assistants,
       delivery,
       credits,
+      audit: trail,
       isSandbox,
       setSandbox: sandboxSwitch.set,
       sandboxAudit: sandboxSwitch.latest,

@@ -20,6 +20,7 @@ function baseSettings(overrides: Partial<AppSettings> = {}): AppSettings {
     notificationEmail: 'avisos@sonrisa.es',
     assistant: { provider: 'builtin', hasKey: false, source: 'default' },
     smtp: { source: 'default' },
+    auditRetentionYears: 6,
     ...overrides,
   };
 }

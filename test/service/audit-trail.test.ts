@@ -616,3 +616,110 @@ describe('every write path that changes a patient record', () => {
     expect(stored(server)).toBe(0);
   });
 });
+
+describe('the retention period from the window', () => {
+  it('is part of the settings; a longer one saves and is recorded with who, from and to', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const { ok } = operationsOn(core);
+    expect((await ok('settings.get')).auditRetentionYears).toBe(6);
+    const saved = await ok('settings.update', { auditRetentionYears: 8 });
+    expect(saved.auditRetentionYears).toBe(8);
+    expect(core.audit.retentionYears()).toBe(8);
+    // The same period again changes and records nothing.
+    await ok('settings.update', { auditRetentionYears: 8 });
+    expect(trail(server)).toEqual([
+      {
+        actor_type: 'desk',
+        actor_id: null,
+        actor_name: 'Engage Desk',
+        channel: 'window',
+        action: 'retention.changed',
+        resource_type: 'retention',
+        resource_id: 'from-6-to-8',
+        patient_id: '',
+        count: null,
+      },
+    ]);
+    // The API lists it (it concerns no patient: patientId is empty).
+    const listed = await server.request('GET', '/audit-events', {
+      token: server.keyWith('audit:read'),
+    });
+    expectSchema(AuditEventList, listed.body);
+    expect(listed.body.data[0]).toMatchObject({
+      action: 'retention.changed',
+      resourceId: 'from-6-to-8',
+      patientId: '',
+    });
+    // Core code with no transport (a script) records as the command line.
+    core.audit.setRetentionYears(9);
+    expect(trail(server).at(-1)).toMatchObject({
+      actor_type: 'cli',
+      channel: 'cli',
+      resource_id: 'from-8-to-9',
+    });
+  });
+
+  it('refuses a bad period, and a shorter one until confirmed, changing and recording nothing', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const { ok, refused } = operationsOn(core);
+    for (const years of [0, 31, 2.5, '3', null]) {
+      const error = await refused('settings.update', { auditRetentionYears: years });
+      expect(error.code, String(years)).toBe('validation_failed');
+    }
+    const unconfirmed = await refused('settings.update', {
+      auditRetentionYears: 2,
+      clinicName: 'Otra clínica',
+    });
+    expect(unconfirmed.details).toMatchObject({
+      errors: [{ pointer: '/confirmRetention', code: 'confirmation_required' }],
+    });
+    expect(unconfirmed.message).toMatch(/deletes the events recorded before/);
+    expect(core.audit.retentionYears()).toBe(6);
+    expect((await ok('settings.get')).clinicName).not.toBe('Otra clínica');
+    expect(stored(server)).toBe(0);
+    await ok('settings.update', { auditRetentionYears: 2, confirmRetention: true });
+    expect(core.audit.retentionYears()).toBe(2);
+    expect(trail(server).map((r) => r.resource_id)).toEqual(['from-6-to-2']);
+    // Longer again needs no confirmation.
+    await ok('settings.update', { auditRetentionYears: 3 });
+    expect(core.audit.retentionYears()).toBe(3);
+  });
+
+  it('says what the next purge deletes under a shorter period, which it then does', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const YEAR = 365.25 * 86_400_000;
+    const clock = fakeTime(Date.now() - 3 * YEAR);
+    const old = await startServer({ dataDir: dir, realNow: clock.now, sandbox: false });
+    const a = addPatient(old.service.core, 'Núria', 'Soler');
+    const b = addPatient(old.service.core, 'Jordi', 'Casals');
+    await old.request('GET', `/patients/${a}`);
+    await old.request('GET', `/patients/${b}`);
+    await old.request('GET', `/patients/${a}`);
+    await old.close();
+
+    const today = await startServer({ dataDir: dir, sandbox: false });
+    cleanups.push(() => today.close());
+    const { core } = today.service;
+    const { ok, refused } = operationsOn(core);
+    const preview = await ok('audit.purgePreview', { years: 2 });
+    expect(preview).toMatchObject({ years: 2, events: 3, patients: 2 });
+    expect(Date.parse(preview.oldest)).toBeLessThan(Date.parse(preview.before));
+    expect(await ok('audit.purgePreview', { years: 6 })).toMatchObject({
+      events: 0,
+      patients: 0,
+      oldest: null,
+    });
+    await refused('audit.purgePreview', { years: 0 });
+    await ok('settings.update', { auditRetentionYears: 2, confirmRetention: true });
+    expect(core.audit.purge()).toBe(3);
+    // Only the change itself is left, and it survives a restart with the period.
+    expect(trail(today).map((r) => r.action)).toEqual(['retention.changed']);
+    await today.close();
+    const again = await startServer({ dataDir: dir, sandbox: false });
+    cleanups.push(() => again.close());
+    expect(again.service.core.audit.retentionYears()).toBe(2);
+  });
+});

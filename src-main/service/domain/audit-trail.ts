@@ -198,6 +198,28 @@ export function createAuditTrail(deps: {
     return Number(q.settings.get(AUDIT_RETENTION_SETTING) ?? DEFAULT_RETENTION_YEARS);
   }
 
+  /** The purge's bound by the service clock: events older than `years` before now. */
+  function horizonOf(years: number): string {
+    const horizon = new Date(clock.now());
+    horizon.setUTCFullYear(horizon.getUTCFullYear() - years);
+    return horizon.toISOString();
+  }
+
+  function checkYears(years: number): void {
+    if (!Number.isInteger(years) || years < 1 || years > 30) {
+      throw validationFailed([
+        {
+          pointer: '/auditRetentionYears',
+          code: 'range',
+          detail: 'The audit trail is kept from 1 to 30 whole years.',
+        },
+      ]);
+    }
+  }
+
+  /** Who changes the retention: the transport's scope; code with none (a script) as a command. */
+  const UNSCOPED: AuditContext = { channel: 'cli', actor: { type: 'cli', name: 'engage-desk' } };
+
   return {
     /**
      * Runs `work` as `context`: every audited call it makes, synchronously or after an await,
@@ -272,18 +294,38 @@ export function createAuditTrail(deps: {
     /** How long events are kept, in whole years (the setting; default 6). */
     retentionYears,
 
-    /** Sets the retention period; 1 to 30 whole years (the table's triggers hold the same). */
-    setRetentionYears(years: number): void {
-      if (!Number.isInteger(years) || years < 1 || years > 30) {
-        throw validationFailed([
-          {
-            pointer: '/auditRetentionYears',
-            code: 'range',
-            detail: 'The audit trail is kept from 1 to 30 whole years.',
-          },
-        ]);
-      }
+    /**
+     * Sets the retention period, 1 to 30 whole years (the table's triggers hold the same), and
+     * records the change in the trail in the same transaction: who, when, from and to (the
+     * event's resourceId, `from-6-to-2`; it concerns no patient, so its patientId is empty).
+     * Setting the period it already has changes and records nothing.
+     */
+    setRetentionYears: db.transaction((years: number): void => {
+      checkYears(years);
+      const from = retentionYears();
+      if (from === years) return;
       q.settings.set(AUDIT_RETENTION_SETTING, String(years));
+      const scope = scopes.getStore();
+      const context = scope?.state.open ? scope.context : UNSCOPED;
+      record(
+        context,
+        'retention.changed',
+        [{ resourceType: 'retention', resourceId: `from-${from}-to-${years}`, patientId: '' }],
+        true,
+      );
+    }),
+
+    /**
+     * What the next purge would delete if the period were `years`: with the purge's own bounds,
+     * so the confirmation of a shorter period says exactly what goes.
+     */
+    purgePreview(years: number) {
+      checkYears(years);
+      flush();
+      const horizon = horizonOf(years);
+      const { bound, ...what } = q.auditEvents.purgeable(horizon, years);
+      // The earlier of the two bounds is the one that holds (a sandbox clock may run ahead).
+      return { years, before: bound < horizon ? bound : horizon, ...what };
     },
 
     /**
@@ -294,9 +336,7 @@ export function createAuditTrail(deps: {
     purge(): number {
       flush();
       const years = retentionYears();
-      const horizon = new Date(clock.now());
-      horizon.setUTCFullYear(horizon.getUTCFullYear() - years);
-      return q.auditEvents.purge(horizon.toISOString(), years);
+      return q.auditEvents.purge(horizonOf(years), years);
     },
   };
 }

@@ -40,6 +40,16 @@ export function createAuditEventQueries(db: Db) {
     `DELETE FROM audit_events WHERE at < @before
        AND at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years')`,
   );
+  const purgeable = db.prepare<
+    { before: string; years: number },
+    { events: number; patients: number; oldest: string | null; bound: string }
+  >(
+    `SELECT count(*) AS events, count(DISTINCT nullif(patient_id, '')) AS patients,
+       min(at) AS oldest,
+       strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years') AS bound
+     FROM audit_events WHERE at < @before
+       AND at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years')`,
+  );
   // The rows this connection changed in the trail: the read caches' change token leaves them out
   // (store/read-cache.ts), since an event changes no patient. Counted after each statement ran,
   // as SQLite's total_changes() is (a refused statement counts in neither).
@@ -52,6 +62,8 @@ export function createAuditEventQueries(db: Db) {
       changesMade += changes;
       return changes;
     },
+    /** What `purge` would delete with the same bounds (the retention's confirmation). */
+    purgeable: (before: string, years: number) => purgeable.get({ before, years })!,
     /** How many rows of the trail this connection inserted or deleted (read-cache.ts). */
     changesMade: (): number => changesMade,
   };
