@@ -551,6 +551,8 @@ describe('every write path that changes a patient record', () => {
     const { ok } = operationsOn(core);
     await ok('conversations.send', { id: chat.body.id, content: 'Sigo bien' });
     await ok('conversations.sendLink', { id: chat.body.id, channel: 'email' });
+    // Writes all: stored with (or right after) their commit, none waiting for the reads' one.
+    expect(count(server, 'audit_events')).toBe(4);
     expect(
       trail(server).map((r) => [r.channel, r.action, r.resource_type, r.resource_id, r.patient_id]),
     ).toEqual([

@@ -132,6 +132,7 @@ export const conversationAudit = (conversations: Conversations): AuditRules<Conv
   // The window's one-call send (the sandbox composer), recorded once it committed.
   send: {
     action: 'message.sent',
+    after: true,
     entries: ([id]) => [inConversation(conversations, id)],
   },
 });
@@ -151,6 +152,7 @@ export const chatLinkAudit = (
 ): AuditRules<ReturnType<typeof createChatLinks>> => ({
   create: {
     action: 'link.created',
+    after: true,
     entries: ([id]) => [inConversation(conversations, id)],
   },
 });
@@ -170,10 +172,12 @@ const CONVERSATION_AUDIT: AuditRules<Conversations> = {
   },
   start: {
     action: 'conversation.started',
+    after: true,
     entries: (_, c) => [{ resourceType: 'conversation', resourceId: c.id, patientId: c.patientId }],
   },
   close: {
     action: 'conversation.ended',
+    after: true,
     entries: ([id], c) => [
       { resourceType: 'conversation', resourceId: id, patientId: c.patientId },
     ],

@@ -43,6 +43,12 @@ export interface AuditEntry {
 export interface AuditRule<A extends unknown[], R> {
   action: AuditAction;
   write?: boolean;
+  /**
+   * A write that commits by itself (an asynchronous one, or a chat's end, which commits a due
+   * close even when refused): its events are stored right after it, with their own commit,
+   * never left to the reads' group commit.
+   */
+  after?: boolean;
   entries(args: A, result: Awaited<R>): readonly AuditEntry[];
 }
 
@@ -151,8 +157,14 @@ export function createAuditTrail(deps: {
       count: entry.count ?? null,
     }));
     // Inside a transaction (a write, or a read a write makes), the events commit with it.
-    if (write || db.inTransaction) {
+    if (db.inTransaction) {
       for (const row of rows) q.auditEvents.insert(row);
+      return;
+    }
+    // A write that committed by itself: its events now, after the reads waiting before it.
+    if (write) {
+      timedFlush();
+      storeAll(rows);
       return;
     }
     pending.push(...rows);
@@ -170,7 +182,8 @@ export function createAuditTrail(deps: {
       // An asynchronous method (a conversation's start) records once it resolved.
       if (result instanceof Promise) {
         return result.then((value: Awaited<R>) => {
-          record(scope.context, rule.action, rule.entries(args, value), Boolean(rule.write));
+          const writes = Boolean(rule.write || rule.after);
+          record(scope.context, rule.action, rule.entries(args, value), writes);
           return value;
         }) as R;
       }
@@ -178,7 +191,7 @@ export function createAuditTrail(deps: {
         scope.context,
         rule.action,
         rule.entries(args, result as Awaited<R>),
-        Boolean(rule.write),
+        Boolean(rule.write || rule.after),
       );
       return result;
     }
