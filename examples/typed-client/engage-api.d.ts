@@ -1850,7 +1850,7 @@ export interface components {
       pagination: components['schemas']['Pagination'];
     };
     /**
-     * @description One read or change of a patient's record. Never changed or deleted until past the retention period; never holds clinical content.
+     * @description One read or change of a patient's record (or of the trail's retention period). Never changed or deleted until past the retention period; never holds clinical content.
      * @example {
      *       "id": "aud_01JD8X3V6Q9R2T5W7Y0B4C6E8G",
      *       "at": "2026-11-26T10:15:00.000Z",
@@ -1897,21 +1897,40 @@ export interface components {
         | 'conversation.viewed'
         | 'conversation.started'
         | 'conversation.ended'
+        | 'message.sent'
+        | 'link.created'
         | 'call.viewed'
         | 'call.started'
         | 'delivery.created'
         | 'delivery.cancelled'
+        | 'series.created'
+        | 'series.cancelled'
+        | 'response.created'
         | 'alert.acknowledged'
-        | 'alert.resolved';
+        | 'alert.resolved'
+        | 'retention.changed';
       /**
-       * @description The kind of record `resourceId` names (`export`: one CSV export).
+       * @description The kind of record `resourceId` names (`export`: one CSV export; `retention`: the trail's own retention period).
        * @enum {string}
        */
       resourceType:
-        'patient' | 'note' | 'response' | 'conversation' | 'call' | 'delivery' | 'alert' | 'export';
-      /** @example pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G */
+        | 'patient'
+        | 'note'
+        | 'response'
+        | 'conversation'
+        | 'call'
+        | 'delivery'
+        | 'series'
+        | 'alert'
+        | 'export'
+        | 'retention';
+      /**
+       * @description The record's id; for `retention.changed`, the change in whole years as `from-<years>-to-<years>`.
+       * @example pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G
+       * @example from-6-to-8
+       */
       resourceId: string;
-      /** @description The patient whose record it was (an export has one event per patient). */
+      /** @description The patient whose record it was (an export has one event per patient); empty for `retention.changed`, which concerns no patient. */
       patientId: string;
       /** @description For an export: how many patients it held (each has its own event). */
       count: number | null;
@@ -3875,12 +3894,18 @@ export interface operations {
           | 'conversation.viewed'
           | 'conversation.started'
           | 'conversation.ended'
+          | 'message.sent'
+          | 'link.created'
           | 'call.viewed'
           | 'call.started'
           | 'delivery.created'
           | 'delivery.cancelled'
+          | 'series.created'
+          | 'series.cancelled'
+          | 'response.created'
           | 'alert.acknowledged'
-          | 'alert.resolved';
+          | 'alert.resolved'
+          | 'retention.changed';
         /** @description Only from this channel. */
         channel?: 'window' | 'api' | 'cli';
       };

@@ -32,7 +32,8 @@ import { createAuditExport } from './domain/audit-export';
 import {
   ALERT_AUDIT,
   CALL_AUDIT,
-  CONVERSATION_AUDIT,
+  chatLinkAudit,
+  conversationAudit,
   EXPORT_AUDIT,
   FORM_AUDIT,
   NOTE_AUDIT,
@@ -41,6 +42,7 @@ import {
   RESPONSE_EXPORT_AUDIT,
   RESPONSE_VIEW_AUDIT,
   scheduleAudit,
+  seriesAudit,
 } from './domain/audit-rules';
 import { createWebhookDeliveries, FLUSH_JOB } from './domain/webhook-deliveries';
 import { createWebhooks } from './domain/webhooks';
@@ -126,7 +128,10 @@ export function createCore(options: CoreOptions) {
   // Who read or changed which record (domain/audit-trail.ts): the services handed to the
   // transports below are wrapped with their rules; the ones the domain passes around are not, so
   // a read the service makes for itself (is this patient there?) is no read of a record.
-  const trail = createAuditTrail(base);
+  const trail = createAuditTrail({
+    ...base,
+    onFlushError: (error) => options.onJobError?.('audit.flush', error),
+  });
   const audited: typeof trail.audited =
     options.auditTrail === false ? (service) => service : trail.audited;
   const delivery = announced('delivery', createDeliverySettings(q.settings, options));
@@ -291,7 +296,12 @@ export function createCore(options: CoreOptions) {
     creditViews,
     appLanguage: () => delivery.appLanguage(),
   });
-  const patientImport = announced('patientImport', createPatientImport({ patients }));
+  // The import creates through the audited patients: one `patient.created` per patient.
+  const auditedPatients = audited(patients, PATIENT_AUDIT);
+  const patientImport = announced(
+    'patientImport',
+    createPatientImport({ patients: auditedPatients }),
+  );
   const deskSettings = announced(
     'deskSettings',
     createDeskSettings({
@@ -300,6 +310,7 @@ export function createCore(options: CoreOptions) {
       assistants,
       delivery,
       credits,
+      audit: trail,
       isSandbox,
       setSandbox: sandboxSwitch.set,
       sandboxAudit: sandboxSwitch.latest,
@@ -369,18 +380,18 @@ export function createCore(options: CoreOptions) {
     prices,
     events,
     credits,
-    patients: audited(patients, PATIENT_AUDIT),
+    patients: auditedPatients,
     patientBulk: audited(patientBulk, PATIENT_BULK_AUDIT),
     responseInbox,
     patientNotes: audited(patientNotes, NOTE_AUDIT),
     forms: audited(forms, FORM_AUDIT),
     schedules: audited(schedules, scheduleAudit(schedules)),
-    scheduleSeries,
+    scheduleSeries: audited(scheduleSeries, seriesAudit(scheduleSeries)),
     delivery,
     outbox,
     assistants,
-    conversations: audited(conversations, CONVERSATION_AUDIT),
-    chatLinks,
+    conversations: audited(conversations, conversationAudit(conversations)),
+    chatLinks: audited(chatLinks, chatLinkAudit(conversations)),
     calls: audited(calls, CALL_AUDIT),
     webhooks,
     webhookDeliveries,
@@ -478,7 +489,13 @@ export function createCore(options: CoreOptions) {
     close() {
       if (!db.open) return;
       clearInterval(auditPurgeTimer);
-      trail.flush();
+      // The reads' last group commit, before anything else closes: a refusal is reported and
+      // the database still closes (the events are lost then, as in a power cut).
+      try {
+        trail.flush();
+      } catch (error) {
+        options.onJobError?.('audit.flush', error);
+      }
       delivery.close();
       webhookSender.close().catch((error: unknown) => options.onJobError?.('webhook.close', error));
       db.close();

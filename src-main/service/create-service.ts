@@ -134,6 +134,13 @@ export async function createService(options: ServiceOptions) {
         closing ??= (async () => {
           await app.close();
           await core.runner.stop();
+          // The reads answered last still wait for their group commit (domain/audit-trail.ts):
+          // stored now, so the backup at quit holds them too (core.close() stores them anyway).
+          try {
+            core.audit.flush();
+          } catch {
+            // Kept waiting: core.close() tries again and reports a refusal.
+          }
           // Nothing writes any more: the backup at quit holds the very last state.
           if (options.backups && how.backup !== false) await core.backups?.atQuit();
           else await core.backups?.stop();

@@ -53,4 +53,32 @@ describe('the audit trail in web mode', () => {
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });
+
+  it('shortens how long the log is kept after saying what the next purge deletes, and logs the change', async () => {
+    const { context, page } = await openApp(suite.browser, suite.app, '/settings/audit');
+    await settled(page);
+    const card = page.getByRole('region', { name: 'Conservación del registro' });
+    const field = card.getByRole('combobox', { name: 'Conservar el registro de accesos durante' });
+    expect(await field.inputValue()).toBe('6');
+    await field.selectOption({ label: '2 años' });
+    await card.getByRole('button', { name: 'Guardar' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Conservar el registro solo 2 años?' });
+    // The demo clinic's trail is all from today: nothing is two years old yet.
+    await expect.poll(() => dialog.textContent()).toMatch(/la próxima purga no borrará nada/);
+    await screenshot(page, 'es-settings-audit-retention-confirm');
+    await dialog.getByRole('button', { name: 'Acortar y borrar al purgar' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const table = page.getByRole('table', { name: 'Registro de accesos' });
+    await expect
+      .poll(() => table.getByText('Cambió la conservación del registro').count())
+      .toBeGreaterThan(0);
+    const { body } = await api<{ data: AuditEvent[] }>(
+      suite.app,
+      '/audit-events?action=retention.changed',
+    );
+    expect(body.data.map((e) => [e.action, e.patientId])).toEqual([['retention.changed', '']]);
+    await screenshot(page, 'es-settings-audit-retention');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
 });

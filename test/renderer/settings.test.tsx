@@ -20,6 +20,7 @@ function baseSettings(overrides: Partial<AppSettings> = {}): AppSettings {
     notificationEmail: 'avisos@sonrisa.es',
     assistant: { provider: 'builtin', hasKey: false, source: 'default' },
     smtp: { source: 'default' },
+    auditRetentionYears: 6,
     ...overrides,
   };
 }
@@ -419,6 +420,74 @@ describe('settings screen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(card).getByRole('radio', { name: /Empresa/ })).toBeChecked();
     expect(within(card).getByText('Plan actual').closest('label')).toHaveTextContent('Empresa');
+  });
+
+  it('keeps the audit log longer at once; shorter only after saying what the next purge deletes', async () => {
+    const user = userEvent.setup();
+    const previews: unknown[] = [];
+    const settings = settingsHandlers(baseSettings());
+    const { bridge } = renderWithApp(<SettingsScreen page="audit" />, {
+      handlers: {
+        settings: {
+          ...settings,
+          update: ({ confirmRetention: _confirmed, ...update }) => settings.update!(update),
+        },
+        audit: {
+          list: () => ({ data: [], pagination: { cursor: '', hasMore: false, limit: 50 } }),
+          purgePreview: (input) => {
+            previews.push(input);
+            return {
+              years: input.years,
+              before: '2024-11-27T10:00:00.000Z',
+              events: 1250,
+              patients: 48,
+              oldest: '2021-03-02T09:00:00.000Z',
+            };
+          },
+        },
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Conservación del registro' });
+    // The log below has no Save of its own: the page's one Save is the period's.
+    expect(screen.getAllByRole('button', { name: 'Guardar' })).toHaveLength(1);
+    const field = within(card).getByRole('combobox', {
+      name: 'Conservar el registro de accesos durante',
+    });
+    expect(field).toHaveValue('6');
+
+    await user.selectOptions(field, '8 años');
+    await user.click(within(card).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(updates(bridge.log)).toEqual([{ auditRetentionYears: 8 }]));
+    expect(previews).toEqual([]); // longer: nothing to purge, nothing to confirm
+
+    await user.selectOptions(field, '2 años');
+    await user.click(within(card).getByRole('button', { name: 'Guardar' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: '¿Conservar el registro solo 2 años?',
+    });
+    expect(previews).toEqual([{ years: 2 }]);
+    expect(dialog).toHaveTextContent(
+      'La próxima purga borrará para siempre 1250 accesos registrados antes del',
+    );
+    expect(dialog).toHaveTextContent('de 48 pacientes');
+    // Cancelled: nothing saved, the choice stays to think again.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(updates(bridge.log)).toHaveLength(1);
+    expect(field).toHaveValue('2');
+    await user.click(within(card).getByRole('button', { name: 'Guardar' }));
+    await user.click(
+      within(
+        await screen.findByRole('dialog', { name: '¿Conservar el registro solo 2 años?' }),
+      ).getByRole('button', { name: 'Acortar y borrar al purgar' }),
+    );
+    await waitFor(() =>
+      expect(updates(bridge.log).at(-1)).toEqual({
+        auditRetentionYears: 2,
+        confirmRetention: true,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(settings.current().auditRetentionYears).toBe(2);
   });
 
   it('turns sandbox mode off with a warning; the app store and the tools follow', async () => {

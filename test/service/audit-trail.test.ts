@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../src-main/service/schemas/audit-event';
 import { AuditEventList } from '../../src-main/service/schemas/audit-event';
@@ -329,7 +332,8 @@ describe('append-only, with retention', () => {
     // A shorter period (1 year) lets the next purge take the two-year-old one too.
     core.audit.setRetentionYears(1);
     expect(core.audit.purge()).toBe(1);
-    expect(left()).toEqual([]);
+    // What is left is the change of the period itself, recorded just now.
+    expect(trail(today).map((r) => r.action)).toEqual(['retention.changed']);
   });
 });
 
@@ -413,5 +417,312 @@ describe('GET /audit-events', () => {
       expect(res.status, query).toBeLessThan(500);
       expect(res.headers.get('content-type'), query).toContain('application/problem+json');
     }
+  });
+});
+
+describe('reads and the read caches', () => {
+  it('a recorded read keeps the cached list page; a real patient write still drops it', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const a = addPatient(core, 'Núria', 'Soler');
+    addPatient(core, 'Jordi', 'Casals');
+    const { ok } = operationsOn(core);
+    // The key's first use writes its last_used_at (a real change, throttled): done beforehand.
+    expect((await server.request('GET', '/patients?limit=1')).status).toBe(200);
+    const page = core.patients.list({ limit: 20 });
+    expect(core.patients.list({ limit: 20 })).toBe(page); // the cache answers
+    // A read through the API and one from the window, each stored by its group commit.
+    expect((await server.request('GET', `/patients/${a}`)).status).toBe(200);
+    await ok('patients.get', { id: a });
+    expect(stored(server)).toBe(2);
+    expect(core.patients.list({ limit: 20 })).toBe(page);
+    // The purge deletes only events: the cache stays too.
+    core.audit.purge();
+    expect(core.patients.list({ limit: 20 })).toBe(page);
+    // A write with its event in the same transaction: the cache starts afresh.
+    await ok('patients.update', { id: a, patch: { firstName: 'Nuri' } });
+    const after = core.patients.list({ limit: 20 });
+    expect(after).not.toBe(page);
+    expect(after.rows.toString()).toContain('"firstName":"Nuri"');
+    // And a write no one audits (the service's own work) still does as well.
+    core.db.prepare("UPDATE patients SET first_name = 'Núria' WHERE id = ?").run(a);
+    expect(core.patients.list({ limit: 20 })).not.toBe(after);
+  });
+});
+
+describe('the reads waiting for their group commit', () => {
+  it('are stored by a graceful close: a read answered, then close() at once, is on disk', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const first = await startServer({ dataDir: dir, sandbox: false });
+    const patientId = addPatient(first.service.core, 'Núria', 'Soler');
+    expect((await first.request('GET', `/patients/${patientId}`)).status).toBe(200);
+    await operationsOn(first.service.core).ok('patients.get', { id: patientId });
+    await first.close(); // no flush asked for: the close does it
+
+    const again = await startServer({ dataDir: dir, sandbox: false });
+    cleanups.push(() => again.close());
+    const rows = again.service.core.db
+      .prepare<[], { channel: string; action: string }>(
+        'SELECT channel, action FROM audit_events ORDER BY seq',
+      )
+      .all();
+    expect(rows).toEqual([
+      { channel: 'api', action: 'patient.viewed' },
+      { channel: 'window', action: 'patient.viewed' },
+    ]);
+  });
+
+  it('are in the backup at quit, stored before it is taken', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const dataDir = join(dir, 'data');
+    const server = await startServer({ dataDir, sandbox: false, backups: true });
+    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    expect((await server.request('GET', `/patients/${patientId}`)).status).toBe(200);
+    await server.close();
+    const folder = join(dir, 'data backups');
+    const files = readdirSync(folder).filter((f) => f.endsWith('.db'));
+    expect(files, readdirSync(folder).join(', ')).toHaveLength(1);
+    const backup = new Database(join(folder, files[0]!), { readonly: true });
+    try {
+      const actions = backup.prepare('SELECT action FROM audit_events').pluck().all();
+      expect(actions).toEqual(['patient.viewed']);
+    } finally {
+      backup.close();
+    }
+  });
+
+  it('come before a later write in the trail, and a refused group commit keeps them', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const patientId = addPatient(core, 'Núria', 'Soler');
+    const { ok } = operationsOn(core);
+    await ok('patients.get', { id: patientId });
+    await ok('patients.update', { id: patientId, patch: { firstName: 'Nuri' } });
+    expect(trail(server).map((r) => r.action)).toEqual(['patient.viewed', 'patient.updated']);
+
+    // The store refuses the commit (as a full disk would): the events wait and go in next time.
+    await ok('patients.get', { id: patientId });
+    core.db.exec(
+      "CREATE TEMP TRIGGER refuse BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
+    expect(() => core.audit.flush()).toThrow(/disk full/);
+    core.db.exec('DROP TRIGGER refuse');
+    expect(trail(server).map((r) => r.action)).toEqual([
+      'patient.viewed',
+      'patient.updated',
+      'patient.viewed',
+    ]);
+  });
+});
+
+describe('every write path that changes a patient record', () => {
+  it('records each patient the CSV import created, in the import, and nothing for a refused one', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const { ok, refused } = operationsOn(core);
+    const file = Buffer.from('Nombre;Apellidos\nNúria;Soler\nJordi;Casals\n').toString('base64');
+    const report = await ok<{ imported: number }>('patientImport.run', { file });
+    expect(report.imported).toBe(2);
+    const ids = core.db.prepare<[], string>('SELECT id FROM patients ORDER BY rowid').pluck().all();
+    expect(trail(server).map((r) => [r.channel, r.action, r.resource_id, r.patient_id])).toEqual(
+      ids.map((id) => ['window', 'patient.created', id, id]),
+    );
+    // A file without a last-name column imports nothing and records nothing.
+    await refused('patientImport.run', {
+      file: Buffer.from('Nombre\nAna\n').toString('base64'),
+    });
+    expect(stored(server)).toBe(2);
+  });
+
+  it('records a chat started, a message and a link over the API and from the window', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const patientId = addPatient(core, 'Núria', 'Soler', { email: 'nuria@example.org' });
+    const chat = await server.request('POST', '/conversations', {
+      body: { patientId, context: 'Seguimiento' },
+    });
+    expect(chat.status, chat.text).toBe(201);
+    const message = await server.request('POST', `/conversations/${chat.body.id}/messages`, {
+      body: { content: 'Hola, hoy estoy mejor' },
+    });
+    expect(message.status, message.text).toBe(200);
+    const { ok } = operationsOn(core);
+    await ok('conversations.send', { id: chat.body.id, content: 'Sigo bien' });
+    await ok('conversations.sendLink', { id: chat.body.id, channel: 'email' });
+    // Writes all: stored with (or right after) their commit, none waiting for the reads' one.
+    expect(count(server, 'audit_events')).toBe(4);
+    expect(
+      trail(server).map((r) => [r.channel, r.action, r.resource_type, r.resource_id, r.patient_id]),
+    ).toEqual([
+      ['api', 'conversation.started', 'conversation', chat.body.id, patientId],
+      ['api', 'message.sent', 'conversation', chat.body.id, patientId],
+      ['window', 'message.sent', 'conversation', chat.body.id, patientId],
+      ['window', 'link.created', 'conversation', chat.body.id, patientId],
+    ]);
+  });
+
+  it('records a series created and cancelled, a retried delivery, and a sandbox answer', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    core.credits.topUp(100);
+    const patientId = addPatient(core, 'Núria', 'Soler', {
+      email: 'nuria@example.org',
+      phone: '+34600009999', // the sandbox's unreachable number: a WhatsApp delivery fails
+    });
+    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
+    const { ok } = operationsOn(core);
+    const series = await ok<{ id: string }>('series.create', {
+      formId,
+      patientId,
+      channel: 'email',
+      startsAt: '2026-11-29T09:00:00.000Z',
+      recurrence: { interval: 'week', intervalCount: 2, count: 3 },
+    });
+    await ok('series.cancel', { id: series.id });
+    const failing = await ok<{ id: string }>('schedules.create', {
+      formId,
+      patientId,
+      channel: 'whatsapp',
+    });
+    await ok('sandbox.advance', { seconds: 1 });
+    const retry = await ok<{ id: string }>('schedules.retry', { id: failing.id, channel: 'email' });
+    await ok('sandbox.advance', { seconds: 1 });
+    const before = trail(server).length;
+    const answer = await server.request('POST', `/sandbox/form-schedules/${retry.id}/submit`, {
+      body: { responses: EVERY_FIELD_ANSWERS },
+    });
+    expect(answer.status, answer.text).toBe(201);
+    expect(trail(server).map((r) => [r.action, r.resource_type, r.resource_id])).toEqual([
+      ['series.created', 'series', series.id],
+      ['series.cancelled', 'series', series.id],
+      ['delivery.created', 'delivery', failing.id],
+      ['delivery.created', 'delivery', retry.id],
+      ['response.created', 'response', answer.body.id],
+    ]);
+    expect(before).toBe(4);
+  });
+
+  it('records nothing for marking responses read, nor for the patient answering their own form', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const patientId = addPatient(core, 'Núria', 'Soler');
+    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
+    const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
+    core.schedules.markSent(schedule.id, 'a-token-hash');
+    // The patient's own page runs as no one (no transport's scope): as here, outside any scope.
+    const response = core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
+    const { ok } = operationsOn(core);
+    await ok('responses.mark', { ids: [response.id], read: true });
+    await ok('responses.mark', { ids: [response.id], read: false });
+    expect(stored(server)).toBe(0);
+  });
+});
+
+describe('the retention period from the window', () => {
+  it('is part of the settings; a longer one saves and is recorded with who, from and to', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const { ok } = operationsOn(core);
+    expect((await ok('settings.get')).auditRetentionYears).toBe(6);
+    const saved = await ok('settings.update', { auditRetentionYears: 8 });
+    expect(saved.auditRetentionYears).toBe(8);
+    expect(core.audit.retentionYears()).toBe(8);
+    // The same period again changes and records nothing.
+    await ok('settings.update', { auditRetentionYears: 8 });
+    expect(trail(server)).toEqual([
+      {
+        actor_type: 'desk',
+        actor_id: null,
+        actor_name: 'Engage Desk',
+        channel: 'window',
+        action: 'retention.changed',
+        resource_type: 'retention',
+        resource_id: 'from-6-to-8',
+        patient_id: '',
+        count: null,
+      },
+    ]);
+    // The API lists it (it concerns no patient: patientId is empty).
+    const listed = await server.request('GET', '/audit-events', {
+      token: server.keyWith('audit:read'),
+    });
+    expectSchema(AuditEventList, listed.body);
+    expect(listed.body.data[0]).toMatchObject({
+      action: 'retention.changed',
+      resourceId: 'from-6-to-8',
+      patientId: '',
+    });
+    // Core code with no transport (a script) records as the command line.
+    core.audit.setRetentionYears(9);
+    expect(trail(server).at(-1)).toMatchObject({
+      actor_type: 'cli',
+      channel: 'cli',
+      resource_id: 'from-8-to-9',
+    });
+  });
+
+  it('refuses a bad period, and a shorter one until confirmed, changing and recording nothing', async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    const { ok, refused } = operationsOn(core);
+    for (const years of [0, 31, 2.5, '3', null]) {
+      const error = await refused('settings.update', { auditRetentionYears: years });
+      expect(error.code, String(years)).toBe('validation_failed');
+    }
+    const unconfirmed = await refused('settings.update', {
+      auditRetentionYears: 2,
+      clinicName: 'Otra clínica',
+    });
+    expect(unconfirmed.details).toMatchObject({
+      errors: [{ pointer: '/confirmRetention', code: 'confirmation_required' }],
+    });
+    expect(unconfirmed.message).toMatch(/deletes the events recorded before/);
+    expect(core.audit.retentionYears()).toBe(6);
+    expect((await ok('settings.get')).clinicName).not.toBe('Otra clínica');
+    expect(stored(server)).toBe(0);
+    await ok('settings.update', { auditRetentionYears: 2, confirmRetention: true });
+    expect(core.audit.retentionYears()).toBe(2);
+    expect(trail(server).map((r) => r.resource_id)).toEqual(['from-6-to-2']);
+    // Longer again needs no confirmation.
+    await ok('settings.update', { auditRetentionYears: 3 });
+    expect(core.audit.retentionYears()).toBe(3);
+  });
+
+  it('says what the next purge deletes under a shorter period, which it then does', async () => {
+    const { dir, cleanup } = tempDataDir();
+    cleanups.push(cleanup);
+    const YEAR = 365.25 * 86_400_000;
+    const clock = fakeTime(Date.now() - 3 * YEAR);
+    const old = await startServer({ dataDir: dir, realNow: clock.now, sandbox: false });
+    const a = addPatient(old.service.core, 'Núria', 'Soler');
+    const b = addPatient(old.service.core, 'Jordi', 'Casals');
+    await old.request('GET', `/patients/${a}`);
+    await old.request('GET', `/patients/${b}`);
+    await old.request('GET', `/patients/${a}`);
+    await old.close();
+
+    const today = await startServer({ dataDir: dir, sandbox: false });
+    cleanups.push(() => today.close());
+    const { core } = today.service;
+    const { ok, refused } = operationsOn(core);
+    const preview = await ok('audit.purgePreview', { years: 2 });
+    expect(preview).toMatchObject({ years: 2, events: 3, patients: 2 });
+    expect(Date.parse(preview.oldest)).toBeLessThan(Date.parse(preview.before));
+    expect(await ok('audit.purgePreview', { years: 6 })).toMatchObject({
+      events: 0,
+      patients: 0,
+      oldest: null,
+    });
+    await refused('audit.purgePreview', { years: 0 });
+    await ok('settings.update', { auditRetentionYears: 2, confirmRetention: true });
+    expect(core.audit.purge()).toBe(3);
+    // Only the change itself is left, and it survives a restart with the period.
+    expect(trail(today).map((r) => r.action)).toEqual(['retention.changed']);
+    await today.close();
+    const again = await startServer({ dataDir: dir, sandbox: false });
+    cleanups.push(() => again.close());
+    expect(again.service.core.audit.retentionYears()).toBe(2);
   });
 });

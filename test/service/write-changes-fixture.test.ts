@@ -136,6 +136,7 @@ describe('the in-memory bridge says what each write changes, as the service does
 
     await run('developer.clearRequestLog');
     await run('settings.update', { clinicName: 'Clínica Sant Pau' });
+    await run('settings.update', { auditRetentionYears: 8 });
 
     // A clock advance changes the clock, and what the jobs it ran changed: here the webhook's
     // attempts run out, which the retry then starts again.
@@ -204,6 +205,7 @@ describe('the in-memory bridge says what each write changes, as the service does
     // Reading the audit trail records nothing and changes nothing (reads record without telling).
     await run('audit.list', { patientId: ana });
     await run('audit.exportCsv', {});
+    await run('audit.purgePreview', { years: 2 });
     await run('notifications.unreadCount');
     await run('developer.openapi');
     await run('developer.requestLog', {});

@@ -92,7 +92,7 @@ export const OPERATIONS = exhaustive({
   ],
   receiver: ['url', 'list', 'clear', 'configure'],
   alerts: ['list', 'get', 'counts', 'ofPatient', 'acknowledge', 'resolve'],
-  audit: ['list', 'exportCsv'],
+  audit: ['list', 'exportCsv', 'purgePreview'],
   notifications: ['list', 'markRead', 'unreadCount', 'markAllRead'],
   developer: ['openapi', 'requestLog', 'clearRequestLog'],
   settings: ['get', 'update'],

@@ -82,6 +82,7 @@ import type {
   PatientImportPreview,
   PatientImportReport,
   AppSettings,
+  RetentionPreview,
   AppInfo,
   SandboxClockView,
   Notification,
@@ -301,6 +302,8 @@ export interface OperationOutputs {
     list: Page<AuditEventView>;
     /** The audit log as CSV with the same filters; reading or exporting it is not recorded. */
     exportCsv: CsvFile;
+    /** What the next purge would delete under a retention period: asked before shortening it. */
+    purgePreview: RetentionPreview;
   };
   alerts: {
     /** Newest first; the screen asks for open ones first, then the rest. */

@@ -192,6 +192,19 @@ export interface AppSettings {
   notificationEmail: string;
   assistant: AssistantSettingsView;
   smtp: SmtpSettingsView;
+  /** How long the audit trail is kept, in whole years (1 to 30; default 6). */
+  auditRetentionYears: number;
+}
+
+/** What the next purge would delete if the audit trail were kept `years` (audit.purgePreview). */
+export interface RetentionPreview {
+  years: number;
+  /** Events recorded before this moment would go (the service clock's and the computer's bound). */
+  before: string;
+  /** How many events, about how many patients, and the oldest one's time (null: none). */
+  events: number;
+  patients: number;
+  oldest: string | null;
 }
 
 /** The settings screen's update: the SettingsUpdate schema's type (schemas/desktop.ts). */

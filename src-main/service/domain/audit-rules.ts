@@ -4,6 +4,8 @@ import type { createCalls } from './calls';
 import type { createConversations } from './conversations';
 import type { createDeskExports } from './desk-exports';
 import type { createDeskViews } from './desk-views';
+import type { createChatLinks } from './chat-links';
+import type { createFormScheduleSeries } from './form-schedule-series';
 import type { createFormSchedules } from './form-schedules';
 import type { createForms } from './forms';
 import type { createPatientBulk } from './patient-bulk';
@@ -45,6 +47,8 @@ export const PATIENT_AUDIT: AuditRules<ReturnType<typeof createPatients>> = {
   getJson: { action: 'patient.viewed', entries: ([id]) => [ofPatient(id)] },
   create: { action: 'patient.created', write: true, entries: (_, p) => [ofPatient(p.id)] },
   update: { action: 'patient.updated', write: true, entries: (_, p) => [ofPatient(p.id)] },
+  // The CSV import: one event per patient it created, in the import's own transaction.
+  createMany: { action: 'patient.created', write: true, entries: (_, ids) => ids.map(ofPatient) },
 };
 
 export const PATIENT_BULK_AUDIT: AuditRules<ReturnType<typeof createPatientBulk>> = {
@@ -108,7 +112,52 @@ export const EXPORT_AUDIT: AuditRules<ReturnType<typeof createDeskExports>> = {
   ledger: { action: 'patients.exported', entries: (_, file) => exported('ledger', file) },
 };
 
-export const CONVERSATION_AUDIT: AuditRules<ReturnType<typeof createConversations>> = {
+type Conversations = ReturnType<typeof createConversations>;
+
+/** A message's or a link's answer names the conversation, not the patient: read from its row. */
+export const conversationAudit = (conversations: Conversations): AuditRules<Conversations> => ({
+  ...CONVERSATION_AUDIT,
+  // Over HTTP a start and a message run in two steps around the assistant's reply (the route
+  // stores its idempotent answer with the commit): the commit is the write, with its event.
+  commitStart: {
+    action: 'conversation.started',
+    write: true,
+    entries: (_, c) => [{ resourceType: 'conversation', resourceId: c.id, patientId: c.patientId }],
+  },
+  commitMessage: {
+    action: 'message.sent',
+    write: true,
+    entries: ([prepared]) => [inConversation(conversations, prepared.id)],
+  },
+  // The window's one-call send (the sandbox composer), recorded once it committed.
+  send: {
+    action: 'message.sent',
+    after: true,
+    entries: ([id]) => [inConversation(conversations, id)],
+  },
+});
+
+const inConversation = (conversations: Conversations, id: string): AuditEntry => ({
+  resourceType: 'conversation',
+  resourceId: id,
+  patientId: conversations.row(id).patient_id,
+});
+
+/**
+ * A chat link opens the patient's conversation to whoever holds it, and a sent one goes to their
+ * phone or e-mail: recorded once stored (an e-mail is sent before the link is stored).
+ */
+export const chatLinkAudit = (
+  conversations: Conversations,
+): AuditRules<ReturnType<typeof createChatLinks>> => ({
+  create: {
+    action: 'link.created',
+    after: true,
+    entries: ([id]) => [inConversation(conversations, id)],
+  },
+});
+
+const CONVERSATION_AUDIT: AuditRules<Conversations> = {
   get: {
     action: 'conversation.viewed',
     entries: ([id], c) => [
@@ -123,10 +172,12 @@ export const CONVERSATION_AUDIT: AuditRules<ReturnType<typeof createConversation
   },
   start: {
     action: 'conversation.started',
+    after: true,
     entries: (_, c) => [{ resourceType: 'conversation', resourceId: c.id, patientId: c.patientId }],
   },
   close: {
     action: 'conversation.ended',
+    after: true,
     entries: ([id], c) => [
       { resourceType: 'conversation', resourceId: id, patientId: c.patientId },
     ],
@@ -165,6 +216,37 @@ export const scheduleAudit = (schedules: Schedules): AuditRules<Schedules> => ({
     write: true,
     entries: ([id]) => [
       { resourceType: 'delivery', resourceId: id, patientId: schedules.row(id).patient_id },
+    ],
+  },
+  // A retry is a new delivery (pointing at the failed one), so it is one more `delivery.created`.
+  retry: {
+    action: 'delivery.created',
+    write: true,
+    entries: (_, s) => [{ resourceType: 'delivery', resourceId: s.id, patientId: s.patientId }],
+  },
+  // Answers stored for the patient by someone else: the sandbox's "answer as the patient". The
+  // patient's own form page runs with no one's scope, so their own answer records nothing.
+  submit: {
+    action: 'response.created',
+    write: true,
+    entries: (_, r) => [{ resourceType: 'response', resourceId: r.id, patientId: r.patientId }],
+  },
+});
+
+type Series = ReturnType<typeof createFormScheduleSeries>;
+
+/** A series is one event (its deliveries are its occurrences); a cancel reads its row. */
+export const seriesAudit = (series: Series): AuditRules<Series> => ({
+  create: {
+    action: 'series.created',
+    write: true,
+    entries: (_, s) => [{ resourceType: 'series', resourceId: s.id, patientId: s.patientId }],
+  },
+  cancel: {
+    action: 'series.cancelled',
+    write: true,
+    entries: ([id]) => [
+      { resourceType: 'series', resourceId: id, patientId: series.get(id).patientId },
     ],
   },
 });

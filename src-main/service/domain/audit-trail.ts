@@ -43,6 +43,12 @@ export interface AuditEntry {
 export interface AuditRule<A extends unknown[], R> {
   action: AuditAction;
   write?: boolean;
+  /**
+   * A write that commits by itself (an asynchronous one, or a chat's end, which commits a due
+   * close even when refused): its events are stored right after it, with their own commit,
+   * never left to the reads' group commit.
+   */
+  after?: boolean;
   entries(args: A, result: Awaited<R>): readonly AuditEntry[];
 }
 
@@ -77,6 +83,8 @@ export function createAuditTrail(deps: {
   newId: IdFactory;
   q: Queries;
   listPage: ListRunner;
+  /** A group commit that failed (its events wait for the next one); core.ts reports it. */
+  onFlushError?: (error: unknown) => void;
 }) {
   const { db, clock, newId, q } = deps;
   const scopes = new AsyncLocalStorage<Scope>();
@@ -85,20 +93,45 @@ export function createAuditTrail(deps: {
   // together in one transaction, so a read's answer never waits for a disk sync (the store syncs
   // every commit: about 3 ms here, several times the read itself; docs/benchmarks.md) and the
   // reads of that moment share one. A write's events are stored in the write's own transaction
-  // instead, so a write is never without its event. Reading the trail, a purge and closing the
-  // database store what waits first; a power cut loses at most that moment's reads.
+  // instead, so a write is never without its event. Reading the trail, a purge, a write and
+  // closing the database (every graceful close: create-service.ts) store what waits first; an
+  // abrupt end (power cut, crash, SIGKILL) loses at most the reads of the last READ_COMMIT_MS.
   let pending: NewAuditEvent[] = [];
   let flushScheduled = false;
   const storeAll = db.transaction((rows: NewAuditEvent[]) => {
     for (const row of rows) q.auditEvents.insert(row);
   });
 
+  function scheduleFlush(): void {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    // Unref'd: a pending commit never keeps the process alive (close() stores it).
+    setTimeout(timedFlush, READ_COMMIT_MS).unref();
+  }
+
+  /** Stores the waiting events now; throws if the store refuses, keeping them for the next try. */
   function flush(): void {
     flushScheduled = false;
     if (!pending.length || !db.open) return;
     const rows = pending;
     pending = [];
-    storeAll(rows);
+    try {
+      storeAll(rows);
+    } catch (error) {
+      // A busy or full disk: the events are kept (older first) and tried again, never dropped.
+      pending = [...rows, ...pending];
+      throw error;
+    }
+  }
+
+  /** The timer's flush: a failure is reported and retried, never thrown out of a timer. */
+  function timedFlush(): void {
+    try {
+      flush();
+    } catch (error) {
+      deps.onFlushError?.(error);
+      scheduleFlush();
+    }
   }
 
   function record(
@@ -124,16 +157,18 @@ export function createAuditTrail(deps: {
       count: entry.count ?? null,
     }));
     // Inside a transaction (a write, or a read a write makes), the events commit with it.
-    if (write || db.inTransaction) {
+    if (db.inTransaction) {
       for (const row of rows) q.auditEvents.insert(row);
       return;
     }
-    pending.push(...rows);
-    if (!flushScheduled) {
-      flushScheduled = true;
-      // Unref'd: a pending commit never keeps the process alive (close() stores it).
-      setTimeout(flush, READ_COMMIT_MS).unref();
+    // A write that committed by itself: its events now, after the reads waiting before it.
+    if (write) {
+      timedFlush();
+      storeAll(rows);
+      return;
     }
+    pending.push(...rows);
+    scheduleFlush();
   }
 
   function wrap<A extends unknown[], R>(
@@ -147,7 +182,8 @@ export function createAuditTrail(deps: {
       // An asynchronous method (a conversation's start) records once it resolved.
       if (result instanceof Promise) {
         return result.then((value: Awaited<R>) => {
-          record(scope.context, rule.action, rule.entries(args, value), Boolean(rule.write));
+          const writes = Boolean(rule.write || rule.after);
+          record(scope.context, rule.action, rule.entries(args, value), writes);
           return value;
         }) as R;
       }
@@ -155,7 +191,7 @@ export function createAuditTrail(deps: {
         scope.context,
         rule.action,
         rule.entries(args, result as Awaited<R>),
-        Boolean(rule.write),
+        Boolean(rule.write || rule.after),
       );
       return result;
     }
@@ -163,6 +199,10 @@ export function createAuditTrail(deps: {
       const scope = scopes.getStore();
       if (!scope?.state.open || scope.inside) return method.apply(self, args);
       const inner: Scope = { ...scope, inside: true };
+      // The reads waiting for their group commit are older than this write: stored first, in
+      // their own commit (so a write that fails takes none of them with it), the trail keeps
+      // the order things happened in. Inside a caller's transaction they wait for the timer.
+      if (writes && !db.inTransaction) timedFlush();
       return scopes.run(inner, () => (writes ? writes(inner, args) : run(inner, args)));
     };
   }
@@ -170,6 +210,28 @@ export function createAuditTrail(deps: {
   function retentionYears(): number {
     return Number(q.settings.get(AUDIT_RETENTION_SETTING) ?? DEFAULT_RETENTION_YEARS);
   }
+
+  /** The purge's bound by the service clock: events older than `years` before now. */
+  function horizonOf(years: number): string {
+    const horizon = new Date(clock.now());
+    horizon.setUTCFullYear(horizon.getUTCFullYear() - years);
+    return horizon.toISOString();
+  }
+
+  function checkYears(years: number): void {
+    if (!Number.isInteger(years) || years < 1 || years > 30) {
+      throw validationFailed([
+        {
+          pointer: '/auditRetentionYears',
+          code: 'range',
+          detail: 'The audit trail is kept from 1 to 30 whole years.',
+        },
+      ]);
+    }
+  }
+
+  /** Who changes the retention: the transport's scope; code with none (a script) as a command. */
+  const UNSCOPED: AuditContext = { channel: 'cli', actor: { type: 'cli', name: 'engage-desk' } };
 
   return {
     /**
@@ -245,18 +307,38 @@ export function createAuditTrail(deps: {
     /** How long events are kept, in whole years (the setting; default 6). */
     retentionYears,
 
-    /** Sets the retention period; 1 to 30 whole years (the table's triggers hold the same). */
-    setRetentionYears(years: number): void {
-      if (!Number.isInteger(years) || years < 1 || years > 30) {
-        throw validationFailed([
-          {
-            pointer: '/auditRetentionYears',
-            code: 'range',
-            detail: 'The audit trail is kept from 1 to 30 whole years.',
-          },
-        ]);
-      }
+    /**
+     * Sets the retention period, 1 to 30 whole years (the table's triggers hold the same), and
+     * records the change in the trail in the same transaction: who, when, from and to (the
+     * event's resourceId, `from-6-to-2`; it concerns no patient, so its patientId is empty).
+     * Setting the period it already has changes and records nothing.
+     */
+    setRetentionYears: db.transaction((years: number): void => {
+      checkYears(years);
+      const from = retentionYears();
+      if (from === years) return;
       q.settings.set(AUDIT_RETENTION_SETTING, String(years));
+      const scope = scopes.getStore();
+      const context = scope?.state.open ? scope.context : UNSCOPED;
+      record(
+        context,
+        'retention.changed',
+        [{ resourceType: 'retention', resourceId: `from-${from}-to-${years}`, patientId: '' }],
+        true,
+      );
+    }),
+
+    /**
+     * What the next purge would delete if the period were `years`: with the purge's own bounds,
+     * so the confirmation of a shorter period says exactly what goes.
+     */
+    purgePreview(years: number) {
+      checkYears(years);
+      flush();
+      const horizon = horizonOf(years);
+      const { bound, ...what } = q.auditEvents.purgeable(horizon, years);
+      // The earlier of the two bounds is the one that holds (a sandbox clock may run ahead).
+      return { years, before: bound < horizon ? bound : horizon, ...what };
     },
 
     /**
@@ -267,9 +349,7 @@ export function createAuditTrail(deps: {
     purge(): number {
       flush();
       const years = retentionYears();
-      const horizon = new Date(clock.now());
-      horizon.setUTCFullYear(horizon.getUTCFullYear() - years);
-      return q.auditEvents.purge(horizon.toISOString(), years);
+      return q.auditEvents.purge(horizonOf(years), years);
     },
   };
 }

@@ -9,6 +9,7 @@ import type { DeliverySettings } from '../delivery/delivery-settings';
 import type { Db } from '../store/db';
 import type { Queries } from '../store/queries';
 import type { SandboxAuditRow, SandboxSource } from '../store/queries/sandbox-audit';
+import type { AuditTrail } from './audit-trail';
 import type { Credits } from './credits';
 import {
   APP_PORT_SETTING,
@@ -29,6 +30,7 @@ interface DeskSettingsDeps {
   assistants: AssistantRouter;
   delivery: DeliverySettings;
   credits: Credits;
+  audit: Pick<AuditTrail, 'retentionYears' | 'setRetentionYears' | 'purgePreview'>;
   isSandbox: () => boolean;
   setSandbox: (on: boolean, source: SandboxSource) => void;
   sandboxAudit: (limit: number) => SandboxAuditRow[];
@@ -62,6 +64,7 @@ function readSettings(core: DeskSettingsDeps): AppSettings {
     notificationEmail: core.delivery.notificationEmail(),
     assistant,
     smtp,
+    auditRetentionYears: core.audit.retentionYears(),
   };
 }
 
@@ -133,6 +136,17 @@ export function createDeskSettings(core: DeskSettingsDeps) {
           },
         ]);
       }
+      const years = input.auditRetentionYears;
+      if (years !== undefined && years < core.audit.retentionYears() && !input.confirmRetention) {
+        const purged = core.audit.purgePreview(years);
+        throw validationFailed([
+          {
+            pointer: '/confirmRetention',
+            code: 'confirmation_required',
+            detail: `A shorter period deletes the events recorded before ${purged.before} at the next purge (${purged.events} events now, of ${purged.patients} patients): they cannot be brought back. Send confirmRetention: true to shorten it anyway (the change is recorded in the trail).`,
+          },
+        ]);
+      }
       const smtp = typeof input.smtpUrl === 'string' ? smtpFrom(input.smtpUrl) : input.smtpUrl;
       const assistant = input.assistant ? assistantFrom(core, input.assistant) : input.assistant;
       core.db.transaction(() => {
@@ -147,6 +161,7 @@ export function createDeskSettings(core: DeskSettingsDeps) {
           core.delivery.setNotificationEmail(input.notificationEmail);
         if (assistant !== undefined) core.assistants.save(assistant);
         if (smtp !== undefined) core.delivery.saveSmtp(smtp);
+        if (years !== undefined) core.audit.setRetentionYears(years);
       })();
       // Applied at once (saved and recorded): webhook URL rules and the /sandbox routes follow.
       if (input.sandbox !== undefined) core.setSandbox(input.sandbox, 'window');

@@ -189,7 +189,7 @@ export function createPatientImport(deps: { patients: Patients }) {
           `No column is imported as ${missing.join(' or ')}.`,
         );
       }
-      const imported = patients.createMany(ready.map((r) => r.patient));
+      const imported = patients.createMany(ready.map((r) => r.patient)).length;
       return { total: table.records.length, imported, problems };
     },
   };

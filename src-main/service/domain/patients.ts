@@ -150,10 +150,10 @@ export function createPatients(deps: {
    * Creates every patient in one transaction, in order: all of them or, if any write fails, none
    * (the patient import). Each is created exactly as POST /patients creates one, event included.
    */
-  const createMany = db.transaction((inputs: readonly CreatePatient[]): number => {
-    for (const input of inputs) create(input);
-    return inputs.length;
-  });
+  /** Creates them all or none (the CSV import); answers their ids, in order. */
+  const createMany = db.transaction((inputs: readonly CreatePatient[]): string[] =>
+    inputs.map((input) => create(input).id),
+  );
 
   return {
     create,

@@ -8,5 +8,6 @@ export function auditOperations({ core }: OperationDeps): GroupHandlers<'audit'>
       run: (query) => core.views.patientNames.page(pageOf<AuditEvent>(core.audit.list(query))),
     }),
     exportCsv: op({ run: (input) => core.audit.exportCsv(input) }),
+    purgePreview: op({ run: ({ years }) => core.audit.purgePreview(years) }),
   };
 }

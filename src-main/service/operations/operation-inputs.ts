@@ -25,6 +25,7 @@ import {
   ResponseListInput,
   RetryInput,
   SendInput,
+  RetentionInput,
   SettingsUpdate,
   TopUpInput,
   UpcomingInput,
@@ -162,7 +163,11 @@ export const OPERATION_INPUTS = {
     clear: none,
     configure: body(ReceiverConfigureInput),
   },
-  audit: { list: body(AuditEventListQuery), exportCsv: body(AuditExportInput) },
+  audit: {
+    list: body(AuditEventListQuery),
+    exportCsv: body(AuditExportInput),
+    purgePreview: body(RetentionInput),
+  },
   alerts: {
     list: body(AlertListQuery),
     get: body(IdInput),

@@ -23,12 +23,18 @@ export const AUDIT_ACTIONS = [
   'conversation.viewed',
   'conversation.started',
   'conversation.ended',
+  'message.sent',
+  'link.created',
   'call.viewed',
   'call.started',
   'delivery.created',
   'delivery.cancelled',
+  'series.created',
+  'series.cancelled',
+  'response.created',
   'alert.acknowledged',
   'alert.resolved',
+  'retention.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -40,8 +46,10 @@ export const AUDIT_RESOURCES = [
   'conversation',
   'call',
   'delivery',
+  'series',
   'alert',
   'export',
+  'retention',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 
@@ -68,11 +76,17 @@ export const AuditEvent = Type.Object(
     action: Type.Enum([...AUDIT_ACTIONS], { type: 'string', description: 'What was done.' }),
     resourceType: Type.Enum([...AUDIT_RESOURCES], {
       type: 'string',
-      description: 'The kind of record `resourceId` names (`export`: one CSV export).',
+      description:
+        "The kind of record `resourceId` names (`export`: one CSV export; `retention`: the trail's own retention period).",
     }),
-    resourceId: Type.String({ examples: ['pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G'] }),
+    resourceId: Type.String({
+      description:
+        "The record's id; for `retention.changed`, the change in whole years as `from-<years>-to-<years>`.",
+      examples: ['pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G', 'from-6-to-8'],
+    }),
     patientId: Type.String({
-      description: 'The patient whose record it was (an export has one event per patient).',
+      description:
+        'The patient whose record it was (an export has one event per patient); empty for `retention.changed`, which concerns no patient.',
     }),
     count: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
       description: 'For an export: how many patients it held (each has its own event).',
@@ -81,7 +95,7 @@ export const AuditEvent = Type.Object(
   {
     additionalProperties: false,
     description:
-      "One read or change of a patient's record. Never changed or deleted until past the retention period; never holds clinical content.",
+      "One read or change of a patient's record (or of the trail's retention period). Never changed or deleted until past the retention period; never holds clinical content.",
     examples: [
       {
         id: 'aud_01JD8X3V6Q9R2T5W7Y0B4C6E8G',

@@ -149,7 +149,17 @@ export const SettingsUpdate = Type.Object(
     smtpUrl: Type.Optional(
       Type.Union([Type.String({ minLength: 1, maxLength: 2000 }), Type.Null()]),
     ),
+    /** How long the audit trail is kept, in whole years (docs/data-safety-audit.md). */
+    auditRetentionYears: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })),
+    /** A shorter period purges events: the window shows which (`audit.purgePreview`) and asks. */
+    confirmRetention: Type.Optional(Type.Boolean()),
   },
+  { additionalProperties: false },
+);
+
+/** A retention period to preview: what the next purge would delete under it. */
+export const RetentionInput = Type.Object(
+  { years: Type.Integer({ minimum: 1, maximum: 30 }) },
   { additionalProperties: false },
 );
 

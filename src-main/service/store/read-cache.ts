@@ -8,14 +8,19 @@ import type { Db } from './db';
  * connection, such as `engage-desk keys revoke` in another process). Reading the token is one
  * trivial statement, so a cache hit costs less than the query it saves, and a cached answer can
  * never outlive the data it came from.
+ *
+ * `uncounted` is how many of this connection's changes were rows of the audit trail (its inserts
+ * and purges): a recorded read stores an event, which changes no patient, so it must not throw
+ * the list caches away. They are taken off the count, never added: any other change, in the
+ * same transaction or not, still moves the token.
  */
-export function createChangeToken(db: Db): () => string {
+export function createChangeToken(db: Db, uncounted: () => number = () => 0): () => string {
   const stmt = db
     .prepare<[], [number, number]>('SELECT data_version, total_changes() FROM pragma_data_version')
     .raw(true);
   return () => {
     const [version, changes] = stmt.get()!;
-    return `${version}:${changes}`;
+    return `${version}:${changes - uncounted()}`;
   };
 }
 

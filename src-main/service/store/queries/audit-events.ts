@@ -40,9 +40,31 @@ export function createAuditEventQueries(db: Db) {
     `DELETE FROM audit_events WHERE at < @before
        AND at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years')`,
   );
+  const purgeable = db.prepare<
+    { before: string; years: number },
+    { events: number; patients: number; oldest: string | null; bound: string }
+  >(
+    `SELECT count(*) AS events, count(DISTINCT nullif(patient_id, '')) AS patients,
+       min(at) AS oldest,
+       strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years') AS bound
+     FROM audit_events WHERE at < @before
+       AND at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years')`,
+  );
+  // The rows this connection changed in the trail: the read caches' change token leaves them out
+  // (store/read-cache.ts), since an event changes no patient. Counted after each statement ran,
+  // as SQLite's total_changes() is (a refused statement counts in neither).
+  let changesMade = 0;
   return {
-    insert: (row: NewAuditEvent) => void insert.run(row),
+    insert: (row: NewAuditEvent) => void (changesMade += insert.run(row).changes),
     /** Deletes the events older than both bounds; returns how many went. */
-    purge: (before: string, years: number): number => purge.run({ before, years }).changes,
+    purge: (before: string, years: number): number => {
+      const { changes } = purge.run({ before, years });
+      changesMade += changes;
+      return changes;
+    },
+    /** What `purge` would delete with the same bounds (the retention's confirmation). */
+    purgeable: (before: string, years: number) => purgeable.get({ before, years })!,
+    /** How many rows of the trail this connection inserted or deleted (read-cache.ts). */
+    changesMade: (): number => changesMade,
   };
 }

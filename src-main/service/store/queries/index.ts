@@ -34,7 +34,8 @@ import { createChangeToken } from '../read-cache';
 
 /** Every table's prepared statements, prepared once per database. */
 export function createQueries(db: Db) {
-  const changeToken = createChangeToken(db);
+  const auditEvents = createAuditEventQueries(db);
+  const changeToken = createChangeToken(db, auditEvents.changesMade);
   return {
     /** Changes with every write; read caches are valid while it stays the same. */
     changeToken,
@@ -68,7 +69,7 @@ export function createQueries(db: Db) {
     notifications: createNotificationQueries(db),
     alerts: createAlertQueries(db),
     sandboxAudit: createSandboxAuditQueries(db),
-    auditEvents: createAuditEventQueries(db),
+    auditEvents,
   };
 }
 

@@ -68,9 +68,14 @@ export function AuditLog() {
                 <td>{words.channel(e)}</td>
                 <td>{words.action(e)}</td>
                 <td>
-                  <Link href={`/patients/${encodeURIComponent(e.patientId)}`}>
-                    {fullName(e.patient) || e.patientId}
-                  </Link>
+                  {/* A change of the retention period concerns no patient. */}
+                  {e.patientId ? (
+                    <Link href={`/patients/${encodeURIComponent(e.patientId)}`}>
+                      {fullName(e.patient) || e.patientId}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
                 </td>
                 <td className="audit-record">
                   <code>{e.resourceId}</code>

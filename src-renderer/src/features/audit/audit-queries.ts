@@ -23,10 +23,11 @@ export function rangeIsValid(filter: Pick<AuditFilter, 'from' | 'to'>): boolean 
 /**
  * The audit trail, newest first, a page at a time. Reads record themselves without telling the
  * window (a read announces nothing), so the list is read afresh each time it is shown; under the
- * `patients` and `notes` topics, a change to a patient or a new note refreshes it too.
+ * `patients` and `notes` topics, a change to a patient or a new note refreshes it too, and under
+ * `settings` a change of the retention period (itself an event) does.
  */
 export function useAuditEvents(filters: Omit<InputOf<'audit', 'list'>, 'limit'>, enabled = true) {
-  const options = pagedOperation(useBridge(), ['patients', 'notes'], 'audit', 'list', {
+  const options = pagedOperation(useBridge(), ['patients', 'notes', 'settings'], 'audit', 'list', {
     limit: AUDIT_PAGE_SIZE,
     ...filters,
   });

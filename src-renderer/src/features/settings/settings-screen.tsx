@@ -7,6 +7,7 @@ import { AsyncView } from '../../ui/states';
 import { AuditLog } from '../audit';
 import { AssistantCard } from './assistant-card';
 import { DataPage } from './data-page';
+import { RetentionCard } from './retention-card';
 import { GeneralCard, PlanCard, SandboxModeCard, ServerCard } from './general-cards';
 import { SandboxPanel } from './sandbox-panel';
 import { useSettings } from './settings-queries';
@@ -24,7 +25,8 @@ const PAGES = [
   { key: 'email', href: '/settings/email' },
   { key: 'assistant', href: '/settings/assistant' },
   { key: 'data', href: '/settings/data' },
-  // Who saw or changed which patient (docs/data-safety-audit.md); read-only, so no Save.
+  // Who saw or changed which patient (docs/data-safety-audit.md): how long it is kept, with its
+  // own Save, above the log, which is read-only.
   { key: 'audit', href: '/settings/audit' },
   { key: 'developer', href: '/settings/developer', developer: true },
 ] as const;
@@ -47,7 +49,13 @@ function PageBody(props: { page: Page; settings: AppSettings }) {
     case 'data':
       return <DataPage />;
     case 'audit':
-      return <AuditLog />;
+      // How long the log is kept (its own Save), then the log itself (read-only).
+      return (
+        <>
+          <RetentionCard settings={settings} />
+          <AuditLog />
+        </>
+      );
     case 'developer':
       return (
         <>

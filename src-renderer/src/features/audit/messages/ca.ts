@@ -58,5 +58,11 @@ export const ca: Translation<typeof es> = {
     'delivery.cancelled': 'Ha cancel·lat un enviament',
     'alert.acknowledged': 'Ha atès una alerta',
     'alert.resolved': 'Ha resolt una alerta',
+    'message.sent': 'Ha escrit en un xat',
+    'link.created': 'Ha creat un enllaç al xat',
+    'series.created': "Ha programat una sèrie d'enviaments",
+    'series.cancelled': "Ha cancel·lat una sèrie d'enviaments",
+    'response.created': 'Ha respost pel pacient (proves)',
+    'retention.changed': 'Ha canviat la conservació del registre',
   },
 };

@@ -58,5 +58,11 @@ export const en: Translation<typeof es> = {
     'delivery.cancelled': 'Cancelled a delivery',
     'alert.acknowledged': 'Acknowledged an alert',
     'alert.resolved': 'Resolved an alert',
+    'message.sent': 'Wrote in a chat',
+    'link.created': 'Created a chat link',
+    'series.created': 'Scheduled a series of deliveries',
+    'series.cancelled': 'Cancelled a series of deliveries',
+    'response.created': 'Answered for the patient (sandbox)',
+    'retention.changed': 'Changed how long the log is kept',
   },
 };

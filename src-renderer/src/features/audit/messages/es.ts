@@ -57,6 +57,12 @@ export const es = {
     'delivery.cancelled': 'Canceló un envío',
     'alert.acknowledged': 'Atendió una alerta',
     'alert.resolved': 'Resolvió una alerta',
+    'message.sent': 'Escribió en un chat',
+    'link.created': 'Creó un enlace al chat',
+    'series.created': 'Programó una serie de envíos',
+    'series.cancelled': 'Canceló una serie de envíos',
+    'response.created': 'Respondió por el paciente (pruebas)',
+    'retention.changed': 'Cambió la conservación del registro',
     // Every action code of the service, no more: a new one fails the type-check until it has words.
   } satisfies Record<AuditEventView['action'], string>,
 };

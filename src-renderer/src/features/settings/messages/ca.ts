@@ -140,6 +140,31 @@ export const ca: Translation<typeof es> = {
     portRange: 'Tria un port entre 1024 i 65535.',
     savedRestart: "Desat. El port nou es farà servir en reiniciar l'aplicació.",
   },
+  retention: {
+    title: 'Conservació del registre',
+    label: "Conservar el registre d'accessos durant",
+    hint_one:
+      "Ara {{count}} any. Les normes de dades de salut demanen conservar-lo: 6 anys per defecte (el termini d'HIPAA). El més antic s'esborra a la purga diària.",
+    hint_other:
+      "Ara {{count}} anys. Les normes de dades de salut demanen conservar-lo: 6 anys per defecte (el termini d'HIPAA). El més antic s'esborra a la purga diària.",
+    years_one: '{{count}} any',
+    years_other: '{{count}} anys',
+    confirmTitle_one: 'Conservar el registre només {{count}} any?',
+    confirmTitle_other: 'Conservar el registre només {{count}} anys?',
+    purges_one:
+      'La propera purga esborrarà per sempre {{events}} accés registrat abans del {{before}} (de {{patients}} pacients; el més antic, del {{oldest}}).',
+    purges_other:
+      'La propera purga esborrarà per sempre {{events}} accessos registrats abans del {{before}} (de {{patients}} pacients; el més antic, del {{oldest}}).',
+    purgesNothing_one:
+      'Cap accés registrat no té encara més de {{count}} any: la propera purga no esborrarà res.',
+    purgesNothing_other:
+      'Cap accés registrat no té encara més de {{count}} anys: la propera purga no esborrarà res.',
+    when_one:
+      "La purga es fa en obrir Engage Desk i cada 24 hores; des d'aleshores, cada accés s'esborrarà en complir {{count}} any. El canvi queda anotat al registre.",
+    when_other:
+      "La purga es fa en obrir Engage Desk i cada 24 hores; des d'aleshores, cada accés s'esborrarà en complir {{count}} anys. El canvi queda anotat al registre.",
+    confirm: 'Escurçar i esborrar en purgar',
+  },
   plan: {
     title: 'Pla',
     legend: 'Pla contractat',

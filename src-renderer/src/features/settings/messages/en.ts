@@ -136,6 +136,31 @@ export const en: Translation<typeof es> = {
     portRange: 'Choose a port between 1024 and 65535.',
     savedRestart: 'Saved. The new port will be used when the app restarts.',
   },
+  retention: {
+    title: 'Keeping the access log',
+    label: 'Keep the access log for',
+    hint_one:
+      'Now {{count}} year. Health-data rules ask for it to be kept: 6 years by default (the HIPAA period). Older entries are deleted by the daily purge.',
+    hint_other:
+      'Now {{count}} years. Health-data rules ask for it to be kept: 6 years by default (the HIPAA period). Older entries are deleted by the daily purge.',
+    years_one: '{{count}} year',
+    years_other: '{{count}} years',
+    confirmTitle_one: 'Keep the log for only {{count}} year?',
+    confirmTitle_other: 'Keep the log for only {{count}} years?',
+    purges_one:
+      'The next purge will delete for good {{events}} entry recorded before {{before}} (about {{patients}} patients; the oldest from {{oldest}}).',
+    purges_other:
+      'The next purge will delete for good {{events}} entries recorded before {{before}} (about {{patients}} patients; the oldest from {{oldest}}).',
+    purgesNothing_one:
+      'No entry is older than {{count}} year yet: the next purge will delete nothing.',
+    purgesNothing_other:
+      'No entry is older than {{count}} years yet: the next purge will delete nothing.',
+    when_one:
+      'The purge runs when Engage Desk opens and every 24 hours; from then on, each entry is deleted once it is {{count}} year old. The change is recorded in the log.',
+    when_other:
+      'The purge runs when Engage Desk opens and every 24 hours; from then on, each entry is deleted once it is {{count}} years old. The change is recorded in the log.',
+    confirm: 'Shorten and delete at the purge',
+  },
   plan: {
     title: 'Plan',
     legend: 'Subscribed plan',

@@ -137,6 +137,31 @@ export const es = {
     portRange: 'Elige un puerto entre 1024 y 65535.',
     savedRestart: 'Guardado. El nuevo puerto se usará al reiniciar la aplicación.',
   },
+  retention: {
+    title: 'Conservación del registro',
+    label: 'Conservar el registro de accesos durante',
+    hint_one:
+      'Ahora {{count}} año. Las normas de datos de salud piden conservarlo: 6 años por defecto (el plazo de HIPAA). Lo más antiguo se borra en la purga diaria.',
+    hint_other:
+      'Ahora {{count}} años. Las normas de datos de salud piden conservarlo: 6 años por defecto (el plazo de HIPAA). Lo más antiguo se borra en la purga diaria.',
+    years_one: '{{count}} año',
+    years_other: '{{count}} años',
+    confirmTitle_one: '¿Conservar el registro solo {{count}} año?',
+    confirmTitle_other: '¿Conservar el registro solo {{count}} años?',
+    purges_one:
+      'La próxima purga borrará para siempre {{events}} acceso registrado antes del {{before}} (de {{patients}} pacientes; el más antiguo, del {{oldest}}).',
+    purges_other:
+      'La próxima purga borrará para siempre {{events}} accesos registrados antes del {{before}} (de {{patients}} pacientes; el más antiguo, del {{oldest}}).',
+    purgesNothing_one:
+      'Ningún acceso registrado tiene aún más de {{count}} año: la próxima purga no borrará nada.',
+    purgesNothing_other:
+      'Ningún acceso registrado tiene aún más de {{count}} años: la próxima purga no borrará nada.',
+    when_one:
+      'La purga se hace al abrir Engage Desk y cada 24 horas; desde entonces, cada acceso se borrará al cumplir {{count}} año. El cambio queda anotado en el registro.',
+    when_other:
+      'La purga se hace al abrir Engage Desk y cada 24 horas; desde entonces, cada acceso se borrará al cumplir {{count}} años. El cambio queda anotado en el registro.',
+    confirm: 'Acortar y borrar al purgar',
+  },
   plan: {
     title: 'Plan',
     legend: 'Plan contratado',
