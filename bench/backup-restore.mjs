@@ -4,7 +4,7 @@
 // copying the same database file with the operating system (copyFileSync + fsync): what any
 // backup of these bytes costs at least.
 import { spawn } from 'node:child_process';
-import { closeSync, copyFileSync, fsyncSync, openSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, fsyncSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { repo } from './processes.mjs';
 
@@ -43,6 +43,7 @@ export async function measureBackupRestore({ cli, dataDir, keyFile, workDir }) {
   process.stderr.write('  timing engage-desk backup and restore of the encrypted clinic…\n');
   const key = ['--data-key-file', keyFile];
   const folder = join(workDir, 'backups');
+  mkdirSync(folder, { recursive: true }); // --to is a folder that must exist, like a second disk
   const backup = await timed([cli, 'backup', '--data', dataDir, '--to', folder, ...key]);
   const restoredDir = join(workDir, 'restored');
   const restore = await timed([cli, 'restore', backup.out, '--data', restoredDir, '--yes', ...key]);

@@ -3,13 +3,14 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   ArchiveError,
-  exportClinic,
   importClinic,
   inspectArchive,
   passphraseOf,
   type ArchivePassphrase,
   type ArchiveSummary,
 } from '../service/backup/clinic-archive';
+import { createCore } from '../service/core';
+import type { AuditContext } from '../service/domain/audit-trail';
 import { DB_FILE_NAME } from '../service/create-service';
 import {
   DATA_KEY_OPTIONS,
@@ -98,6 +99,12 @@ export function describeArchive(a: ArchiveSummary): string[] {
   ];
 }
 
+/** Who exports from the command line, in the audit trail. */
+const CLI_EXPORT: AuditContext = {
+  channel: 'cli',
+  actor: { type: 'cli', name: 'engage-desk export' },
+};
+
 /** `engage-desk export --to FILE`: the clinic as one passphrase-protected archive. */
 export async function exportCommand(argv: string[], io: Io, env = process.env): Promise<void> {
   const { values } = parseArgs({
@@ -120,14 +127,25 @@ export async function exportCommand(argv: string[], io: Io, env = process.env): 
   if (existsSync(to)) throw new UsageError(`${to} exists already; it is never replaced.`);
   const key = keyForDataDir(dataDir, resolveDataKey(values, env), io);
   const passphrase = await passphraseFrom(values, env, io, true);
+  let core;
   try {
-    const archive = await exportClinic({ dataDir, key, passphrase, to, now: new Date() });
+    core = createCore({ dataDir, ...(key ? { key } : {}) });
+  } catch (error) {
+    explained(error);
+  }
+  try {
+    // Through the core, as the command: the export is recorded for every patient it holds.
+    const archive = await core.audit.as(CLI_EXPORT, () =>
+      core.clinicArchive!.export({ passphrase, to, now: new Date() }),
+    );
     io.out(archive.file);
     io.err('Exported and verified with the passphrase:');
     for (const line of describeArchive(archive)) io.err(line);
     io.err('Keep the passphrase apart from the file: without it the archive opens for nobody.');
   } catch (error) {
     explained(error);
+  } finally {
+    core.close();
   }
 }
 

@@ -33,6 +33,7 @@ import {
   ALERT_AUDIT,
   CALL_AUDIT,
   chatLinkAudit,
+  clinicArchiveAudit,
   conversationAudit,
   EXPORT_AUDIT,
   FORM_AUDIT,
@@ -73,6 +74,7 @@ import { createJobEvents } from './changes/job-events';
 import { createApiDocument } from './developer/api-document';
 import { createRequestLog } from './developer/request-log';
 import { createBackupSchedule } from './backup/backup-schedule';
+import { exportClinic, type ArchivePassphrase } from './backup/clinic-archive';
 
 export type { CoreOptions, SeedName } from './core-options';
 
@@ -356,6 +358,23 @@ export function createCore(options: CoreOptions) {
         })
       : undefined;
 
+  /** The database on disk and its key, for a clinic archive (absent in memory). */
+  const disk =
+    options.dataDir && !options.memory
+      ? { dataDir: options.dataDir, ...(options.key ? { key: options.key } : {}) }
+      : undefined;
+  // The whole clinic as a passphrase-protected archive; audited as an export of every patient.
+  const allPatientIds = db.prepare<[], string>('SELECT id FROM patients ORDER BY id').pluck();
+  const clinicArchive = disk
+    ? audited(
+        {
+          export: (o: { passphrase: ArchivePassphrase; to: string; now: Date }) =>
+            exportClinic({ ...disk, ...o }),
+        },
+        clinicArchiveAudit(() => allPatientIds.all()),
+      )
+    : undefined;
+
   credits.ensureResetScheduled();
   // The audit trail's retention: at start, then every day while the service runs. Not a durable
   // job: a missed day is caught up by the next start, and the job list stays the clinic's work.
@@ -439,10 +458,9 @@ export function createCore(options: CoreOptions) {
     /** The clinic's backups (absent for an in-memory database). */
     backups,
     /** The database on disk and its key, for a clinic archive (absent in memory). */
-    disk:
-      options.dataDir && !options.memory
-        ? { dataDir: options.dataDir, ...(options.key ? { key: options.key } : {}) }
-        : undefined,
+    disk,
+    /** Exports the clinic as an archive, recorded in the audit trail (absent in memory). */
+    clinicArchive,
     /** Switches sandbox mode, saves and records it (domain/sandbox-switch.ts). */
     setSandbox: sandboxSwitch.set,
     /** The latest sandbox switches and resets, newest first (the settings screen shows them). */

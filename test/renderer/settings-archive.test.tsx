@@ -18,6 +18,7 @@ const SETTINGS: AppSettings = {
   notificationEmail: 'avisos@sonrisa.es',
   assistant: { provider: 'builtin', hasKey: false, source: 'default' },
   smtp: { source: 'default' },
+  auditRetentionYears: 6,
 };
 
 const STATUS: BackupStatusView = {

@@ -275,3 +275,61 @@ describe('refusals', () => {
     void changeKey;
   });
 });
+
+describe('the audit trail of a clinic export', () => {
+  it('records one clinic.exported event per patient, as who exported it and from where', async () => {
+    const root = home();
+    const dataDir = join(root, 'clinic');
+    const key = DataKey.generate();
+    seeded(dataDir, key);
+    const c = clinic(dataDir, key);
+    cleanups.push(() => c.close());
+    const patients = c.db.prepare('SELECT count(*) FROM patients').pluck().get() as number;
+    const window = { channel: 'window', actor: { type: 'desk', name: 'Engage Desk' } } as const;
+    await c.audit.as(window, () =>
+      c.clinicArchive!.export({
+        passphrase: PASSPHRASE,
+        to: join(root, 'out.engagedesk'),
+        now: new Date(),
+      }),
+    );
+    const events = listItems<{
+      action: string;
+      channel: string;
+      patientId: string;
+      count: number;
+    }>(c.audit.list({ action: 'clinic.exported', limit: 100 }));
+    expect(events.length).toBe(Math.min(patients, 100));
+    expect(new Set(events.map((e) => e.channel))).toEqual(new Set(['window']));
+    expect(new Set(events.map((e) => e.count))).toEqual(new Set([patients]));
+    const eulalia = c.db
+      .prepare('SELECT id FROM patients WHERE last_name = ?')
+      .pluck()
+      .get(NAME) as string;
+    expect(listItems(c.audit.list({ patientId: eulalia, action: 'clinic.exported' }))).toHaveLength(
+      1,
+    );
+    // The passphrase is nowhere in the trail.
+    const trail = JSON.stringify(c.db.prepare('SELECT * FROM audit_events').all());
+    expect(trail).not.toContain('caballo correcto grapa');
+  });
+
+  it('records nothing when the export is refused', async () => {
+    const root = home();
+    const dataDir = join(root, 'clinic');
+    seeded(dataDir);
+    const c = clinic(dataDir);
+    cleanups.push(() => c.close());
+    const window = { channel: 'window', actor: { type: 'desk', name: 'Engage Desk' } } as const;
+    await expect(
+      c.audit.as(window, () =>
+        c.clinicArchive!.export({
+          passphrase: PASSPHRASE,
+          to: join(root, 'no-such-folder', 'out.engagedesk'),
+          now: new Date(),
+        }),
+      ),
+    ).rejects.toThrow(/not there/);
+    expect(listItems(c.audit.list({ action: 'clinic.exported' }))).toEqual([]);
+  });
+});

@@ -11,6 +11,7 @@ import type { createForms } from './forms';
 import type { createPatientBulk } from './patient-bulk';
 import type { createPatientNotes } from './patient-notes';
 import type { createPatients } from './patients';
+import type { ArchivePassphrase, ArchiveSummary } from '../backup/clinic-archive';
 import { patientsIn, type CsvFile } from './csv-file';
 
 /**
@@ -263,3 +264,36 @@ export const ALERT_AUDIT: AuditRules<ReturnType<typeof createAlerts>> = {
     entries: ([id], a) => [{ resourceType: 'alert', resourceId: id, patientId: a.patientId }],
   },
 };
+
+/** The whole-clinic archive's export (backup/clinic-archive.ts), as core.clinicArchive runs it. */
+export interface ClinicArchiveExport {
+  export(options: {
+    passphrase: ArchivePassphrase;
+    to: string;
+    now: Date;
+  }): Promise<ArchiveSummary>;
+}
+
+/**
+ * A clinic archive leaves the desk with every patient in it, so, like a CSV export, it records one
+ * event per patient (`patientIds`: the clinic's patients once the copy is taken; one created in
+ * between is named too, the safe side for a trail). A backup is not an export: it stays with the
+ * clinic's own key.
+ */
+export const clinicArchiveAudit = (
+  patientIds: () => string[],
+): AuditRules<ClinicArchiveExport> => ({
+  export: {
+    action: 'clinic.exported',
+    after: true,
+    entries: () => {
+      const ids = patientIds();
+      return ids.map((patientId) => ({
+        resourceType: 'export',
+        resourceId: 'clinic',
+        patientId,
+        count: ids.length,
+      }));
+    },
+  },
+});

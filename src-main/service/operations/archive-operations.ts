@@ -3,7 +3,6 @@ import { DatabaseFromTheFutureError } from '../backup/backup-engine';
 import {
   ArchiveError,
   archiveFileName,
-  exportClinic,
   inspectArchive,
   passphraseOf,
   stageImport,
@@ -56,6 +55,10 @@ export function archiveOperations({ core, host }: OperationDeps): GroupHandlers<
       );
     return core.disk;
   };
+  const archiveOf = () => {
+    clinic();
+    return core.clinicArchive!;
+  };
   const dialog = () => {
     if (!host?.chooseArchive)
       throw new ProblemError(
@@ -79,8 +82,8 @@ export function archiveOperations({ core, host }: OperationDeps): GroupHandlers<
       run: ({ file, passphrase }) =>
         refusing(async () =>
           itemOf(
-            await exportClinic({
-              ...clinic(),
+            // Through the core: the export is recorded for every patient it holds.
+            await archiveOf().export({
               passphrase: passphraseOf(passphrase),
               to: fullPath(file),
               now: new Date(),

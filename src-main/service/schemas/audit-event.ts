@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'patient.created',
   'patient.updated',
   'patients.exported',
+  'clinic.exported',
   'note.viewed',
   'note.created',
   'response.viewed',

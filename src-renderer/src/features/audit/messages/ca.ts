@@ -45,6 +45,7 @@ export const ca: Translation<typeof es> = {
     'patient.created': 'Ha creat el pacient',
     'patient.updated': 'Ha canviat les dades',
     'patients.exported': 'Ha exportat a CSV',
+    'clinic.exported': 'Ha exportat la clínica sencera',
     'note.viewed': 'Ha llegit notes',
     'note.created': 'Ha afegit una nota',
     'response.viewed': 'Ha obert una resposta',

@@ -45,6 +45,7 @@ export const en: Translation<typeof es> = {
     'patient.created': 'Created the patient',
     'patient.updated': 'Changed the details',
     'patients.exported': 'Exported to CSV',
+    'clinic.exported': 'Exported the whole clinic',
     'note.viewed': 'Read notes',
     'note.created': 'Added a note',
     'response.viewed': 'Opened a response',

@@ -44,6 +44,7 @@ export const es = {
     'patient.created': 'Creó el paciente',
     'patient.updated': 'Cambió los datos',
     'patients.exported': 'Exportó a CSV',
+    'clinic.exported': 'Exportó la clínica entera',
     'note.viewed': 'Leyó notas',
     'note.created': 'Añadió una nota',
     'response.viewed': 'Abrió una respuesta',
