@@ -24,7 +24,7 @@ const STORE_CALLERS = [
   '^src-main/service/jobs/',
   '^src-main/service/seed/',
   // Backups copy, verify and swap the database file itself, below the domain (a second
-  // connection with the key, VACUUM INTO, the file's schema version): docs/data-safety-backups.md.
+  // connection with the key, VACUUM INTO, the file's schema version): docs/data-safety.md.
   '^src-main/service/backup/',
 ];
 

@@ -20,7 +20,7 @@ import {
 } from './service/create-service';
 
 /**
- * The desktop app's data key (docs/data-safety-encryption.md, docs/desktop.md): one random key per
+ * The desktop app's data key (docs/data-safety.md, docs/desktop.md): one random key per
  * clinic folder, kept in `engage-desk.key.json` beside its database, encrypted by Electron
  * safeStorage (the macOS Keychain, Windows DPAPI, the Linux Secret Service or KWallet), so the file
  * alone opens nothing: the key comes out only for this user on this computer. Never in clear,

@@ -12,7 +12,7 @@ import {
 import { UsageError, type Io } from './io';
 
 /**
- * How every command that opens a data folder gets its data key (docs/data-safety-encryption.md):
+ * How every command that opens a data folder gets its data key (docs/data-safety.md):
  * `$ENGAGE_DESK_DATA_KEY`, or `--data-key-file PATH` (private to the user, like an ssh key), or an
  * explicit `--plain`. `--memory` needs none. One declaration, shared by serve, web, keys, encrypt,
  * rekey, backup and restore.

@@ -142,7 +142,7 @@ export async function serveCommand(
       port,
       ...sandbox,
       rateLimit,
-      // Hourly and at Ctrl+C (docs/data-safety-backups.md); nothing to keep for --memory.
+      // Hourly and at Ctrl+C (docs/data-safety.md); nothing to keep for --memory.
       backups: dataDir !== undefined,
       ...(smtp ? { smtp } : {}),
       ...(publicUrl ? { publicUrl } : {}),

@@ -46,7 +46,7 @@ export const PROBLEM_CODES = [
   'backup_failed',
   // Backups asked of a service without a database on disk, or a restore where no host can.
   'backups_unavailable',
-  // A clinic archive's export, inspection or import refused (docs/data-safety-archive.md).
+  // A clinic archive's export, inspection or import refused (docs/data-safety.md).
   'archive_failed',
   // An archive asked of a clinic in memory, or a dialog or an import no host can give.
   'archives_unavailable',

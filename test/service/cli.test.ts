@@ -283,7 +283,7 @@ afterEach(async () => {
   while (tempDirs.length) {
     const dir = tempDirs.pop()!;
     rmSync(dir, { recursive: true, force: true });
-    // A server stopped on `--data dir` backed it up beside it (docs/data-safety-backups.md).
+    // A server stopped on `--data dir` backed it up beside it (docs/data-safety.md).
     rmSync(`${dir} backups`, { recursive: true, force: true });
   }
 });

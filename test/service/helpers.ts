@@ -124,7 +124,7 @@ export function tempDataDir(): { dir: string; cleanup: () => void } {
     dir,
     cleanup: () => {
       rmSync(dir, { recursive: true, force: true });
-      // Where a service on `dir` with backups on keeps them (docs/data-safety-backups.md).
+      // Where a service on `dir` with backups on keeps them (docs/data-safety.md).
       rmSync(`${dir} backups`, { recursive: true, force: true });
     },
   };

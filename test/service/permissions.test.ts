@@ -45,7 +45,7 @@ const DECISIONS: Array<{ methods: string[]; path: RegExp; permission: Permission
     path: /^\/alerts\/\{id\}\/(acknowledge|resolve)$/,
     permission: 'patients:write',
   },
-  // The audit trail (docs/data-safety-audit.md): the admin's permission, implied by no other.
+  // The audit trail (docs/data-safety.md): the admin's permission, implied by no other.
   { methods: ['GET'], path: /^\/audit-events$/, permission: 'audit:read' },
 ];
 

@@ -24,7 +24,7 @@ import {
 } from './backup-job';
 
 /**
- * The heavy half of a clinic archive (docs/data-safety-archive.md), run in the backup worker:
+ * The heavy half of a clinic archive (docs/data-safety.md), run in the backup worker:
  * the export (the backup's online copy, rekeyed to the passphrase, verified, renamed into place),
  * the inspection of an archive, and the staging of an import (a verified copy rekeyed to this
  * computer's data key, which the restore then swaps in).
@@ -33,7 +33,7 @@ import {
 /** The one table an archive adds: its manifest, readable only with the passphrase. */
 export const ARCHIVE_TABLE = 'engage_desk_archive';
 
-/** What an archive holds, written inside it (docs/data-safety-archive.md). */
+/** What an archive holds, written inside it (docs/data-safety.md). */
 export interface ArchiveManifest {
   format: 1;
   exportedAt: string;

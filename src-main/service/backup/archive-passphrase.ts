@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { ARCHIVE_PASSPHRASE_MAX_LENGTH, ARCHIVE_PASSPHRASE_MIN_LENGTH } from '../contract/limits';
 
 /**
- * The passphrase of a clinic archive (docs/data-safety-archive.md). Unlike a DataKey, it is always
+ * The passphrase of a clinic archive (docs/data-safety.md). Unlike a DataKey, it is always
  * a passphrase: SQLCipher stretches it with PBKDF2-HMAC-SHA512 (256,000 rounds) and the archive's
  * own random salt, even when it happens to look like 64 hexadecimal digits. Like a DataKey, it
  * never shows itself: printed, logged or serialised it is "[passphrase]".

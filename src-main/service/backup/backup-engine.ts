@@ -41,7 +41,7 @@ export function refuseFromTheFuture(manifest: { schemaVersion: number }): void {
 }
 
 /**
- * Backups of the clinic's database and their restore (docs/data-safety-backups.md): a copy by
+ * Backups of the clinic's database and their restore (docs/data-safety.md): a copy by
  * `VACUUM INTO` on a connection of its own (encrypted with the same key, while the service keeps
  * writing), verified and described by a manifest beside it; a restore that keeps the current
  * database aside and swaps the verified copy in with one rename.

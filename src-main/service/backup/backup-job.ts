@@ -20,7 +20,7 @@ import { applyKey, DataKey, type SqliteKey } from '../store/data-key';
  * It imports nothing of the service but the key's handling, so the worker bundle stays small.
  */
 
-/** What a backup holds, written beside it as `<name>.json` (docs/data-safety-backups.md). */
+/** What a backup holds, written beside it as `<name>.json` (docs/data-safety.md). */
 export interface BackupManifest {
   format: 1;
   /** The backup file's name, in the same folder. */

@@ -1,4 +1,4 @@
-/** How many backups of each period are kept (docs/data-safety-backups.md). */
+/** How many backups of each period are kept (docs/data-safety.md). */
 export interface RotationPolicy {
   hourly: number;
   daily: number;

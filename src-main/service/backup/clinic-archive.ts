@@ -24,7 +24,7 @@ export type { ArchiveManifest } from './archive-job';
 export { ArchivePassphrase } from './archive-passphrase';
 
 /**
- * Moving or handing over a clinic (docs/data-safety-archive.md): the whole clinic as one file, an
+ * Moving or handing over a clinic (docs/data-safety.md): the whole clinic as one file, an
  * SQLCipher 4 database whose key is derived from a passphrase, made from the backup's online copy
  * and installed on the other computer through the backup's restore.
  */

@@ -11,7 +11,7 @@
 export const PATIENT_SELECTION_LIMIT = 10_000;
 
 /**
- * The shortest passphrase a clinic archive takes (docs/data-safety-archive.md): length is the one
+ * The shortest passphrase a clinic archive takes (docs/data-safety.md): length is the one
  * rule, as NIST SP 800-63B advises, with no composition rules and no strength meter. Twelve
  * characters (three or four words) against PBKDF2-HMAC-SHA512 at 256,000 rounds put an offline
  * guess of the archive well beyond a stolen laptop's worth.

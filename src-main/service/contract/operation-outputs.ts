@@ -334,7 +334,7 @@ export interface OperationOutputs {
     get: AppSettings;
     update: AppSettings;
   };
-  /** Settings > Data (docs/data-safety-backups.md). */
+  /** Settings > Data (docs/data-safety.md). */
   backups: {
     status: BackupStatusView;
     /** The backup folder's finished backups, newest first. */
@@ -349,7 +349,7 @@ export interface OperationOutputs {
     /** Verified, then restored by the host, which closes, swaps, reopens and reloads the window. */
     restore: { restarting: true; file: string };
   };
-  /** Settings > Data: moving or handing over the clinic (docs/data-safety-archive.md). */
+  /** Settings > Data: moving or handing over the clinic (docs/data-safety.md). */
   archives: {
     /** The system's save dialog, named after the clinic (desktop only); null when cancelled. */
     chooseExportFile: { file: string | null };

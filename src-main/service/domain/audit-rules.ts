@@ -15,7 +15,7 @@ import type { ArchivePassphrase, ArchiveSummary } from '../backup/clinic-archive
 import { patientsIn, type CsvFile } from './csv-file';
 
 /**
- * What is audited (docs/data-safety-audit.md), declared once per domain method the transports
+ * What is audited (docs/data-safety.md), declared once per domain method the transports
  * call: every read of one patient's record and every change to it. Lists of many patients are
  * not reads of a record (their rows are names and states, the record is one click further, and
  * that click is recorded); exports are, for every patient they hold. Writes (`write: true`)

@@ -70,7 +70,7 @@ interface Scope {
 }
 
 /**
- * The audit trail (docs/data-safety-audit.md). Transports say who acts and from where (`as`:
+ * The audit trail (docs/data-safety.md). Transports say who acts and from where (`as`:
  * the HTTP layer with the request's API key, the window's operations as the desk, the CLI as its
  * command); the domain services the transports reach are wrapped once in core.ts with their rules
  * (audit-rules.ts), so each read of a patient's record and each change records itself, whoever

@@ -41,7 +41,7 @@ function fullPath(file: string): string {
 }
 
 /**
- * Settings > Data: moving or handing over the clinic (docs/data-safety-archive.md). The export
+ * Settings > Data: moving or handing over the clinic (docs/data-safety.md). The export
  * runs while the clinic keeps working; the import is staged while it keeps working too, then
  * installed by the same restore as a backup's.
  */

@@ -1,7 +1,7 @@
 import type { AuditEvent } from '../schemas/audit-event';
 import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-kit';
 
-/** The audit log and a patient's activity (docs/data-safety-audit.md); reading it records nothing. */
+/** The audit log and a patient's activity (docs/data-safety.md); reading it records nothing. */
 export function auditOperations({ core }: OperationDeps): GroupHandlers<'audit'> {
   return {
     list: op({

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DateRangeQuery, DateTime, ListOf, PageQuery } from './common';
 
 /**
- * The audit trail (docs/data-safety-audit.md): who read or changed which patient's record, when
+ * The audit trail (docs/data-safety.md): who read or changed which patient's record, when
  * and from where. Ids, codes and counts only, never clinical content.
  */
 

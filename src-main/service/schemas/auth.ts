@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
  * The eight permissions of the interface spec, and `sandbox:write` for the sandbox routes (they
  * can read the outbox, move the clock and replace the clinic, so no other permission implies
  * them; api-decisions "Sandbox"), and `audit:read` for the audit trail (the admin's: who read
- * which patient is itself sensitive, so no other permission implies it; docs/data-safety-audit.md).
+ * which patient is itself sensitive, so no other permission implies it; docs/data-safety.md).
  */
 export const PERMISSIONS = [
   'patients:read',

@@ -99,7 +99,7 @@ export const BackupFileInput = Type.Object(
 );
 
 /**
- * A clinic archive and its passphrase (docs/data-safety-archive.md): the file to write (export)
+ * A clinic archive and its passphrase (docs/data-safety.md): the file to write (export)
  * or to read (inspect, import). The passphrase's rule is the one of the CLI (contract/limits).
  */
 export const ArchiveFileInput = Type.Object(
@@ -149,7 +149,7 @@ export const SettingsUpdate = Type.Object(
     smtpUrl: Type.Optional(
       Type.Union([Type.String({ minLength: 1, maxLength: 2000 }), Type.Null()]),
     ),
-    /** How long the audit trail is kept, in whole years (docs/data-safety-audit.md). */
+    /** How long the audit trail is kept, in whole years (docs/data-safety.md). */
     auditRetentionYears: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })),
     /** A shorter period purges events: the window shows which (`audit.purgePreview`) and asks. */
     confirmRetention: Type.Optional(Type.Boolean()),

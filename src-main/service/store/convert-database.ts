@@ -5,7 +5,7 @@ import { applyKey, changeKey, fileEncryption, type DataKey } from './data-key';
 import { DB_FILE_MODE, DB_FILE_NAME, PlainDatabaseError, WrongDataKeyError } from './db';
 
 /**
- * Encrypting a plain database and changing an encrypted one's key (docs/data-safety-encryption.md).
+ * Encrypting a plain database and changing an encrypted one's key (docs/data-safety.md).
  * Both work on a copy, never on the clinic's file: the copy is written beside it under a name
  * nothing opens (engage-desk.db.converting), encrypted with the new key, verified (integrity_check,
  * user_version, the row count of every table), fsynced, and only then renamed over the database in

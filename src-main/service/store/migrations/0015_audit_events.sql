@@ -1,4 +1,4 @@
--- The audit trail (docs/data-safety-audit.md): who read or changed which patient's record, when
+-- The audit trail (docs/data-safety.md): who read or changed which patient's record, when
 -- (service clock) and from where. Ids, codes and counts only: never a name, an answer, a note's
 -- text or a transcript. Appended by domain/audit-trail.ts, in the same transaction as a write.
 CREATE TABLE audit_events (

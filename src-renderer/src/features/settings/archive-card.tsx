@@ -20,7 +20,7 @@ import {
 } from './data-queries';
 
 /**
- * Settings > Data: moving or handing over the clinic (docs/data-safety-archive.md). "Export"
+ * Settings > Data: moving or handing over the clinic (docs/data-safety.md). "Export"
  * writes one archive protected by a passphrase typed twice; "Import" opens one with its
  * passphrase, shows what it holds, and after a confirmation replaces this clinic with it (as a
  * restore does) and reloads the window.

@@ -15,7 +15,7 @@ import { useDraft } from './use-draft';
 const YEARS = Array.from({ length: 30 }, (_, i) => i + 1);
 
 /**
- * How long the audit trail is kept (docs/data-safety-audit.md), on the Registro de accesos page:
+ * How long the audit trail is kept (docs/data-safety.md), on the Registro de accesos page:
  * one field, its own Save. A shorter period deletes events at the next purge, so before it is
  * saved the window asks the service what would go (`audit.purgePreview`) and says so in a
  * confirmation; the service refuses a shorter period without that confirmation too.

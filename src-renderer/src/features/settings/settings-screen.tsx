@@ -25,7 +25,7 @@ const PAGES = [
   { key: 'email', href: '/settings/email' },
   { key: 'assistant', href: '/settings/assistant' },
   { key: 'data', href: '/settings/data' },
-  // Who saw or changed which patient (docs/data-safety-audit.md): how long it is kept, with its
+  // Who saw or changed which patient (docs/data-safety.md): how long it is kept, with its
   // own Save, above the log, which is read-only.
   { key: 'audit', href: '/settings/audit' },
   { key: 'developer', href: '/settings/developer', developer: true },
