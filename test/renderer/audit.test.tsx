@@ -66,6 +66,13 @@ describe('the patient page activity tab', () => {
     expect(items[1]).toHaveTextContent('Abrió la ficha');
     expect(items[1]).toHaveTextContent('Este escritorio · Ventana');
     expect(asked[0]).toMatchObject({ patientId: patient.id });
+    // The ARIA tabs pattern: one tab stop, the arrow keys move between the tabs and select them.
+    const timeline = screen.getByRole('tab', { name: 'Actividad' });
+    expect(timeline).toHaveAttribute('tabindex', '-1');
+    expect(tab).toHaveAttribute('tabindex', '0');
+    await user.keyboard('{ArrowLeft}');
+    expect(timeline).toHaveAttribute('aria-selected', 'true');
+    expect(timeline).toHaveFocus();
   });
 });
 

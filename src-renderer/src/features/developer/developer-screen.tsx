@@ -9,7 +9,7 @@ import { CurlPanel } from './curl-panel';
 import { useFollowRequestLog, useOpenApiDocument, useRequestLog } from './developer-queries';
 import { createDeveloperStore, type DeveloperTab } from './developer-store';
 import { RequestLogPanel } from './request-log-panel';
-import { Tabs } from './tabs';
+import { Tabs } from '../../ui/tabs';
 import './developer.css';
 
 export function DeveloperScreen() {

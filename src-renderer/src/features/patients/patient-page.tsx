@@ -7,6 +7,7 @@ import { useFormat } from '../../i18n/format';
 import { Button } from '../../ui/button';
 import { Card, PageHeader } from '../../ui/layout';
 import { AsyncView, ErrorState, LoadingState } from '../../ui/states';
+import { Tabs } from '../../ui/tabs';
 import { PatientAlerts } from '../alerts';
 import { PatientActivity } from '../audit';
 import { StartCallDialog } from '../calls';
@@ -157,6 +158,8 @@ export function PatientPage(props: { id: string }) {
   );
 }
 
+type RecordTab = 'timeline' | 'activity';
+
 /**
  * The record's history and who has seen it, as two tabs of one card: the timeline first (what
  * happened to the patient), the activity (the audit trail of this patient) a click away.
@@ -164,36 +167,26 @@ export function PatientPage(props: { id: string }) {
 function RecordTabs(props: { timeline: ReactNode; activity: ReactNode }) {
   const { t } = useTranslation('patients');
   const { t: ta } = useTranslation('audit');
-  const [tab, setTab] = useState<'timeline' | 'activity'>('timeline');
+  const [tab, setTab] = useState<RecordTab>('timeline');
+  const [mounted, setMounted] = useState<ReadonlySet<RecordTab>>(new Set(['timeline']));
   const tabs = [
-    { key: 'timeline', label: t('timeline.title') },
-    { key: 'activity', label: ta('tab') },
-  ] as const;
+    { key: 'timeline' as const, label: t('timeline.title') },
+    { key: 'activity' as const, label: ta('tab') },
+  ];
   return (
     <Card title={tab === 'timeline' ? t('timeline.title') : ta('tab')} label={t('timeline.label')}>
-      <div
-        className="patients-record-tabs no-print"
-        role="tablist"
-        aria-label={t('timeline.label')}
-      >
-        {tabs.map((item) => (
-          <button
-            key={item.key}
-            type="button"
-            role="tab"
-            id={`patient-tab-${item.key}`}
-            aria-controls={`patient-panel-${item.key}`}
-            aria-selected={tab === item.key}
-            className="patients-record-tab"
-            onClick={() => setTab(item.key)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`patient-panel-${tab}`} aria-labelledby={`patient-tab-${tab}`}>
-        {tab === 'timeline' ? props.timeline : props.activity}
-      </div>
+      <Tabs
+        label={t('timeline.label')}
+        tabs={tabs}
+        selected={tab}
+        onSelect={(key) => {
+          setTab(key);
+          setMounted((shown) => new Set([...shown, key]));
+        }}
+        mounted={mounted}
+        render={(key) => (key === 'timeline' ? props.timeline : props.activity)}
+        listClassName="no-print"
+      />
     </Card>
   );
 }

@@ -18,6 +18,8 @@ export function Tabs<K extends string>(props: {
   /** Keys whose panels have been shown at least once (the caller keeps them). */
   mounted: ReadonlySet<K>;
   render: (key: K) => ReactNode;
+  /** More classes for the tab list (`no-print`: a printed record shows the selected panel only). */
+  listClassName?: string;
 }) {
   const base = useId();
   const refs = useRef(new Map<K, HTMLButtonElement>());
@@ -47,11 +49,11 @@ export function Tabs<K extends string>(props: {
   }
 
   return (
-    <div className="developer-tabs">
+    <div className="tabs">
       <div
         role="tablist"
         aria-label={props.label}
-        className="developer-tabs-list"
+        className={props.listClassName ? `tabs-list ${props.listClassName}` : 'tabs-list'}
         onKeyDown={onKeyDown}
       >
         {props.tabs.map((tab) => {
@@ -69,7 +71,7 @@ export function Tabs<K extends string>(props: {
               aria-selected={selected}
               aria-controls={`${base}-panel-${tab.key}`}
               tabIndex={selected ? 0 : -1}
-              className="developer-tabs-tab"
+              className="tabs-tab"
               onClick={() => props.onSelect(tab.key)}
             >
               {tab.label}
@@ -85,7 +87,7 @@ export function Tabs<K extends string>(props: {
             id={`${base}-panel-${tab.key}`}
             aria-labelledby={`${base}-tab-${tab.key}`}
             hidden={tab.key !== props.selected}
-            className="developer-tabs-panel"
+            className="tabs-panel"
           >
             {props.render(tab.key)}
           </div>
