@@ -1,11 +1,13 @@
 import { app, dialog, type BrowserWindow } from 'electron';
 import { clinicKey, KeyringDeclinedError, KeyStoreError } from './data-key-store';
 import { DATA_KEY_TEXTS, systemUiLanguage } from './data-key-texts';
+import { IPC_EVENT_CHANNEL, type PushEvent } from './service/contract';
 import { conversionFraction, type DataKey } from './service/create-service';
 
 /**
  * The clinic's key for the desktop start (src-main/index.ts): asks about a missing keyring,
- * shows the conversion of a plain database on the window (title and taskbar/dock progress bar),
+ * shows the conversion of a plain database on the window (its starting screen's bar, the title
+ * and the taskbar/dock progress bar),
  * and explains a key it cannot read. Undefined means the app must quit (already told).
  */
 export async function desktopDataKey(
@@ -14,6 +16,14 @@ export async function desktopDataKey(
 ): Promise<DataKey | undefined> {
   const text = DATA_KEY_TEXTS[systemUiLanguage(app.getLocale())];
   const title = window.getTitle();
+  /** The bar on the taskbar or dock, the title, and the window's starting screen, at once. */
+  const show = (fraction: number) => {
+    window.setProgressBar(fraction);
+    window.setTitle(text.converting(Math.floor(fraction * 100)));
+    if (window.isDestroyed() || window.webContents.isDestroyed()) return;
+    const event: PushEvent = { type: 'startup.conversion', data: { fraction } };
+    window.webContents.send(IPC_EVENT_CHANNEL, event);
+  };
   try {
     return await clinicKey({
       dataDir,
@@ -27,15 +37,8 @@ export async function desktopDataKey(
           message: text.noKeyringMessage,
           detail: text.noKeyringDetail(dataDir),
         }) === 0,
-      onConversionStart: () => {
-        window.setProgressBar(0);
-        window.setTitle(text.converting(0));
-      },
-      onProgress: (progress) => {
-        const fraction = conversionFraction(progress);
-        window.setProgressBar(fraction);
-        window.setTitle(text.converting(Math.floor(fraction * 100)));
-      },
+      onConversionStart: () => show(0),
+      onProgress: (progress) => show(conversionFraction(progress)),
     });
   } catch (error) {
     if (error instanceof KeyringDeclinedError) return undefined;

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { electron, fakeSafeStorage, FakeBrowserWindow, resetFake } from './fake-electron';
 import { KEY_STORE_FILE } from '../../src-main/data-key-store';
 import { desktopDataKey } from '../../src-main/desktop-data-key';
+import { IPC_EVENT_CHANNEL, type PushEvent } from '../../src-main/service/contract';
 import { createCore } from '../../src-main/service/core';
 import type { DataKey } from '../../src-main/service/store/data-key';
 import { fileEncryption } from '../../src-main/service/store/data-key';
@@ -129,6 +130,15 @@ describe('the desktop data key', () => {
       true,
     );
     expect(window.title).toBe('Engage Desk');
+    // The window's starting screen heard the same progress, from 0 to 1, on the push channel.
+    const heard = window.webContents.sent
+      .filter(([channel]) => channel === IPC_EVENT_CHANNEL)
+      .map(([, payload]) => payload as PushEvent)
+      .filter((e) => e.type === 'startup.conversion')
+      .map((e) => (e.data as { fraction: number }).fraction);
+    expect(heard[0]).toBe(0);
+    expect(heard.at(-1)).toBe(1);
+    expect(heard.every((v, i) => i === 0 || v >= heard[i - 1]!)).toBe(true);
   });
 
   it('finishes the conversion when a crash came after the key was stored', async () => {

@@ -107,6 +107,27 @@ describe('starting screen', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
+  it("shows how far the first start's encryption of the clinic is, while it runs", async () => {
+    let answer!: (value: typeof info) => void;
+    const pending = new Promise<typeof info>((resolve) => (answer = resolve));
+    const { appStore, bridge } = renderWithApp(<Shell>contenido</Shell>, {
+      handlers: { app: { info: () => pending } },
+    });
+    const starting = appStore.getState().start();
+    await screen.findByRole('progressbar', { name: 'Preparando la clínica…' });
+    act(() => bridge.emit('startup.conversion', { fraction: 0.424 }));
+    const bar = await screen.findByRole('progressbar', {
+      name: 'Cifrado de los datos de la clínica',
+    });
+    expect(bar).toHaveAttribute('aria-valuenow', '42');
+    expect(screen.getByRole('status')).toHaveTextContent('Cifrando los datos de la clínica: 42 %');
+    act(() => bridge.emit('startup.conversion', { fraction: 1 }));
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    answer(info);
+    await starting;
+    expect(await screen.findByRole('navigation', { name: 'Navegación principal' })).toBeVisible();
+  });
+
   it('says why when the service does not answer, and tries again', async () => {
     let fail = true;
     const { appStore, bridge } = renderWithApp(<Shell>contenido</Shell>, {

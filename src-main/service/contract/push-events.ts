@@ -22,6 +22,11 @@ export interface PushEvents {
   'request.logged': { entries: RequestLogEntry[] };
   /** The sandbox clock moved. */
   clock: SandboxClockView;
+  /**
+   * The desktop's first start with encryption converts a plain clinic before the service opens
+   * (src-main/desktop-data-key.ts): how far it is, 0 to 1, for the starting screen's bar.
+   */
+  'startup.conversion': { fraction: number };
 }
 
 export type PushEventName = keyof PushEvents;
@@ -38,6 +43,7 @@ const PUSH_EVENT_SET: Record<PushEventName, true> = {
   alert: true,
   'request.logged': true,
   clock: true,
+  'startup.conversion': true,
 };
 
 export const PUSH_EVENT_NAMES = Object.keys(PUSH_EVENT_SET) as readonly PushEventName[];

@@ -83,12 +83,16 @@ function StatusBar() {
 
 /**
  * Shown until the service answers for the first time: on a first run the desktop app opens the
- * database and seeds the demo clinic behind it, which takes a moment.
+ * database and seeds the demo clinic behind it, which takes a moment; on the first start with
+ * encryption it converts a plain clinic first, and the bar says how far.
  */
 function StartingScreen() {
   const { t } = useTranslation();
   const info = useApp((s) => s.info);
   const retry = useApp((s) => s.start);
+  // The desktop converting a plain clinic to an encrypted one first (its first start with it).
+  const conversion = useApp((s) => s.conversion);
+  const percent = conversion === undefined ? undefined : Math.floor(conversion * 100);
   return (
     <div className="starting">
       <div className="starting-card">
@@ -100,8 +104,18 @@ function StartingScreen() {
           <ErrorState error={info.error} onRetry={() => void retry()} />
         ) : (
           <>
-            <p role="status">{t('starting')}</p>
-            <ProgressBar label={t('starting')} />
+            {percent === undefined ? (
+              <>
+                <p role="status">{t('starting')}</p>
+                <ProgressBar label={t('starting')} />
+              </>
+            ) : (
+              <>
+                <p role="status">{t('startingEncryption.status', { percent })}</p>
+                <p className="muted">{t('startingEncryption.why')}</p>
+                <ProgressBar label={t('startingEncryption.label')} value={percent} />
+              </>
+            )}
           </>
         )}
       </div>

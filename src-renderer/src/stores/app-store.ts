@@ -24,6 +24,11 @@ export interface AppState {
    */
   developerMode: boolean;
   clock: SandboxClockView | undefined;
+  /**
+   * How far the desktop's conversion of a plain clinic to an encrypted one is (0 to 1), while
+   * the starting screen waits for it; undefined when none runs.
+   */
+  conversion: number | undefined;
   /** When `clock` was heard (the computer's ms): the service's now moves on from it. */
   clockAt: number;
   /** Loads what the shell shows (info, saved language, sandbox switch, clock). */
@@ -52,6 +57,7 @@ export function createAppStore(bridge: Bridge, i18n: i18n): AppStore {
     developerMode: false,
     clock: undefined,
     clockAt: 0,
+    conversion: undefined,
     async start() {
       // Read again (a retry), what an earlier answer said stays meanwhile.
       const before = get().info;
@@ -100,5 +106,6 @@ export function createAppStore(bridge: Bridge, i18n: i18n): AppStore {
     },
   }));
   bridge.on('clock', (clock) => store.setState({ clock, clockAt: Date.now() }));
+  bridge.on('startup.conversion', ({ fraction }) => store.setState({ conversion: fraction }));
   return store;
 }

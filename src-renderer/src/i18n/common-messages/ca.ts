@@ -5,6 +5,11 @@ import type { es } from './es';
 export const ca: Translation<typeof es> = {
   appName: 'Engage Desk',
   starting: 'Preparant la clínica…',
+  startingEncryption: {
+    status: "S'estan xifrant les dades de la clínica: {{percent}} %",
+    why: 'És la primera vegada que aquesta versió obre la clínica: en desa les dades xifrades en aquest ordinador. Es fa una sola vegada i no es perd res.',
+    label: 'Xifratge de les dades de la clínica',
+  },
   nav: {
     label: 'Navegació principal',
     dashboard: 'Tauler',

@@ -5,6 +5,11 @@ import type { es } from './es';
 export const en: Translation<typeof es> = {
   appName: 'Engage Desk',
   starting: 'Getting the clinic ready…',
+  startingEncryption: {
+    status: "Encrypting the clinic's data: {{percent}}%",
+    why: "This version is opening the clinic for the first time: it keeps the clinic's data encrypted on this computer. It happens once, and nothing is lost.",
+    label: "Encryption of the clinic's data",
+  },
   nav: {
     label: 'Main navigation',
     dashboard: 'Dashboard',

@@ -2,6 +2,11 @@
 export const es = {
   appName: 'Engage Desk',
   starting: 'Preparando la clínica…',
+  startingEncryption: {
+    status: 'Cifrando los datos de la clínica: {{percent}} %',
+    why: 'Es la primera vez que esta versión abre la clínica: guarda sus datos cifrados en este ordenador. Se hace una sola vez y no se pierde nada.',
+    label: 'Cifrado de los datos de la clínica',
+  },
   nav: {
     label: 'Navegación principal',
     dashboard: 'Panel',
