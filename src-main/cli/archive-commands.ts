@@ -20,7 +20,8 @@ import {
   resolveDataKey,
 } from './data-key-option';
 import { defaultSandboxDataDir } from './default-data-dir';
-import { RefusedError, UsageError, type Io } from './io';
+import { confirmed, explained, mb, requireDatabase } from './database-commands';
+import { UsageError, type Io } from './io';
 
 export const ARCHIVE_PASSPHRASE_ENV = 'ENGAGE_DESK_ARCHIVE_PASSPHRASE';
 
@@ -72,22 +73,6 @@ async function passphraseFrom(
   }
 }
 
-/** Refusals a user can act on, in one line (never the passphrase, never the key). */
-function explained(error: unknown): never {
-  const known = [
-    'ArchiveError',
-    'BackupError',
-    'DatabaseFromTheFutureError',
-    'DataKeyRequiredError',
-    'WrongDataKeyError',
-    'PlainDatabaseError',
-  ];
-  if (error instanceof Error && known.includes(error.name)) throw new RefusedError(error.message);
-  throw error;
-}
-
-const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
-
 export function describeArchive(a: ArchiveSummary): string[] {
   return [
     `  Clinic          ${a.clinicName ?? '(no name)'}`,
@@ -122,8 +107,7 @@ export async function exportCommand(argv: string[], io: Io, env = process.env): 
     throw new UsageError('export needs --to FILE (the archive to write)');
   const to = resolve(values.to);
   const dataDir = values.data ?? defaultSandboxDataDir();
-  if (!existsSync(join(dataDir, DB_FILE_NAME)))
-    throw new UsageError(`There is no Engage Desk database in ${dataDir} (see --data).`);
+  requireDatabase(dataDir);
   if (existsSync(to)) throw new UsageError(`${to} exists already; it is never replaced.`);
   const key = keyForDataDir(dataDir, resolveDataKey(values, env), io);
   const passphrase = await passphraseFrom(values, env, io, true);
@@ -172,20 +156,10 @@ export async function importCommand(argv: string[], io: Io, env = process.env): 
     const archive = await inspectArchive(file, passphrase);
     io.err(`${file} opens with the passphrase, is whole and holds:`);
     for (const line of describeArchive(archive)) io.err(line);
-    if (!values.yes) {
-      if (!io.ask)
-        throw new UsageError('import asks before replacing the database; add --yes to confirm');
-      const there = existsSync(join(dataDir, DB_FILE_NAME));
-      const answer = await io.ask(
-        there
-          ? `Replace the clinic in ${dataDir} with it? The current database is kept aside. [y/N] `
-          : `Install it in ${dataDir}? [y/N] `,
-      );
-      if (!/^y(es)?$/i.test(answer.trim())) {
-        io.err('Nothing was changed.');
-        return;
-      }
-    }
+    const question = existsSync(join(dataDir, DB_FILE_NAME))
+      ? `Replace the clinic in ${dataDir} with it? The current database is kept aside.`
+      : `Install it in ${dataDir}?`;
+    if (!(await confirmed(io, values.yes, 'import', question))) return;
     const { restore } = await importClinic({ file, passphrase, dataDir, key, now: new Date() });
     io.out(join(dataDir, DB_FILE_NAME));
     io.err(

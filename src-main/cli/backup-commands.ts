@@ -3,12 +3,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../service/core';
 import { DB_FILE_NAME } from '../service/create-service';
-import {
-  BackupError,
-  restoreBackup,
-  verifyBackup,
-  type BackupManifest,
-} from '../service/backup/backup-engine';
+import { restoreBackup, verifyBackup, type BackupManifest } from '../service/backup/backup-engine';
 import { OVERDUE_HOURS } from '../service/backup/backup-schedule';
 import {
   DATA_KEY_OPTIONS,
@@ -18,7 +13,8 @@ import {
   type DataKeyValues,
 } from './data-key-option';
 import { defaultSandboxDataDir } from './default-data-dir';
-import { RefusedError, UsageError, type Io } from './io';
+import { confirmed, explained, mb, requireDatabase } from './database-commands';
+import { UsageError, type Io } from './io';
 
 export const BACKUP_USAGE = `engage-desk backup [--data DIR] [--to FOLDER]
 engage-desk backups [--data DIR] [--json]
@@ -45,27 +41,6 @@ function keyFor(
   if (existsSync(join(dataDir, DB_FILE_NAME))) return keyForDataDir(dataDir, choice, io);
   return choice.mode === 'key' ? choice.key : undefined;
 }
-
-/** Errors a user can act on: said in one line, never with a stack. */
-function explained(error: unknown): never {
-  const known = [
-    'BackupError',
-    'DatabaseFromTheFutureError',
-    'DataKeyRequiredError',
-    'WrongDataKeyError',
-    'PlainDatabaseError',
-    'DataKeyError',
-  ];
-  if (error instanceof Error && known.includes(error.name)) throw new RefusedError(error.message);
-  throw error;
-}
-
-function requireDatabase(dataDir: string): void {
-  if (!existsSync(join(dataDir, DB_FILE_NAME)))
-    throw new UsageError(`There is no Engage Desk database in ${dataDir} (see --data).`);
-}
-
-const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 /** `engage-desk backup`: one backup now, while a server may keep running on the folder. */
 export async function backupCommand(argv: string[], io: Io, env = process.env): Promise<void> {
@@ -180,17 +155,8 @@ export async function restoreCommand(argv: string[], io: Io, env = process.env):
     const manifest = await verifyBackup(file, key);
     io.err(`${file} is whole and holds:`);
     for (const line of describeBackup(manifest)) io.err(line);
-    if (!values.yes) {
-      if (!io.ask)
-        throw new UsageError('restore asks before replacing the database; add --yes to confirm');
-      const answer = await io.ask(
-        `Replace the database in ${dataDir} with it? The current one is kept aside. [y/N] `,
-      );
-      if (!/^y(es)?$/i.test(answer.trim())) {
-        io.err('Nothing was changed.');
-        return;
-      }
-    }
+    const question = `Replace the database in ${dataDir} with it? The current one is kept aside.`;
+    if (!(await confirmed(io, values.yes, 'restore', question))) return;
     const result = await restoreBackup({
       file,
       dataDir,
@@ -202,7 +168,6 @@ export async function restoreCommand(argv: string[], io: Io, env = process.env):
       `Restored. ${result.keptAside ? `The database that was there is kept as ${result.keptAside}.` : ''}`.trim(),
     );
   } catch (error) {
-    if (error instanceof BackupError || error instanceof Error) explained(error);
-    throw error;
+    explained(error);
   }
 }
