@@ -9,7 +9,6 @@ import {
   type ArchivePassphrase,
   type ArchiveSummary,
 } from '../service/backup/clinic-archive';
-import { createCore } from '../service/core';
 import type { AuditContext } from '../service/domain/audit-trail';
 import { DB_FILE_NAME } from '../service/create-service';
 import {
@@ -20,7 +19,7 @@ import {
   resolveDataKey,
 } from './data-key-option';
 import { defaultSandboxDataDir } from './default-data-dir';
-import { confirmed, explained, mb, requireDatabase } from './database-commands';
+import { confirmed, explained, mb, requireDatabase, withClinic } from './database-commands';
 import { UsageError, type Io } from './io';
 
 export const ARCHIVE_PASSPHRASE_ENV = 'ENGAGE_DESK_ARCHIVE_PASSPHRASE';
@@ -111,26 +110,16 @@ export async function exportCommand(argv: string[], io: Io, env = process.env): 
   if (existsSync(to)) throw new UsageError(`${to} exists already; it is never replaced.`);
   const key = keyForDataDir(dataDir, resolveDataKey(values, env), io);
   const passphrase = await passphraseFrom(values, env, io, true);
-  let core;
-  try {
-    core = createCore({ dataDir, ...(key ? { key } : {}) });
-  } catch (error) {
-    explained(error);
-  }
-  try {
-    // Through the core, as the command: the export is recorded for every patient it holds.
-    const archive = await core.audit.as(CLI_EXPORT, () =>
+  // Through the core, as the command: the export is recorded for every patient it holds.
+  const archive = await withClinic(dataDir, key, (core) =>
+    core.audit.as(CLI_EXPORT, () =>
       core.clinicArchive!.export({ passphrase, to, now: new Date() }),
-    );
-    io.out(archive.file);
-    io.err('Exported and verified with the passphrase:');
-    for (const line of describeArchive(archive)) io.err(line);
-    io.err('Keep the passphrase apart from the file: without it the archive opens for nobody.');
-  } catch (error) {
-    explained(error);
-  } finally {
-    core.close();
-  }
+    ),
+  );
+  io.out(archive.file);
+  io.err('Exported and verified with the passphrase:');
+  for (const line of describeArchive(archive)) io.err(line);
+  io.err('Keep the passphrase apart from the file: without it the archive opens for nobody.');
 }
 
 /** `engage-desk import FILE`: inspect with the passphrase, show, ask, then install it. */

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createCore } from '../service/core';
 import { DB_FILE_NAME } from '../service/create-service';
 import { restoreBackup, verifyBackup, type BackupManifest } from '../service/backup/backup-engine';
+import { createCore } from '../service/core';
 import { OVERDUE_HOURS } from '../service/backup/backup-schedule';
 import {
   DATA_KEY_OPTIONS,
@@ -13,7 +13,7 @@ import {
   type DataKeyValues,
 } from './data-key-option';
 import { defaultSandboxDataDir } from './default-data-dir';
-import { confirmed, explained, mb, requireDatabase } from './database-commands';
+import { confirmed, explained, mb, requireDatabase, withClinic } from './database-commands';
 import { UsageError, type Io } from './io';
 
 export const BACKUP_USAGE = `engage-desk backup [--data DIR] [--to FOLDER]
@@ -53,26 +53,14 @@ export async function backupCommand(argv: string[], io: Io, env = process.env): 
   const dataDir = values.data ?? defaultSandboxDataDir();
   requireDatabase(dataDir);
   const key = keyFor(dataDir, values, env, io);
-  let core;
-  try {
-    core = createCore({ dataDir, ...(key ? { key } : {}) });
-  } catch (error) {
-    explained(error);
-  }
-  try {
-    const entry = await core.backups!.backUpNow(
-      values.to !== undefined ? { folder: resolve(values.to) } : {},
-    );
-    const m = entry.manifest;
-    io.out(entry.path);
-    io.err(
-      `Backed up and verified: ${m.patients} patients, ${mb(m.size)}, schema version ${m.schemaVersion}${m.encrypted ? ', encrypted with the data key' : ''}.`,
-    );
-  } catch (error) {
-    explained(error);
-  } finally {
-    core.close();
-  }
+  const entry = await withClinic(dataDir, key, (core) =>
+    core.backups!.backUpNow(values.to !== undefined ? { folder: resolve(values.to) } : {}),
+  );
+  const m = entry.manifest;
+  io.out(entry.path);
+  io.err(
+    `Backed up and verified: ${m.patients} patients, ${mb(m.size)}, schema version ${m.schemaVersion}${m.encrypted ? ', encrypted with the data key' : ''}.`,
+  );
 }
 
 /** `engage-desk backups`: the backup folder's finished backups, newest first. */

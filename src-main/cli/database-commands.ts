@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DB_FILE_NAME } from '../service/create-service';
+import { createCore, type Core } from '../service/core';
+import { DB_FILE_NAME, type DataKey } from '../service/create-service';
 import { RefusedError, UsageError, type Io } from './io';
 
 /**
@@ -49,3 +50,27 @@ export async function confirmed(
 }
 
 export const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+/**
+ * Opens the clinic in `dataDir` for one command (while a server may keep it open too: WAL), runs
+ * `work`, and closes it; a refusal on the way, opening or working, is said as `explained` says it.
+ */
+export async function withClinic<T>(
+  dataDir: string,
+  key: DataKey | undefined,
+  work: (core: Core) => T | Promise<T>,
+): Promise<T> {
+  let core: Core;
+  try {
+    core = createCore({ dataDir, ...(key ? { key } : {}) });
+  } catch (error) {
+    explained(error);
+  }
+  try {
+    return await work(core);
+  } catch (error) {
+    explained(error);
+  } finally {
+    core.close();
+  }
+}
