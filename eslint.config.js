@@ -46,5 +46,16 @@ export default tseslint.config(
     files: ['src-main/service/**', 'src-preload/contract.ts', 'src-renderer/**'],
     rules: noElectron,
   },
+  {
+    // The store is asynchronous (store/sql-port.ts): a promise nobody awaits is a write that may
+    // land outside its transaction, or an error nobody hears. The type checker finds each one.
+    files: ['src-main/**/*.ts', 'test/service/**/*.ts', 'test/main/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   prettier,
 );

@@ -29,22 +29,24 @@ async function serve(auditTrail: boolean) {
     auditTrail,
   });
   const { core } = service;
-  const ids = Array.from(
-    { length: PATIENTS },
-    (_, i) => core.patients.create({ firstName: 'Paciente', lastName: `Prueba ${i}` }).id,
-  );
-  const key = core.apiKeys.create({ name: 'bench', permissions: PERMISSIONS }).key;
+  const ids: string[] = [];
+  for (let i = 0; i < PATIENTS; i++)
+    ids.push((await core.patients.create({ firstName: 'Paciente', lastName: `Prueba ${i}` })).id);
+  const key = (await core.apiKeys.create({ name: 'bench', permissions: PERMISSIONS })).key;
   process.stdout.write(`${JSON.stringify({ url: service.url, key, ids })}\n`);
   // Asked on stdin at the end: how many events were stored, then stop.
-  process.stdin.once('data', () => {
-    core.audit.flush();
-    const events = core.db.prepare('SELECT count(*) FROM audit_events').pluck().get() as number;
+  process.stdin.once('data', () => void stop());
+  async function stop() {
+    await core.audit.flush();
+    const events = (await core.db
+      .prepare('SELECT count(*) FROM audit_events')
+      .pluck()
+      .get()) as number;
     process.stdout.write(`${JSON.stringify({ events })}\n`);
-    void service.close().then(() => {
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  });
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  }
 }
 
 async function server(auditTrail: boolean) {

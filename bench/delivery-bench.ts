@@ -27,27 +27,29 @@ async function deliveries(dir: string) {
   });
   const { core } = service;
   try {
-    core.credits.topUp(COUNT * 2);
-    const form = core.forms.create({
+    await core.credits.topUp(COUNT * 2);
+    const form = await core.forms.create({
       name: 'Escala numérica del dolor (EVN 0–10)',
       fields: [
         { id: 'pain', type: 'slider', label: 'Dolor ahora', required: true, min: 0, max: 10 },
       ],
     });
-    const patients = Array.from(
-      { length: PATIENTS },
-      (_, i) =>
-        core.patients.create({
-          firstName: 'Paciente',
-          lastName: `Prueba ${i}`,
-          email: `paciente${i}@example.com`,
-          phone: `+3461${String(i).padStart(7, '0')}`,
-        }).id,
-    );
+    const patients: string[] = [];
+    for (let i = 0; i < PATIENTS; i++)
+      patients.push(
+        (
+          await core.patients.create({
+            firstName: 'Paciente',
+            lastName: `Prueba ${i}`,
+            email: `paciente${i}@example.com`,
+            phone: `+3461${String(i).padStart(7, '0')}`,
+          })
+        ).id,
+      );
     const due = new Date(core.clock.now() + 3_600_000).toISOString();
     const createStart = process.hrtime.bigint();
     for (let i = 0; i < COUNT; i++) {
-      core.schedules.create({
+      await core.schedules.create({
         formId: form.id,
         patientId: patients[i % PATIENTS]!,
         channel: i % 2 ? 'email' : 'whatsapp',
@@ -56,7 +58,7 @@ async function deliveries(dir: string) {
       });
     }
     const createSeconds = Number(process.hrtime.bigint() - createStart) / 1e9;
-    const key = core.apiKeys.create({ name: 'bench', permissions: PERMISSIONS }).key;
+    const key = (await core.apiKeys.create({ name: 'bench', permissions: PERMISSIONS })).key;
     const start = process.hrtime.bigint();
     const res = await fetch(`${service.url}/sandbox/clock/advance`, {
       method: 'POST',
@@ -65,12 +67,12 @@ async function deliveries(dir: string) {
     });
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     if (!res.ok) throw new Error(`advance answered ${res.status}: ${await res.text()}`);
-    const sent = core.db
+    const sent = await core.db
       .prepare<[], number>(`SELECT count(*) FROM form_schedules WHERE status = 'sent'`)
       .pluck()
       .get();
-    const outbox = core.db.prepare<[], number>('SELECT count(*) FROM outbox').pluck().get();
-    const events = core.db
+    const outbox = await core.db.prepare<[], number>('SELECT count(*) FROM outbox').pluck().get();
+    const events = await core.db
       .prepare<[], number>(`SELECT count(*) FROM events WHERE type = 'schedule.sent'`)
       .pluck()
       .get();
@@ -79,10 +81,10 @@ async function deliveries(dir: string) {
         `expected ${COUNT} deliveries, got ${sent} sent, ${outbox} messages, ${events} events`,
       );
     }
-    const bytes = core.db
+    const bytes = (await core.db
       .prepare<[], number>('SELECT avg(length(body) + length(api_json)) FROM outbox')
       .pluck()
-      .get()!;
+      .get())!;
     return { createPerSecond: COUNT / createSeconds, seconds, perSecond: COUNT / seconds, bytes };
   } finally {
     await service.close();
@@ -90,6 +92,7 @@ async function deliveries(dir: string) {
 }
 
 /** N rows of `bytes` each, committed BATCH at a time, with the service's own pragmas. */
+/** The floor: the same rows written straight through better-sqlite3, in the same batches. */
 function baseline(dir: string, bytes: number) {
   const { db } = openDb({ dataDir: dir });
   try {

@@ -5,12 +5,18 @@
 import { monotonicFactory } from 'ulidx';
 import { createCore } from '../src-main/service/core';
 import { openDb } from '../src-main/service/store/db';
+import { createSqlitePort } from '../src-main/service/store/sqlite-port';
 import { createQueries } from '../src-main/service/store/queries';
 import { createPrng } from '../src-main/service/seed/prng';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES, TAGS } from '../src-main/service/seed/demo-names';
 
-export function fillPatients(dataDir: string, count: number, nowMs = Date.now()): void {
-  const { db } = openDb({ dataDir });
+export async function fillPatients(
+  dataDir: string,
+  count: number,
+  nowMs = Date.now(),
+): Promise<void> {
+  const opened = openDb({ dataDir });
+  const db = createSqlitePort(opened.db, opened.file ? { file: opened.file } : {});
   const q = createQueries(db);
   const rng = createPrng(100_000);
   const ulid = monotonicFactory(rng.next);
@@ -22,13 +28,13 @@ export function fillPatients(dataDir: string, count: number, nowMs = Date.now())
       .replace(/\p{M}/gu, '')
       .toLowerCase()
       .replace(/[^a-z]/g, '');
-  db.transaction(() => {
+  await db.transaction(async () => {
     for (let i = 0; i < count; i++) {
       const t = Math.floor(start + i * step);
       const first = rng.pick(rng.chance(0.5) ? FEMALE_NAMES : MALE_NAMES);
       const last1 = rng.pick(SURNAMES);
       const created = new Date(t).toISOString();
-      q.patients.insert({
+      await q.patients.insert({
         id: `pat_${ulid(t)}`,
         first_name: first,
         last_name: `${last1} ${rng.pick(SURNAMES)}`,
@@ -45,9 +51,9 @@ export function fillPatients(dataDir: string, count: number, nowMs = Date.now())
         updated_at: created,
       });
     }
-  })();
-  db.pragma('optimize');
-  db.close();
+  });
+  opened.db.pragma('optimize');
+  await db.close();
 }
 
 /**
@@ -55,22 +61,22 @@ export function fillPatients(dataDir: string, count: number, nowMs = Date.now())
  * balance still equals the sum of its entries) and one clinical form to schedule, since forms
  * have no create route. Through the core, without HTTP or the job runner.
  */
-export function prepareAccount(dataDir: string, credits: number): void {
-  const core = createCore({ dataDir, seed: 'empty' });
+export async function prepareAccount(dataDir: string, credits: number): Promise<void> {
+  const core = await createCore({ dataDir, seed: 'empty' });
   try {
-    core.credits.topUp(credits, 'Benchmark top-up');
-    core.forms.create({
+    await core.credits.topUp(credits, 'Benchmark top-up');
+    await core.forms.create({
       name: 'Escala numérica del dolor (EVN 0–10)',
       fields: [
         { id: 'pain', type: 'slider', label: 'Dolor ahora', required: true, min: 0, max: 10 },
       ],
     });
   } finally {
-    core.close();
+    await core.close();
   }
 }
 
 // `node out/bench/bench-fixture.js DIR COUNT [CREDITS]`
 const [dir, count, credits] = process.argv.slice(2);
-if (dir && count) fillPatients(dir, Number(count));
-if (dir && credits) prepareAccount(dir, Number(credits));
+if (dir && count) await fillPatients(dir, Number(count));
+if (dir && credits) await prepareAccount(dir, Number(credits));

@@ -63,7 +63,7 @@ async function dispatch(dir: string, webhooks: number, port: number) {
   const { core } = service;
   try {
     for (let i = 0; i < webhooks; i++) {
-      core.webhooks.create({
+      await core.webhooks.create({
         url: `http://127.0.0.1:${port}/hooks/${i}`,
         events: ['patient.created'],
       });
@@ -74,29 +74,29 @@ async function dispatch(dir: string, webhooks: number, port: number) {
       .prepare<[], number>(`SELECT count(*) FROM webhook_deliveries WHERE status = 'delivered'`)
       .pluck();
     const start = process.hrtime.bigint();
-    core.db.transaction(() => {
+    await core.db.transaction(async () => {
       for (let i = 0; i < events; i++) {
-        core.events.emit('patient.created', {
+        await core.events.emit('patient.created', {
           patientId: `pat_bench${String(i).padStart(21, '0')}`,
           status: 'active',
           createdAt: core.clock.nowIso(),
         });
       }
-    })();
+    });
     // Polling the count costs one indexed statement every 5 ms; it ends the clock.
-    while (delivered.get()! < total) await new Promise((r) => setTimeout(r, 5));
+    while ((await delivered.get())! < total) await new Promise((r) => setTimeout(r, 5));
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    const failed = core.db
+    const failed = (await core.db
       .prepare<[], number>(`SELECT count(*) FROM webhook_attempts WHERE succeeded = 0`)
       .pluck()
-      .get()!;
-    const body = core.db
+      .get())!;
+    const body = (await core.db
       .prepare<[], number>(
         `SELECT length(json_object('id', e.id, 'event', e.type, 'createdAt', e.created_at, 'data', json(e.data)))
          FROM events e LIMIT 1`,
       )
       .pluck()
-      .get()!;
+      .get())!;
     return { total, seconds, perSecond: total / seconds, failed, bodyBytes: body };
   } finally {
     await service.close();

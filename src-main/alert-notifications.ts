@@ -6,7 +6,7 @@ import type { UiLanguage } from './leave-guard';
 export interface AlertSource {
   changes: { subscribe(listener: (event: PushEvent) => void): () => void };
   /** The alert's patient, for the notification's title; undefined when it cannot be read. */
-  patientName(id: string): string | undefined;
+  patientName(id: string): Promise<string | undefined>;
 }
 
 // The reason stays in the window, in words the coordinator reads there; the notification says
@@ -28,12 +28,18 @@ export function notifyUrgentAlerts(
   getWindow: () => BrowserWindow | undefined,
   language: () => UiLanguage,
 ): () => void {
-  return source.changes.subscribe((event) => {
+  const unsubscribe = source.changes.subscribe((event) => {
     if (event.type !== 'alert' || event.data.priority !== 'urgent') return;
     if (!Notification.isSupported()) return;
+    void show(event.data.id);
+  });
+  return unsubscribe;
+
+  async function show(alertId: string): Promise<void> {
+    const name = await source.patientName(alertId);
     const text = TEXT[language()] ?? TEXT.es;
     const notification = new Notification({
-      title: text.title(source.patientName(event.data.id) ?? ''),
+      title: text.title(name ?? ''),
       body: text.body,
       urgency: 'critical',
     });
@@ -45,5 +51,5 @@ export function notifyUrgentAlerts(
       window.focus();
     });
     notification.show();
-  });
+  }
 }

@@ -56,7 +56,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return -1; // keep running
       }
       case 'keys':
-        keysCommand(rest, io);
+        await keysCommand(rest, io);
         return 0;
       case 'encrypt':
         await encryptCommand(rest, io);
@@ -68,7 +68,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         await backupCommand(rest, io);
         return 0;
       case 'backups':
-        backupsCommand(rest, io);
+        await backupsCommand(rest, io);
         return 0;
       case 'restore':
         await restoreCommand(rest, io);

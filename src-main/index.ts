@@ -1,3 +1,4 @@
+import type { UiLanguage } from './leave-guard';
 import {
   app,
   BrowserWindow,
@@ -45,13 +46,19 @@ let mainWindow: BrowserWindow | undefined;
 let registration: RegisteredOperations | undefined;
 let stopPushEvents: (() => void) | undefined;
 let stopAlertNotifications: (() => void) | undefined;
+let stopLanguageWatch: (() => void) | undefined;
+/**
+ * The window's language as last read from the service: main's own dialogs need it at once (a
+ * will-prevent-unload handler cannot wait), so it is read at start and again when settings change.
+ */
+let uiLanguage: UiLanguage = 'es';
 
 function openWindow(): BrowserWindow {
   if (mainWindow && !mainWindow.isDestroyed()) return mainWindow;
   const window = createMainWindow({
     preloadPath,
     location,
-    language: () => service?.core.delivery.appLanguage() ?? 'es',
+    language: () => uiLanguage,
   });
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = undefined;
@@ -131,6 +138,7 @@ async function start(): Promise<void> {
     operationsReady = new Promise<OperationRunner>((resolve) => (ready = resolve));
     stopPushEvents?.();
     stopAlertNotifications?.();
+    stopLanguageWatch?.();
     const closing = service;
     service = undefined;
     await closing?.close({ backup: false });
@@ -145,11 +153,11 @@ async function start(): Promise<void> {
     starting = launch();
     service = await starting;
     if (restored)
-      service.core.backups?.recordRestore({
+      await service.core.backups?.recordRestore({
         file: from?.archive ?? file,
         keptAside: restored.keptAside,
       });
-    serve(service);
+    await serve(service);
     mainWindow?.webContents.reload();
   };
   const host: OperationHost = {
@@ -181,7 +189,7 @@ async function start(): Promise<void> {
       return picked.canceled ? null : (picked.filePaths[0] ?? null);
     },
   };
-  const serve = (running: Service) => {
+  const serve = async (running: Service) => {
     ready(
       createOperations({
         core: running.core,
@@ -193,19 +201,29 @@ async function start(): Promise<void> {
     );
     watch(running);
   };
-  serve(service);
+  await serve(service);
   menu(service);
 }
 
 /** The window's pushed events and the system notifications of urgent alerts, for one service. */
 function watch(running: Service): void {
   stopPushEvents = forwardPushEvents(running.core.changes, () => mainWindow);
+  const readLanguage = () =>
+    void running.core.delivery.appLanguage().then(
+      (language) => (uiLanguage = language),
+      () => undefined, // the service closing: the last language read stays
+    );
+  readLanguage();
+  stopLanguageWatch = running.core.changes.subscribe((event) => {
+    if (event.type === 'changed' && event.data.topics.includes('settings')) readLanguage();
+  });
   stopAlertNotifications = notifyUrgentAlerts(
     {
       changes: running.core.changes,
-      patientName: (id) => {
+      patientName: async (id) => {
         try {
-          const patient = running.core.patients.get(running.core.alerts.get(id).patientId);
+          const alert = await running.core.alerts.get(id);
+          const patient = await running.core.patients.get(alert.patientId);
           return `${patient.firstName} ${patient.lastName}`;
         } catch {
           return undefined;
@@ -213,7 +231,7 @@ function watch(running: Service): void {
       },
     },
     () => mainWindow,
-    () => running.core.delivery.appLanguage(),
+    () => uiLanguage,
   );
 }
 
@@ -247,6 +265,7 @@ async function stop(): Promise<void> {
   const running = await starting?.catch(() => undefined);
   stopPushEvents?.();
   stopAlertNotifications?.();
+  stopLanguageWatch?.();
   registration?.unregister();
   await running?.close();
 }

@@ -64,7 +64,7 @@ export async function backupCommand(argv: string[], io: Io, env = process.env): 
 }
 
 /** `engage-desk backups`: the backup folder's finished backups, newest first. */
-export function backupsCommand(argv: string[], io: Io, env = process.env): void {
+export async function backupsCommand(argv: string[], io: Io, env = process.env): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -80,14 +80,14 @@ export function backupsCommand(argv: string[], io: Io, env = process.env): void 
   const key = keyFor(dataDir, values, env, io);
   let core;
   try {
-    core = createCore({ dataDir, ...(key ? { key } : {}) });
+    core = await createCore({ dataDir, ...(key ? { key } : {}) });
   } catch (error) {
     explained(error);
   }
   try {
-    const status = core.backups!.status();
+    const status = await core.backups!.status();
     // Listed means finished: copied, verified and described by its manifest.
-    const list = core.backups!.list().map((b) => ({ ...b, verified: true }));
+    const list = (await core.backups!.list()).map((b) => ({ ...b, verified: true }));
     if (values.json) {
       io.out(JSON.stringify({ folder: status.folder, backups: list }));
       return;
@@ -107,7 +107,7 @@ export function backupsCommand(argv: string[], io: Io, env = process.env): void 
         `${b.takenAt}  ${mb(b.size).padStart(9)}  verified  ${b.patients} patients  ${b.file}`,
       );
   } finally {
-    core.close();
+    await core.close();
   }
 }
 

@@ -62,7 +62,7 @@ export async function withClinic<T>(
 ): Promise<T> {
   let core: Core;
   try {
-    core = createCore({ dataDir, ...(key ? { key } : {}) });
+    core = await createCore({ dataDir, ...(key ? { key } : {}) });
   } catch (error) {
     explained(error);
   }
@@ -71,6 +71,6 @@ export async function withClinic<T>(
   } catch (error) {
     explained(error);
   } finally {
-    core.close();
+    await core.close();
   }
 }

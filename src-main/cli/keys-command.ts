@@ -22,7 +22,11 @@ ${DATA_KEY_USAGE}
 Permissions: ${PERMISSIONS.join(', ')}`;
 
 /** Manages API keys directly in a data directory (the server may be running on it meanwhile). */
-export function keysCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = process.env): void {
+export async function keysCommand(
+  argv: string[],
+  io: Io,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const [action, ...rest] = argv;
   const { values, positionals } = parseArgs({
     args: rest,
@@ -50,7 +54,7 @@ export function keysCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = pro
   const key = keyForDataDir(dataDir, resolveDataKey(values, env), io);
   let core;
   try {
-    core = createCore({ dataDir, ...(key ? { key } : {}) });
+    core = await createCore({ dataDir, ...(key ? { key } : {}) });
   } catch (error) {
     throw explainOpenError(error);
   }
@@ -60,7 +64,7 @@ export function keysCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = pro
         values.permissions === 'all'
           ? [...PERMISSIONS]
           : values.permissions!.split(',').map((p) => p.trim());
-      const key = core.apiKeys.create({ name: values.name!, permissions });
+      const key = await core.apiKeys.create({ name: values.name!, permissions });
       if (values.json) io.out(JSON.stringify(key));
       else {
         io.out(key.key);
@@ -69,7 +73,7 @@ export function keysCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = pro
         );
       }
     } else if (action === 'list') {
-      const keys = core.apiKeys.list();
+      const keys = await core.apiKeys.list();
       if (values.json) io.out(JSON.stringify(keys));
       else if (keys.length === 0) io.out('No API keys yet.');
       else {
@@ -81,7 +85,7 @@ export function keysCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = pro
         }
       }
     } else {
-      const key = core.apiKeys.revoke(positionals[0]!);
+      const key = await core.apiKeys.revoke(positionals[0]!);
       io.out(
         `Revoked ${key.id} "${key.name}". It and every token minted from it stop working now.`,
       );
@@ -90,6 +94,6 @@ export function keysCommand(argv: string[], io: Io, env: NodeJS.ProcessEnv = pro
     if (error instanceof ProblemError) throw new UsageError(error.detail);
     throw error;
   } finally {
-    core.close();
+    await core.close();
   }
 }

@@ -167,13 +167,13 @@ export async function serveCommand(
   let shownKey: string | undefined;
   let keyNote = '';
   if (apiKey) {
-    const ensured = core.apiKeys.ensure(apiKey, 'Key given with --api-key');
+    const ensured = await core.apiKeys.ensure(apiKey, 'Key given with --api-key');
     shownKey = apiKey;
     keyNote = ensured.created
       ? 'created from --api-key, every permission'
       : 'from --api-key, every permission';
   } else if (core.created || values.json) {
-    const created = core.apiKeys.create({
+    const created = await core.apiKeys.create({
       name: core.created
         ? 'Default key (created by engage-desk serve)'
         : 'Key for engage-desk serve --json',
@@ -197,7 +197,7 @@ export async function serveCommand(
       `  E-mail      ${smtp ? `SMTP ${smtp.host}:${smtp.port} as ${smtp.from}` : 'kept in the outbox (no --smtp)'}`,
     );
     io.out(`  Form links  ${core.delivery.publicUrl()}/f/…`);
-    const ai = core.assistants.describe();
+    const ai = await core.assistants.describe();
     io.out(
       `  Assistant   ${ai.provider === 'openai' ? `${ai.model} at ${ai.baseUrl} (the built-in assistant answers if it fails)` : 'built-in, offline'}`,
     );

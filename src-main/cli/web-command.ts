@@ -137,17 +137,19 @@ export async function webCommand(
       }
       service = await start(onPort);
       if (restored)
-        service.core.backups?.recordRestore({
+        await service.core.backups?.recordRestore({
           file: from?.archive ?? file,
           keptAside: restored.keptAside,
         });
     })().finally(() => (restoring = undefined));
     return restoring;
   }
-  const apiKey = service.core.apiKeys.create({
-    name: 'Key for engage-desk web',
-    permissions: PERMISSIONS,
-  }).key;
+  const apiKey = (
+    await service.core.apiKeys.create({
+      name: 'Key for engage-desk web',
+      permissions: PERMISSIONS,
+    })
+  ).key;
 
   let appUrl = `${service.origin}/`;
   let closeDev: (() => Promise<void>) | undefined;

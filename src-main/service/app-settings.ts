@@ -9,16 +9,16 @@ export const MIN_APP_PORT = 1024;
 export const MAX_APP_PORT = 65535;
 
 /** The port the desktop app listens on: the saved one, else 4010. */
-export function savedPort(settings: SettingsQueries): number {
-  const saved = Number(settings.get(APP_PORT_SETTING));
+export async function savedPort(settings: SettingsQueries): Promise<number> {
+  const saved = Number(await settings.get(APP_PORT_SETTING));
   return Number.isInteger(saved) && saved >= MIN_APP_PORT && saved <= MAX_APP_PORT
     ? saved
     : DEFAULT_APP_PORT;
 }
 
 /** The saved sandbox switch, or undefined when never switched. */
-export function savedSandbox(settings: SettingsQueries): boolean | undefined {
-  const saved = settings.get(SANDBOX_SETTING);
+export async function savedSandbox(settings: SettingsQueries): Promise<boolean | undefined> {
+  const saved = await settings.get(SANDBOX_SETTING);
   return saved === 'on' ? true : saved === 'off' ? false : undefined;
 }
 
@@ -26,7 +26,10 @@ export function savedSandbox(settings: SettingsQueries): boolean | undefined {
  * Developer mode (the window shows its sandbox and developer tools): the saved switch, else
  * `fallback` (on where a developer started the service, off in the desktop app).
  */
-export function savedDeveloperMode(settings: SettingsQueries, fallback: boolean): boolean {
-  const saved = settings.get(DEVELOPER_MODE_SETTING);
+export async function savedDeveloperMode(
+  settings: SettingsQueries,
+  fallback: boolean,
+): Promise<boolean> {
+  const saved = await settings.get(DEVELOPER_MODE_SETTING);
   return saved === 'on' ? true : saved === 'off' ? false : fallback;
 }

@@ -62,12 +62,13 @@ import { createJobRunner } from './jobs/job-runner';
 import { createCursorSigner } from './security/cursor-signer';
 import { seedDemoClinic } from './seed/demo-clinic';
 import { openDb } from './store/db';
+import { createSqlitePort } from './store/sqlite-port';
 import { createListRunner } from './store/keyset-list';
 import { createQueries } from './store/queries';
 import { clearClinicData } from './store/clinic-reset';
 import type { SandboxSource } from './store/queries/sandbox-audit';
 import { createChangeFeed } from './changes/change-feed';
-import { ALL_TOPICS } from './contract/topics';
+import { ALL_TOPICS, type Topic } from './contract/topics';
 import { announce } from './changes/announce';
 import { DOMAIN_TOPICS } from './changes/domain-topics';
 import { createJobEvents } from './changes/job-events';
@@ -85,24 +86,38 @@ const CLOCK_OFFSET_SETTING = 'clock_offset_ms';
  * The service without its transports: database, clock, jobs and domain operations. HTTP, IPC and
  * the CLI are adapters around this object.
  */
-export function createCore(options: CoreOptions) {
-  const { db, created } = openDb(options);
+export async function createCore(options: CoreOptions) {
+  const opened = openDb(options);
+  const { created } = opened;
+  // The store port (store/sql-port.ts): everything below reads and writes through it.
+  const db = createSqlitePort(opened.db, {
+    ...(opened.file ? { file: opened.file } : {}),
+    ...(options.key && !options.memory ? { key: options.key } : {}),
+  });
   const q = createQueries(db);
   const clock: MutableClock = createClock({
-    offsetMs: Number(q.settings.get(CLOCK_OFFSET_SETTING) ?? 0),
+    offsetMs: Number((await q.settings.get(CLOCK_OFFSET_SETTING)) ?? 0),
     ...(options.realNow ? { realNow: options.realNow } : {}),
   });
   const newId = createIdFactory(() => clock.now());
-  const listPage = createListRunner(db, createCursorSigner(q.settings.secret('cursor_secret')));
+  const listPage = createListRunner(
+    db,
+    createCursorSigner(await q.settings.secret('cursor_secret')),
+  );
   /** What most domain services are built from (each takes the part it needs). */
   const base = { db, clock, newId, q, listPage };
   // What the window hears about (IPC or the web bridge's event stream); see changes/.
   const changes = createChangeFeed({
     onListenerError: (error) => options.onJobError?.('changes.listener', error),
   });
+  /**
+   * What changed is told once the write has committed: a window that reads it then sees it (the
+   * caller's collect scope is still the one around it; see changes/change-feed.ts).
+   */
+  const told = (...topics: Topic[]) => db.afterCommit(() => changes.changed(...topics));
   /** A domain service whose writes tell the window what they changed (changes/domain-topics). */
   const announced = <S extends keyof typeof DOMAIN_TOPICS, T extends object>(name: S, service: T) =>
-    announce(service, DOMAIN_TOPICS[name] as never, changes.changed);
+    announce(service, DOMAIN_TOPICS[name] as never, told);
   const runner = createJobRunner({
     db,
     clock,
@@ -111,13 +126,13 @@ export function createCore(options: CoreOptions) {
     onError: (job, error) => options.onJobError?.(job.kind, error),
     onJobDone: createJobEvents(q, changes),
   });
-  const scheduleJob = (job: Parameters<typeof runner.schedule>[0]) => {
-    runner.schedule(job);
+  const scheduleJob = async (job: Parameters<typeof runner.schedule>[0]) => {
+    await runner.schedule(job);
   };
-  const rescheduleJob = (job: Parameters<typeof runner.reschedule>[0]) => {
-    runner.reschedule(job);
+  const rescheduleJob = async (job: Parameters<typeof runner.reschedule>[0]) => {
+    await runner.reschedule(job);
   };
-  const sandboxSwitch = createSandboxSwitch({
+  const sandboxSwitch = await createSandboxSwitch({
     db,
     q,
     clock,
@@ -140,21 +155,23 @@ export function createCore(options: CoreOptions) {
   const notificationStore = createNotifications({ clock, newId, q, listPage });
   const notifications: typeof notificationStore = announced('notifications', {
     ...notificationStore,
-    raise(kind, data) {
-      const id = notificationStore.raise(kind, data);
-      changes.emit({ type: 'notification', data: { id, kind } });
+    async raise(kind, data) {
+      const id = await notificationStore.raise(kind, data);
+      db.afterCommit(() => changes.emit({ type: 'notification', data: { id, kind } }));
       return id;
     },
   });
   const alertStore = createAlerts({ db, clock, newId, q, listPage });
   const alerts: typeof alertStore = announced('alerts', {
     ...alertStore,
-    raise(input) {
-      const id = alertStore.raise(input);
-      changes.emit({
-        type: 'alert',
-        data: { id, priority: input.priority, patientId: input.patientId, code: input.code },
-      });
+    async raise(input) {
+      const id = await alertStore.raise(input);
+      db.afterCommit(() =>
+        changes.emit({
+          type: 'alert',
+          data: { id, priority: input.priority, patientId: input.patientId, code: input.code },
+        }),
+      );
       return id;
     },
   });
@@ -178,8 +195,8 @@ export function createCore(options: CoreOptions) {
   });
   // Every event fans out to the subscribed webhooks in the transaction that writes it; what the
   // event's own write changed is announced by the domain service that wrote it.
-  const events = createEventLog(q.events, clock, newId, (id, type, createdAt) => {
-    if (webhookDeliveries.fanOut(id, type, createdAt).length) changes.changed('webhooks');
+  const events = createEventLog(q.events, clock, newId, async (id, type, createdAt) => {
+    if ((await webhookDeliveries.fanOut(id, type, createdAt)).length) told('webhooks');
   });
   const resolve = options.webhookResolver ?? systemResolver;
   const webhooks = announced('webhooks', createWebhooks({ ...base, sandbox: isSandbox, resolve }));
@@ -265,10 +282,10 @@ export function createCore(options: CoreOptions) {
   const calls = announced('calls', createCalls({ ...engagement, scheduleJob, alerts }));
   const apiKeys = announced('apiKeys', createApiKeys({ clock, newId, q }));
   /** An unknown patient is a 404 before anything of theirs is read or written. */
-  const requirePatient = (id: string) => void patients.getJson(id);
+  const requirePatient = async (id: string) => void (await patients.getJson(id));
   const patientNotes = announced('patientNotes', createPatientNotes({ ...base, requirePatient }));
   const tokens = createAccessTokens({
-    secret: q.settings.secret('jwt_secret'),
+    secret: await q.settings.secret('jwt_secret'),
     clock,
     apiKeys,
   });
@@ -322,28 +339,29 @@ export function createCore(options: CoreOptions) {
 
   runner.register(DELIVER_JOB, formDelivery.deliver);
   runner.register(REMIND_JOB, formReminder.remind);
-  runner.register(CONVERSATION_CLOSE_JOB, ({ payload }) => {
-    conversations.onCloseDue((payload as { conversationId: string }).conversationId);
+  runner.register(CONVERSATION_CLOSE_JOB, async ({ payload }) => {
+    await conversations.onCloseDue((payload as { conversationId: string }).conversationId);
   });
   runner.register(CALL_STEP_JOB, ({ payload, dueAt }) => {
     const step = payload as { callId: string; from?: CallStatus };
     return calls.onStepDue(step.callId, dueAt, step.from);
   });
-  runner.register(CREDITS_RESET_JOB, ({ payload }) => {
-    credits.resetPeriod((payload as { resetsAt: string }).resetsAt);
+  runner.register(CREDITS_RESET_JOB, async ({ payload }) => {
+    await credits.resetPeriod((payload as { resetsAt: string }).resetsAt);
   });
-  runner.register(FLUSH_JOB, dispatcher.flush, { concurrent: true });
-  runner.register(NOTICE_EMAIL_JOB, notices.deliver);
+  // Both wait on the network from their first line: webhook receivers, the mail server.
+  runner.register(FLUSH_JOB, dispatcher.flush, { concurrent: true, network: true });
+  runner.register(NOTICE_EMAIL_JOB, notices.deliver, { network: true });
 
   // Settings and keys stay; everything a clinic records starts from the seed.
   if (created) {
-    db.transaction(() => {
+    await db.transaction(async () => {
       if ((options.seed ?? 'demo') === 'demo') {
-        seedDemoClinic({ db, q, clock, plans, prices, scheduleJob, rescheduleJob });
+        await seedDemoClinic({ db, q, clock, plans, prices, scheduleJob, rescheduleJob });
       } else {
-        credits.open(options.plan ?? 'professional');
+        await credits.open(options.plan ?? 'professional');
       }
-    })();
+    });
   }
   // Backups of a database on disk (backup/): started by createService, at quit too.
   const backups =
@@ -375,21 +393,21 @@ export function createCore(options: CoreOptions) {
       )
     : undefined;
 
-  credits.ensureResetScheduled();
+  await credits.ensureResetScheduled();
   // The audit trail's retention: at start, then every day while the service runs. Not a durable
   // job: a missed day is caught up by the next start, and the job list stays the clinic's work.
-  const purgeAudit = () => {
+  const purgeAudit = async () => {
     try {
-      trail.purge();
+      await trail.purge();
     } catch (error) {
       options.onJobError?.('audit.purge', error);
     }
   };
-  purgeAudit();
-  const auditPurgeTimer = setInterval(purgeAudit, 24 * 60 * 60 * 1000).unref();
-  webhookDeliveries.wakeAllPending();
-  q.idempotency.releaseAllInFlight();
-  q.idempotency.purgeExpired(clock.nowIso());
+  await purgeAudit();
+  const auditPurgeTimer = setInterval(() => void purgeAudit(), 24 * 60 * 60 * 1000).unref();
+  await webhookDeliveries.wakeAllPending();
+  await q.idempotency.releaseAllInFlight();
+  await q.idempotency.purgeExpired(clock.nowIso());
 
   return {
     db,
@@ -487,38 +505,38 @@ export function createCore(options: CoreOptions) {
      * flight. An empty clinic keeps the current plan.
      */
     resetClinic(seed: SeedName, source: SandboxSource): Promise<ResetResult> {
-      return runner.exclusive(() => {
-        db.transaction(() => {
+      return runner.exclusive(async () => {
+        await db.transaction(async () => {
           // Recorded first, with the patients the reset is about to replace.
-          sandboxSwitch.audit(seed === 'demo' ? 'reset_demo' : 'reset_empty', source);
-          const plan = q.creditAccount.get()?.plan ?? options.plan ?? 'professional';
-          const clinicName = q.settings.get('clinic_name');
-          clearClinicData(db, clock.nowIso());
+          await sandboxSwitch.audit(seed === 'demo' ? 'reset_demo' : 'reset_empty', source);
+          const plan = (await q.creditAccount.get())?.plan ?? options.plan ?? 'professional';
+          const clinicName = await q.settings.get('clinic_name');
+          await clearClinicData(db, clock.nowIso());
           if (seed === 'demo')
-            seedDemoClinic({ db, q, clock, plans, prices, scheduleJob, rescheduleJob });
-          else credits.open(plan);
-          if (clinicName !== undefined) q.settings.set('clinic_name', clinicName);
-          credits.ensureResetScheduled();
-        })();
+            await seedDemoClinic({ db, q, clock, plans, prices, scheduleJob, rescheduleJob });
+          else await credits.open(plan);
+          if (clinicName !== undefined) await q.settings.set('clinic_name', clinicName);
+          await credits.ensureResetScheduled();
+        });
         changes.changed(...ALL_TOPICS);
-        return { seed, patients: q.patients.count({}) };
+        return { seed, patients: await q.patients.count({}) };
       });
     },
-    close() {
+    async close() {
       if (!db.open) return;
       clearInterval(auditPurgeTimer);
       // The reads' last group commit, before anything else closes: a refusal is reported and
       // the database still closes (the events are lost then, as in a power cut).
       try {
-        trail.flush();
+        await trail.flush();
       } catch (error) {
         options.onJobError?.('audit.flush', error);
       }
       delivery.close();
       webhookSender.close().catch((error: unknown) => options.onJobError?.('webhook.close', error));
-      db.close();
+      await db.close();
     },
   };
 }
 
-export type Core = ReturnType<typeof createCore>;
+export type Core = Awaited<ReturnType<typeof createCore>>;

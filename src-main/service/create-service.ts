@@ -60,7 +60,7 @@ export interface ServiceOptions
 export async function createService(options: ServiceOptions) {
   // Checked before anything opens, so a bad limit leaves nothing to close.
   const serverLimits = resolveServerLimits(options.serverLimits);
-  const core = createCore(options);
+  const core = await createCore(options);
   try {
     const host = options.host ?? '127.0.0.1';
     const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
@@ -96,7 +96,9 @@ export async function createService(options: ServiceOptions) {
       options.onServerWarning ?? ((line) => console.warn(line)),
     );
     const wanted =
-      options.port === 'saved' ? savedPort(core.q.settings) : (options.port ?? DEFAULT_APP_PORT);
+      options.port === 'saved'
+        ? await savedPort(core.q.settings)
+        : (options.port ?? DEFAULT_APP_PORT);
     try {
       await app.listen({ host, port: wanted });
     } catch (error) {
@@ -137,21 +139,21 @@ export async function createService(options: ServiceOptions) {
           // The reads answered last still wait for their group commit (domain/audit-trail.ts):
           // stored now, so the backup at quit holds them too (core.close() stores them anyway).
           try {
-            core.audit.flush();
+            await core.audit.flush();
           } catch {
             // Kept waiting: core.close() tries again and reports a refusal.
           }
           // Nothing writes any more: the backup at quit holds the very last state.
           if (options.backups && how.backup !== false) await core.backups?.atQuit();
           else await core.backups?.stop();
-          core.close();
+          await core.close();
         })();
         return closing;
       },
     };
   } catch (error) {
     await core.runner.stop();
-    core.close();
+    await core.close();
     throw error;
   }
 }

@@ -21,21 +21,25 @@ function feed() {
   };
 }
 
+/** The patient's name is read from the service first: a notification shows a moment later. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
 const alert = (priority: 'urgent' | 'review'): PushEvent => ({
   type: 'alert',
   data: { id: 'alert_1', priority, patientId: 'pat_1', code: 'chat_emergency' },
 });
 
 describe('desktop notifications for alerts', () => {
-  it('shows an urgent alert with the patient in the window language, and nothing clinical', () => {
+  it('shows an urgent alert with the patient in the window language, and nothing clinical', async () => {
     const changes = feed();
     const window = new FakeBrowserWindow({});
     notifyUrgentAlerts(
-      { changes, patientName: () => 'Núria Puig' },
+      { changes, patientName: async () => 'Núria Puig' },
       () => window as never,
       () => 'ca',
     );
     changes.emit(alert('urgent'));
+    await settled();
     expect(FakeNotification.shown).toHaveLength(1);
     expect(FakeNotification.shown[0]!.options).toEqual({
       title: 'Alerta urgent: Núria Puig',
@@ -44,36 +48,38 @@ describe('desktop notifications for alerts', () => {
     });
   });
 
-  it('a click brings the window forward', () => {
+  it('a click brings the window forward', async () => {
     const changes = feed();
     const window = new FakeBrowserWindow({});
     notifyUrgentAlerts(
-      { changes, patientName: () => 'Ana' },
+      { changes, patientName: async () => 'Ana' },
       () => window as never,
       () => 'es',
     );
     changes.emit(alert('urgent'));
+    await settled();
     FakeNotification.shown[0]!.emit('click');
     expect(window.show).toHaveBeenCalled();
     expect(window.focus).toHaveBeenCalled();
   });
 
-  it('review alerts and other events wait in the window', () => {
+  it('review alerts and other events wait in the window', async () => {
     const changes = feed();
     notifyUrgentAlerts(
-      { changes, patientName: () => 'Ana' },
+      { changes, patientName: async () => 'Ana' },
       () => undefined,
       () => 'en',
     );
     changes.emit(alert('review'));
     changes.emit({ type: 'changed', data: { topics: ['alerts'] } });
+    await settled();
     expect(FakeNotification.shown).toEqual([]);
   });
 
   it('stops listening when asked', () => {
     const changes = feed();
     const stop = notifyUrgentAlerts(
-      { changes, patientName: () => 'Ana' },
+      { changes, patientName: async () => 'Ana' },
       () => undefined,
       () => 'es',
     );

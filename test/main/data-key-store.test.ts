@@ -50,12 +50,12 @@ function dataDir(): string {
 
 const keyOf = (dir: string) => desktopDataKey(dir, window as never);
 
-function addPatient(dir: string, key: DataKey | undefined): void {
-  const core = createCore({ dataDir: dir, seed: 'demo', ...(key ? { key } : {}) });
+async function addPatient(dir: string, key: DataKey | undefined): Promise<void> {
+  const core = await createCore({ dataDir: dir, seed: 'demo', ...(key ? { key } : {}) });
   try {
-    core.patients.create({ firstName: 'Zacarías', lastName: SECRET, phone: '+34600111222' });
+    await core.patients.create({ firstName: 'Zacarías', lastName: SECRET, phone: '+34600111222' });
   } finally {
-    core.close();
+    await core.close();
   }
 }
 
@@ -95,7 +95,7 @@ describe('the desktop data key', () => {
     expect(stored).toContain('"storage":"safeStorage"');
     expect(stored).not.toContain(key!.reveal());
     expect((statSync(join(dir, KEY_STORE_FILE)).mode & 0o777).toString(8)).toBe('600');
-    addPatient(dir, key);
+    await addPatient(dir, key);
     expect(fileEncryption(join(dir, DB_FILE_NAME))).toBe('encrypted');
     for (const needle of [SECRET, key!.reveal()]) expect(folderHolds(dir, needle)).toEqual([]);
     // A copy left by an interrupted conversion is removed at the next start.
@@ -108,7 +108,7 @@ describe('the desktop data key', () => {
 
   it('converts the plain clinic of an earlier version on the first start, with progress on the window', async () => {
     const dir = dataDir();
-    addPatient(dir, undefined);
+    await addPatient(dir, undefined);
     const { db } = openDb({ dataDir: dir });
     const before = db.prepare('SELECT count(*) FROM patients').pluck().get();
     db.close();
@@ -144,7 +144,7 @@ describe('the desktop data key', () => {
   it('finishes the conversion when a crash came after the key was stored', async () => {
     const dir = dataDir();
     const key = await keyOf(dir); // stored, no database yet
-    addPatient(dir, undefined); // as if the conversion never ran: a plain database
+    await addPatient(dir, undefined); // as if the conversion never ran: a plain database
     const again = await keyOf(dir);
     expect(again!.sameSecretAs(key!)).toBe(true);
     expect(fileEncryption(join(dir, DB_FILE_NAME))).toBe('encrypted');
@@ -153,7 +153,7 @@ describe('the desktop data key', () => {
 
   it('asks before keeping a key without a keyring; "Quit" changes nothing', async () => {
     const dir = dataDir();
-    addPatient(dir, undefined);
+    await addPatient(dir, undefined);
     const before = snapshot(dir);
     fakeSafeStorage.available = false;
     electron.dialog.showMessageBoxSync.mockReturnValueOnce(1);
@@ -170,7 +170,7 @@ describe('the desktop data key', () => {
     fakeSafeStorage.available = false;
     const key = await keyOf(dir);
     expect(readFileSync(join(dir, KEY_STORE_FILE), 'utf8')).toContain('"storage":"file"');
-    addPatient(dir, key);
+    await addPatient(dir, key);
 
     fakeSafeStorage.available = true;
     const again = await keyOf(dir);
@@ -194,7 +194,7 @@ describe('the desktop data key', () => {
   it('never makes a new key over an encrypted clinic whose key it cannot read, and says why', async () => {
     const dir = dataDir();
     const key = await keyOf(dir);
-    addPatient(dir, key);
+    await addPatient(dir, key);
     const before = snapshot(dir);
 
     fakeSafeStorage.broken = true; // a reset keyring

@@ -74,7 +74,7 @@ describe('alerts raised by chats', () => {
     '%s %s: the message is escalated and an urgent alert is raised with it',
     async (lang, sign, m) => {
       const server = await newServer();
-      const patientId = addPatient(server.service.core, 'Carme', 'Riera');
+      const patientId = await addPatient(server.service.core, 'Carme', 'Riera');
       const res = await server.request('POST', '/conversations', {
         body: {
           patientId,
@@ -101,7 +101,7 @@ describe('alerts raised by chats', () => {
 
   it('a second sign in the same chat joins the open alert; after acknowledging, a new one is raised', async () => {
     const server = await newServer();
-    const patientId = addPatient(server.service.core, 'Pau', 'Serra');
+    const patientId = await addPatient(server.service.core, 'Pau', 'Serra');
     const id = await chat(server, patientId);
     await say(server, id, 'Me he caído en la escalera y me he abierto la ceja');
     await say(server, id, 'Y ahora me aprieta mucho el pecho');
@@ -119,7 +119,7 @@ describe('alerts raised by chats', () => {
 
   it('a clinical message the assistant cannot place raises an alert for review', async () => {
     const server = await newServer();
-    const patientId = addPatient(server.service.core, 'Lola', 'Vidal');
+    const patientId = await addPatient(server.service.core, 'Lola', 'Vidal');
     const id = await chat(server, patientId);
     const sent = await say(server, id, 'Bien, pero me pica mucho la pierna desde ayer');
     expect(sent.body.assistantMessage.escalated).toBe(false);
@@ -129,7 +129,7 @@ describe('alerts raised by chats', () => {
 
   it('a question about a past warning sign is for the team: it raises an alert for review', async () => {
     const server = await newServer();
-    const patientId = addPatient(server.service.core, 'Pau', 'Roig');
+    const patientId = await addPatient(server.service.core, 'Pau', 'Roig');
     const id = await chat(server, patientId);
     const sent = await say(
       server,
@@ -148,21 +148,21 @@ describe('alerts raised by chats', () => {
       plan: 'starter',
       plans: { starter: 11, professional: 11, enterprise: 11 },
     });
-    const patientId = addPatient(server.service.core, 'Rosa', 'Pons');
+    const patientId = await addPatient(server.service.core, 'Rosa', 'Pons');
     const id = await chat(server, patientId);
     expect((await say(server, id, 'Bien, gracias')).status).toBe(200);
-    const before = footprint(server, ['alerts', 'conversation_messages']);
+    const before = await footprint(server, ['alerts', 'conversation_messages']);
     const sent = await say(server, id, 'Tengo un dolor muy fuerte en el pecho');
     expectProblem(sent, 402, 'insufficient_credits');
-    expect(footprint(server, ['alerts', 'conversation_messages'])).toEqual(before);
+    expect(await footprint(server, ['alerts', 'conversation_messages'])).toEqual(before);
   });
 });
 
 describe('alerts raised by form responses', () => {
   async function sentSchedule(server: TestServer, formKey: string) {
     const { core } = server.service;
-    const formId = core.forms.create(demoForm(formKey)).id;
-    const patientId = addPatient(core, 'Jordi', 'Mas');
+    const formId = (await core.forms.create(demoForm(formKey))).id;
+    const patientId = await addPatient(core, 'Jordi', 'Mas');
     const res = await server.request('POST', '/form-schedules', {
       body: { formId, patientId, channel: 'email' },
     });
@@ -236,8 +236,8 @@ describe('alerts raised by form responses', () => {
   it('a failed delivery of a form with urgent rules raises an alert for review', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const formId = core.forms.create(demoForm('phq9')).id;
-    const patientId = addPatient(core, 'Marta', 'Coll', { email: 'marta@bounce.example' });
+    const formId = (await core.forms.create(demoForm('phq9'))).id;
+    const patientId = await addPatient(core, 'Marta', 'Coll', { email: 'marta@bounce.example' });
     const res = await server.request('POST', '/form-schedules', {
       body: { formId, patientId, channel: 'email' },
     });
@@ -255,7 +255,7 @@ describe('alerts raised by calls', () => {
   it('a call that fails to a patient with an urgent alert raises an urgent alert', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const patientId = addPatient(core, 'Oriol', 'Font', { phone: '+34600110000' });
+    const patientId = await addPatient(core, 'Oriol', 'Font', { phone: '+34600110000' });
     await say(server, await chat(server, patientId), 'Me cuesta muchísimo respirar');
     const call = await server.request('POST', '/voice/calls', {
       body: { patientId, purpose: 'Seguimiento' },
@@ -271,7 +271,7 @@ describe('alerts raised by calls', () => {
   it('every patient turn of a call transcript is triaged', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const patientId = addPatient(core, 'Anna', 'Roca', { phone: '+34600123456' });
+    const patientId = await addPatient(core, 'Anna', 'Roca', { phone: '+34600123456' });
     // The assistant writes the call; here it hears a patient describe a stroke.
     core.assistants.assistant.call = async () => ({
       turns: [
@@ -305,7 +305,7 @@ describe('alerts raised by calls', () => {
 
 describe('acknowledge and resolve', () => {
   async function oneAlert(server: TestServer) {
-    const patientId = addPatient(server.service.core, 'Berta', 'Ribas');
+    const patientId = await addPatient(server.service.core, 'Berta', 'Ribas');
     await say(server, await chat(server, patientId), 'Mi hija se ha desmayado y no responde');
     return (await alertsOf(server, { patientId }))[0]!;
   }
@@ -322,7 +322,7 @@ describe('acknowledge and resolve', () => {
   it('acknowledging records who, when and the note, and changes nothing else', async () => {
     const server = await newServer();
     const alert = await oneAlert(server);
-    const before = footprint(server, TABLES);
+    const before = await footprint(server, TABLES);
     const res = await server.request('POST', `/alerts/${alert.id}/acknowledge`, {
       body: { note: 'Llamada al 112 hecha por la familia; la llamo en una hora.' },
     });
@@ -333,7 +333,7 @@ describe('acknowledge and resolve', () => {
       acknowledgedBy: { type: 'api_key', name: 'test' },
       acknowledgeNote: 'Llamada al 112 hecha por la familia; la llamo en una hora.',
     });
-    expect(footprint(server, TABLES)).toEqual(before);
+    expect(await footprint(server, TABLES)).toEqual(before);
     expect(res.body.priority).toBe(alert.priority);
     expect(res.body.raisedAt).toBe(alert.raisedAt);
   });
@@ -368,13 +368,16 @@ describe('acknowledge and resolve', () => {
     const server = await newServer();
     const alert = await oneAlert(server);
     const { db } = server.service.core;
-    expect(() => db.prepare('DELETE FROM alerts').run()).toThrow(/kept/);
+    await expect((async () => db.prepare('DELETE FROM alerts').run())()).rejects.toThrow(/kept/);
     await server.request('POST', `/alerts/${alert.id}/acknowledge`);
-    expect(() =>
-      db
-        .prepare(`UPDATE alerts SET state = 'open', acknowledged_at = NULL, acknowledged_by = NULL`)
-        .run(),
-    ).toThrow(/forward/);
+    await expect(
+      (async () =>
+        db
+          .prepare(
+            `UPDATE alerts SET state = 'open', acknowledged_at = NULL, acknowledged_by = NULL`,
+          )
+          .run())(),
+    ).rejects.toThrow(/forward/);
   });
 });
 
@@ -382,14 +385,14 @@ describe('listing and bad input', () => {
   it('filters by state, priority and source, pages with cursors, and the open count follows', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const patientId = addPatient(core, 'Quim', 'Bosch');
+    const patientId = await addPatient(core, 'Quim', 'Bosch');
     for (const text of ['Me aprieta el pecho', 'Me pica el brazo', 'No puedo orinar desde ayer']) {
       await say(server, await chat(server, patientId), text);
     }
     expect(await alertsOf(server, { priority: 'urgent' })).toHaveLength(2);
     expect(await alertsOf(server, { priority: 'review' })).toHaveLength(1);
     expect(await alertsOf(server, { state: 'resolved' })).toHaveLength(0);
-    expect(core.alerts.openCounts()).toEqual({ urgent: 2, review: 1 });
+    expect(await core.alerts.openCounts()).toEqual({ urgent: 2, review: 1 });
     const first = await server.request('GET', `/alerts${qs({ limit: 2 })}`);
     expect(first.body.pagination.hasMore).toBe(true);
     const next = await server.request(
@@ -421,10 +424,10 @@ describe('listing and bad input', () => {
 
   it('bad bodies are refused and change nothing', async () => {
     const server = await newServer();
-    const patientId = addPatient(server.service.core, 'Eva', 'Prat');
+    const patientId = await addPatient(server.service.core, 'Eva', 'Prat');
     await say(server, await chat(server, patientId), 'Tengo convulsiones');
     const alert = (await alertsOf(server))[0]!;
-    const before = footprint(server, ['alerts']);
+    const before = await footprint(server, ['alerts']);
     for (const body of [{ note: 'x'.repeat(2001) }, { note: 3 }, { nota: 'typo' }]) {
       expectProblem(
         await server.request('POST', `/alerts/${alert.id}/acknowledge`, { body }),
@@ -447,21 +450,21 @@ describe('listing and bad input', () => {
       404,
       'resource_missing',
     );
-    expect(footprint(server, ['alerts'])).toEqual(before);
+    expect(await footprint(server, ['alerts'])).toEqual(before);
     expect((await server.request('GET', `/alerts/${alert.id}`)).body.state).toBe('open');
   });
 
   it('reading needs patients:read and acting needs patients:write', async () => {
     const server = await newServer();
-    const patientId = addPatient(server.service.core, 'Gil', 'Sala');
+    const patientId = await addPatient(server.service.core, 'Gil', 'Sala');
     await say(
       server,
       await chat(server, patientId),
       'Se me cierra la garganta después del antibiótico',
     );
     const alert = (await alertsOf(server))[0]!;
-    const credits = server.keyWith('credits:read');
-    const reader = server.keyWith('patients:read');
+    const credits = await server.keyWith('credits:read');
+    const reader = await server.keyWith('patients:read');
     expectProblem(
       await server.request('GET', '/alerts', { token: credits }),
       403,
@@ -473,6 +476,6 @@ describe('listing and bad input', () => {
       403,
       'insufficient_permissions',
     );
-    expect(count(server, 'alerts')).toBe(1);
+    expect(await count(server, 'alerts')).toBe(1);
   });
 });

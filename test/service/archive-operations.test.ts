@@ -13,12 +13,12 @@ afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
 });
 
-function setup(options: { memory?: boolean; host?: OperationHost } = {}) {
+async function setup(options: { memory?: boolean; host?: OperationHost } = {}) {
   const { dir, cleanup } = tempDataDir();
   cleanups.unshift(cleanup);
   const core: Core = options.memory
-    ? createCore({ memory: true, seed: 'empty' })
-    : createCore({ dataDir: join(dir, 'data'), seed: 'demo' });
+    ? await createCore({ memory: true, seed: 'empty' })
+    : await createCore({ dataDir: join(dir, 'data'), seed: 'demo' });
   cleanups.push(() => core.close());
   const errors: unknown[] = [];
   const ops = createOperations({
@@ -32,7 +32,7 @@ function setup(options: { memory?: boolean; host?: OperationHost } = {}) {
 
 describe('the archives operations', () => {
   it('refuse bad input, a short passphrase and relative paths, without repeating the passphrase', async () => {
-    const { dir, ops } = setup({ host: { restore: () => {} } });
+    const { dir, ops } = await setup({ host: { restore: () => {} } });
     const file = join(dir, 'a.engagedesk');
     for (const [name, input] of [
       ['archives.export', { file }],
@@ -56,7 +56,7 @@ describe('the archives operations', () => {
 
   it('export, inspect (a wrong passphrase refused in words) and import through the host', async () => {
     const restores: Array<[string, { archive: string } | undefined]> = [];
-    const { dir, ops, errors } = setup({
+    const { dir, ops, errors } = await setup({
       host: { restore: (file, from) => void restores.push([file, from]) },
     });
     const file = join(dir, 'clinic.engagedesk');
@@ -85,12 +85,12 @@ describe('the archives operations', () => {
   });
 
   it('say what they cannot do: a clinic in memory, no dialog, no in-place restore', async () => {
-    const memory = setup({ memory: true, host: { restore: () => {} } });
+    const memory = await setup({ memory: true, host: { restore: () => {} } });
     const file = join(memory.dir, 'x.engagedesk');
     expect(await memory.ops.run('archives.export', { file, passphrase: PASSPHRASE })).toMatchObject(
       { ok: false, error: { code: 'archives_unavailable' } },
     );
-    const bare = setup();
+    const bare = await setup();
     expect(await bare.ops.run('archives.chooseExportFile', undefined)).toMatchObject({
       ok: false,
       error: { code: 'archives_unavailable' },
@@ -100,7 +100,7 @@ describe('the archives operations', () => {
       error: { code: 'archives_unavailable' },
     });
     const named: string[] = [];
-    const desktop = setup({
+    const desktop = await setup({
       host: {
         chooseArchive: async (dialog) => {
           named.push(dialog.save ? dialog.name : 'open');

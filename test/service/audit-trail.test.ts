@@ -35,36 +35,36 @@ interface Row {
 }
 
 /** The trail as stored, once the reads' group commit is done (domain/audit-trail.ts). */
-function stored(server: TestServer): number {
-  server.service.core.audit.flush();
-  return count(server, 'audit_events');
+async function stored(server: TestServer): Promise<number> {
+  await server.service.core.audit.flush();
+  return await count(server, 'audit_events');
 }
 
-const trail = (server: TestServer): Row[] =>
-  (server.service.core.audit.flush(), server.service.core.db)
+const trail = async (server: TestServer): Promise<Row[]> =>
+  (await server.service.core.audit.flush(), server.service.core.db)
     .prepare<[], Row>(
       `SELECT actor_type, actor_id, actor_name, channel, action, resource_type, resource_id,
          patient_id, count FROM audit_events ORDER BY seq`,
     )
     .all();
 
-const keyIdOf = (server: TestServer, name: string) =>
-  server.service.core.db
+const keyIdOf = async (server: TestServer, name: string) =>
+  (await server.service.core.db
     .prepare<[string], string>('SELECT id FROM api_keys WHERE name = ?')
     .pluck()
-    .get(name)!;
+    .get(name))!;
 
 describe('the audit trail over the API', () => {
   it('records GET /patients/{id} once, as the API key by id and name', async () => {
     const server = await newServer();
-    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
-    expect(trail(server)).toEqual([]); // the test's own setup runs as no one
+    const patientId = await addPatient(server.service.core, 'Núria', 'Soler');
+    expect(await trail(server)).toEqual([]); // the test's own setup runs as no one
     const res = await server.request('GET', `/patients/${patientId}`);
     expect(res.status).toBe(200);
-    expect(trail(server)).toEqual([
+    expect(await trail(server)).toEqual([
       {
         actor_type: 'api_key',
-        actor_id: keyIdOf(server, 'test'),
+        actor_id: await keyIdOf(server, 'test'),
         actor_name: 'test',
         channel: 'api',
         action: 'patient.viewed',
@@ -78,16 +78,16 @@ describe('the audit trail over the API', () => {
 
   it('records nothing for a patient that does not exist, nor for a list of patients', async () => {
     const server = await newServer();
-    addPatient(server.service.core, 'Núria', 'Soler');
+    await addPatient(server.service.core, 'Núria', 'Soler');
     expect((await server.request('GET', '/patients/pat_nobody')).status).toBe(404);
     expect((await server.request('GET', '/patients?limit=10')).status).toBe(200);
-    expect(trail(server)).toEqual([]);
+    expect(await trail(server)).toEqual([]);
   });
 
   it('records each read path: notes, a note, a response, a conversation, a call', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const patientId = addPatient(core, 'Núria', 'Soler', { phone: '+34612345678' });
+    const patientId = await addPatient(core, 'Núria', 'Soler', { phone: '+34612345678' });
     const note = (
       await server.request('POST', `/patients/${patientId}/notes`, { body: { text: 'Llamar' } })
     ).body;
@@ -102,11 +102,11 @@ describe('the audit trail over the API', () => {
       })
     ).body;
     expect(call.id, JSON.stringify(call)).toBeDefined();
-    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
-    const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
-    core.schedules.markSent(schedule.id, 'a-token-hash');
-    const response = core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
-    const before = trail(server).length;
+    const formId = (await core.forms.create(EVERY_FIELD_TYPE)).id;
+    const schedule = await core.schedules.create({ formId, patientId, channel: 'email' });
+    await core.schedules.markSent(schedule.id, 'a-token-hash');
+    const response = await core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
+    const before = (await trail(server)).length;
 
     for (const path of [
       `/patients/${patientId}/notes`,
@@ -117,7 +117,7 @@ describe('the audit trail over the API', () => {
     ]) {
       expect((await server.request('GET', path)).status, path).toBe(200);
     }
-    const reads = trail(server).slice(before);
+    const reads = (await trail(server)).slice(before);
     expect(reads.map((r) => [r.action, r.resource_type, r.resource_id, r.patient_id])).toEqual([
       ['note.viewed', 'patient', patientId, patientId],
       ['note.viewed', 'note', note.id, patientId],
@@ -132,20 +132,20 @@ describe('the audit trail over the API', () => {
 
   it('records a write in its own transaction: a refused write records nothing', async () => {
     const server = await newServer();
-    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    const patientId = await addPatient(server.service.core, 'Núria', 'Soler');
     const ok = await server.request('PATCH', `/patients/${patientId}`, {
       body: { firstName: 'Nuri' },
     });
     expect(ok.status).toBe(200);
-    expect(trail(server).map((r) => r.action)).toEqual(['patient.updated']);
+    expect((await trail(server)).map((r) => r.action)).toEqual(['patient.updated']);
     // Refused by the domain inside the write's transaction: an unknown patient, a second cancel.
     const missing = await server.request('PATCH', '/patients/pat_nobody', {
       body: { firstName: 'Nadie' },
     });
     expect(missing.status).toBe(404);
     const { core } = server.service;
-    core.credits.topUp(10);
-    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
+    await core.credits.topUp(10);
+    const formId = (await core.forms.create(EVERY_FIELD_TYPE)).id;
     const schedule = await server.request('POST', '/form-schedules', {
       body: { formId, patientId, channel: 'email', scheduledAt: '2026-11-21T09:00:00.000Z' },
     });
@@ -153,7 +153,7 @@ describe('the audit trail over the API', () => {
     const cancel = () => server.request('POST', `/form-schedules/${schedule.body.id}/cancel`);
     expect((await cancel()).status).toBe(200);
     expect((await cancel()).status).toBe(400);
-    expect(trail(server).map((r) => r.action)).toEqual([
+    expect((await trail(server)).map((r) => r.action)).toEqual([
       'patient.updated',
       'delivery.created',
       'delivery.cancelled',
@@ -165,21 +165,21 @@ describe('the audit trail over the API', () => {
     // without its write, or a write without its event, cannot be committed.
     const server = await newServer();
     const { core } = server.service;
-    const patientId = addPatient(core, 'Núria', 'Soler');
+    const patientId = await addPatient(core, 'Núria', 'Soler');
     await expect(
       core.audit.as({ channel: 'cli', actor: { type: 'cli', name: 'test' } }, async () => {
-        core.db.transaction(() => {
-          core.patients.update(patientId, { firstName: 'Nuri' });
-          expect(stored(server)).toBe(1);
+        await core.db.transaction(async () => {
+          await core.patients.update(patientId, { firstName: 'Nuri' });
+          expect(await stored(server)).toBe(1);
           throw new Error('the surrounding work fails');
-        })();
+        });
       }),
     ).rejects.toThrow('the surrounding work fails');
-    expect(stored(server)).toBe(0);
-    expect(core.patients.get(patientId).firstName).toBe('Núria');
+    expect(await stored(server)).toBe(0);
+    expect((await core.patients.get(patientId)).firstName).toBe('Núria');
     // Outside any transport's scope (a job, the seed) nothing is recorded at all.
-    core.patients.update(patientId, { firstName: 'Nuri' });
-    expect(stored(server)).toBe(0);
+    await core.patients.update(patientId, { firstName: 'Nuri' });
+    expect(await stored(server)).toBe(0);
   });
 });
 
@@ -187,14 +187,14 @@ describe('the audit trail from the window', () => {
   it('records the desk from the window: the patient page, an export of a selection', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const a = addPatient(core, 'Núria', 'Soler');
-    const b = addPatient(core, 'Jordi', 'Casals');
+    const a = await addPatient(core, 'Núria', 'Soler');
+    const b = await addPatient(core, 'Jordi', 'Casals');
     const { ok } = operationsOn(core);
     await ok('patients.get', { id: a });
     await ok('patients.list', {});
     const file = await ok<{ rows: number }>('exports.patients', { ids: [a, b] });
     expect(file.rows).toBe(2);
-    const rows = trail(server);
+    const rows = await trail(server);
     expect(
       rows.map((r) => [r.channel, r.actor_type, r.actor_name, r.action, r.patient_id]),
     ).toEqual([
@@ -211,14 +211,14 @@ describe('the audit trail from the window', () => {
   it('records a note written in the window with the note and its patient, never its text', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const patientId = addPatient(core, 'Núria', 'Soler');
+    const patientId = await addPatient(core, 'Núria', 'Soler');
     const { ok, refused } = operationsOn(core);
     const note = await ok('notes.create', { patientId, text: 'Alergia a la penicilina' });
-    expect(trail(server).map((r) => [r.action, r.resource_id, r.patient_id])).toEqual([
+    expect((await trail(server)).map((r) => [r.action, r.resource_id, r.patient_id])).toEqual([
       ['note.created', note.id, patientId],
     ]);
     await refused('notes.create', { patientId: 'pat_nobody', text: 'x' });
-    expect(trail(server)).toHaveLength(1);
+    expect(await trail(server)).toHaveLength(1);
   });
 });
 
@@ -229,7 +229,7 @@ describe('no clinical content in the trail', () => {
     const { core } = server.service;
     const { ok } = operationsOn(core);
     const db = core.db;
-    const patients = db
+    const patients = await db
       .prepare<[], { id: string; first_name: string; last_name: string }>(
         'SELECT id, first_name, last_name FROM patients LIMIT 5',
       )
@@ -240,32 +240,32 @@ describe('no clinical content in the trail', () => {
       await ok('patients.get', { id: p.id });
     }
     const conversations = db.prepare<[], string>('SELECT id FROM conversations LIMIT 3').pluck();
-    for (const id of conversations.all()) await ok('conversations.get', { id });
+    for (const id of await conversations.all()) await ok('conversations.get', { id });
     const responses = db.prepare<[], string>('SELECT id FROM form_responses LIMIT 3').pluck();
-    for (const id of responses.all()) await ok('responses.get', { id });
+    for (const id of await responses.all()) await ok('responses.get', { id });
     await ok('exports.patients', {});
-    expect(stored(server)).toBeGreaterThan(20);
+    expect(await stored(server)).toBeGreaterThan(20);
 
-    const everything = db
+    const everything = (await db
       .prepare<[], string>("SELECT group_concat(api_json, '\n') FROM audit_events")
       .pluck()
-      .get()!
-      .toLowerCase();
+      .get())!.toLowerCase();
     for (const p of patients) {
       expect(everything).not.toContain(p.first_name.toLowerCase());
       expect(everything).not.toContain(p.last_name.toLowerCase());
     }
-    const notes = db.prepare<[], string>('SELECT text FROM patient_notes').pluck().all();
+    const notes = await db.prepare<[], string>('SELECT text FROM patient_notes').pluck().all();
     expect(notes.length).toBeGreaterThan(0);
     for (const text of notes) expect(everything).not.toContain(text.toLowerCase().slice(0, 20));
-    const answers = db
-      .prepare<[], string>(
-        `SELECT DISTINCT json_extract(a.value, '$.value') FROM form_responses, json_each(responses) a
+    const answers = (
+      await db
+        .prepare<[], string>(
+          `SELECT DISTINCT json_extract(a.value, '$.value') FROM form_responses, json_each(responses) a
          WHERE json_type(a.value, '$.value') = 'text'`,
-      )
-      .pluck()
-      .all()
-      .filter((v) => v.length > 6);
+        )
+        .pluck()
+        .all()
+    ).filter((v) => v.length > 6);
     for (const answer of answers) expect(everything).not.toContain(answer.toLowerCase());
   });
 });
@@ -273,40 +273,49 @@ describe('no clinical content in the trail', () => {
 describe('append-only, with retention', () => {
   it('refuses UPDATE and DELETE of recent events through raw SQL', async () => {
     const server = await newServer();
-    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    const patientId = await addPatient(server.service.core, 'Núria', 'Soler');
     await server.request('GET', `/patients/${patientId}`);
-    expect(stored(server)).toBe(1);
+    expect(await stored(server)).toBe(1);
     const db = server.service.core.db;
-    expect(() => db.exec("UPDATE audit_events SET actor_name = 'nobody'")).toThrow(/append-only/);
-    expect(() => db.exec('DELETE FROM audit_events')).toThrow(/append-only/);
+    await expect(
+      (async () => db.exec("UPDATE audit_events SET actor_name = 'nobody'"))(),
+    ).rejects.toThrow(/append-only/);
+    await expect((async () => db.exec('DELETE FROM audit_events'))()).rejects.toThrow(
+      /append-only/,
+    );
     // Nor by shortening the retention period first: it stays within 1..30 years.
     for (const value of ['0', '-1', '0.5', 'abc', '31', '']) {
-      expect(() =>
-        db
-          .prepare(
-            "INSERT INTO settings (key, value) VALUES ('audit_retention_years', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-          )
-          .run(value),
-      ).toThrow(/audit_retention_years/);
+      await expect(
+        (async () =>
+          db
+            .prepare(
+              "INSERT INTO settings (key, value) VALUES ('audit_retention_years', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            )
+            .run(value))(),
+      ).rejects.toThrow(/audit_retention_years/);
     }
-    db.exec("INSERT INTO settings (key, value) VALUES ('audit_retention_years', '1')");
-    expect(() => db.exec('DELETE FROM audit_events')).toThrow(/append-only/);
-    expect(() => db.exec("DELETE FROM settings WHERE key = 'audit_retention_years'")).toThrow(
-      /kept/,
+    await db.exec("INSERT INTO settings (key, value) VALUES ('audit_retention_years', '1')");
+    await expect((async () => db.exec('DELETE FROM audit_events'))()).rejects.toThrow(
+      /append-only/,
     );
-    expect(stored(server)).toBe(1);
+    await expect(
+      (async () => db.exec("DELETE FROM settings WHERE key = 'audit_retention_years'"))(),
+    ).rejects.toThrow(/kept/);
+    expect(await stored(server)).toBe(1);
   });
 
   it('keeps the trail across a sandbox reset, with its guards', async () => {
     const server = await newServer();
-    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    const patientId = await addPatient(server.service.core, 'Núria', 'Soler');
     await server.request('GET', `/patients/${patientId}`);
     const reset = await server.request('POST', '/sandbox/reset', { body: { seed: 'empty' } });
     expect(reset.status, reset.text).toBe(200);
-    expect(trail(server).map((r) => [r.action, r.patient_id])).toEqual([
+    expect((await trail(server)).map((r) => [r.action, r.patient_id])).toEqual([
       ['patient.viewed', patientId],
     ]);
-    expect(() => server.service.core.db.exec('DELETE FROM audit_events')).toThrow(/append-only/);
+    await expect(
+      (async () => server.service.core.db.exec('DELETE FROM audit_events'))(),
+    ).rejects.toThrow(/append-only/);
   });
 
   it('purges only the events older than the retention period, at start and when asked', async () => {
@@ -316,7 +325,7 @@ describe('append-only, with retention', () => {
     const YEAR = 365.25 * 86_400_000;
     const clock = fakeTime(Date.now() - 7 * YEAR);
     const old = await startServer({ dataDir: dir, realNow: clock.now, sandbox: false });
-    const patientId = addPatient(old.service.core, 'Núria', 'Soler');
+    const patientId = await addPatient(old.service.core, 'Núria', 'Soler');
     await old.request('GET', `/patients/${patientId}`);
     clock.set(Date.now() - 2 * YEAR);
     await old.request('GET', `/patients/${patientId}`);
@@ -327,13 +336,13 @@ describe('append-only, with retention', () => {
     cleanups.push(() => today.close());
     const { core } = today.service;
     const left = () => core.db.prepare<[], string>('SELECT at FROM audit_events').pluck().all();
-    expect(left()).toHaveLength(1);
-    expect(Date.parse(left()[0]!)).toBeGreaterThan(Date.now() - 3 * YEAR);
+    expect(await left()).toHaveLength(1);
+    expect(Date.parse((await left())[0]!)).toBeGreaterThan(Date.now() - 3 * YEAR);
     // A shorter period (1 year) lets the next purge take the two-year-old one too.
-    core.audit.setRetentionYears(1);
-    expect(core.audit.purge()).toBe(1);
+    await core.audit.setRetentionYears(1);
+    expect(await core.audit.purge()).toBe(1);
     // What is left is the change of the period itself, recorded just now.
-    expect(trail(today).map((r) => r.action)).toEqual(['retention.changed']);
+    expect((await trail(today)).map((r) => r.action)).toEqual(['retention.changed']);
   });
 });
 
@@ -341,13 +350,13 @@ describe('GET /audit-events', () => {
   it('lists the trail newest first with its filters, for audit:read only', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const a = addPatient(core, 'Núria', 'Soler');
-    const b = addPatient(core, 'Jordi', 'Casals');
+    const a = await addPatient(core, 'Núria', 'Soler');
+    const b = await addPatient(core, 'Jordi', 'Casals');
     await server.request('GET', `/patients/${a}`);
     await server.request('GET', `/patients/${b}`);
     await operationsOn(core).ok('patients.get', { id: a });
 
-    const admin = server.keyWith('audit:read');
+    const admin = await server.keyWith('audit:read');
     const all = await server.request('GET', '/audit-events', { token: admin });
     expect(all.status, all.text).toBe(200);
     expectSchema(AuditEventList, all.body);
@@ -357,7 +366,7 @@ describe('GET /audit-events', () => {
       ['api', a],
     ]);
     // Reading the trail is not itself recorded.
-    expect(stored(server)).toBe(3);
+    expect(await stored(server)).toBe(3);
 
     const ofA = await server.request('GET', `/audit-events?patientId=${a}&channel=api`, {
       token: admin,
@@ -367,7 +376,7 @@ describe('GET /audit-events', () => {
     expect(desk.body.data.map((e: AuditEvent) => e.actor)).toEqual([
       { type: 'desk', name: 'Engage Desk' },
     ]);
-    const key = keyIdOf(server, 'test');
+    const key = await keyIdOf(server, 'test');
     const byKey = await server.request('GET', `/audit-events?actor=${key}&limit=1`, {
       token: admin,
     });
@@ -384,7 +393,7 @@ describe('GET /audit-events', () => {
 
     // Every other permission together is not enough.
     const everyOther = await server.request('GET', '/audit-events', {
-      token: server.keyWith(
+      token: await server.keyWith(
         'patients:read',
         'patients:write',
         'forms:read',
@@ -401,7 +410,7 @@ describe('GET /audit-events', () => {
 
   it('answers bad filters with a 4xx problem', async () => {
     const server = await newServer();
-    const admin = server.keyWith('audit:read');
+    const admin = await server.keyWith('audit:read');
     for (const query of [
       'action=patient.eaten',
       'channel=fax',
@@ -424,29 +433,29 @@ describe('reads and the read caches', () => {
   it('a recorded read keeps the cached list page; a real patient write still drops it', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const a = addPatient(core, 'Núria', 'Soler');
-    addPatient(core, 'Jordi', 'Casals');
+    const a = await addPatient(core, 'Núria', 'Soler');
+    await addPatient(core, 'Jordi', 'Casals');
     const { ok } = operationsOn(core);
     // The key's first use writes its last_used_at (a real change, throttled): done beforehand.
     expect((await server.request('GET', '/patients?limit=1')).status).toBe(200);
-    const page = core.patients.list({ limit: 20 });
-    expect(core.patients.list({ limit: 20 })).toBe(page); // the cache answers
+    const page = await core.patients.list({ limit: 20 });
+    expect(await core.patients.list({ limit: 20 })).toBe(page); // the cache answers
     // A read through the API and one from the window, each stored by its group commit.
     expect((await server.request('GET', `/patients/${a}`)).status).toBe(200);
     await ok('patients.get', { id: a });
-    expect(stored(server)).toBe(2);
-    expect(core.patients.list({ limit: 20 })).toBe(page);
+    expect(await stored(server)).toBe(2);
+    expect(await core.patients.list({ limit: 20 })).toBe(page);
     // The purge deletes only events: the cache stays too.
-    core.audit.purge();
-    expect(core.patients.list({ limit: 20 })).toBe(page);
+    await core.audit.purge();
+    expect(await core.patients.list({ limit: 20 })).toBe(page);
     // A write with its event in the same transaction: the cache starts afresh.
     await ok('patients.update', { id: a, patch: { firstName: 'Nuri' } });
-    const after = core.patients.list({ limit: 20 });
+    const after = await core.patients.list({ limit: 20 });
     expect(after).not.toBe(page);
     expect(after.rows.toString()).toContain('"firstName":"Nuri"');
     // And a write no one audits (the service's own work) still does as well.
-    core.db.prepare("UPDATE patients SET first_name = 'Núria' WHERE id = ?").run(a);
-    expect(core.patients.list({ limit: 20 })).not.toBe(after);
+    await core.db.prepare("UPDATE patients SET first_name = 'Núria' WHERE id = ?").run(a);
+    expect(await core.patients.list({ limit: 20 })).not.toBe(after);
   });
 });
 
@@ -455,14 +464,14 @@ describe('the reads waiting for their group commit', () => {
     const { dir, cleanup } = tempDataDir();
     cleanups.push(cleanup);
     const first = await startServer({ dataDir: dir, sandbox: false });
-    const patientId = addPatient(first.service.core, 'Núria', 'Soler');
+    const patientId = await addPatient(first.service.core, 'Núria', 'Soler');
     expect((await first.request('GET', `/patients/${patientId}`)).status).toBe(200);
     await operationsOn(first.service.core).ok('patients.get', { id: patientId });
     await first.close(); // no flush asked for: the close does it
 
     const again = await startServer({ dataDir: dir, sandbox: false });
     cleanups.push(() => again.close());
-    const rows = again.service.core.db
+    const rows = await again.service.core.db
       .prepare<[], { channel: string; action: string }>(
         'SELECT channel, action FROM audit_events ORDER BY seq',
       )
@@ -478,7 +487,7 @@ describe('the reads waiting for their group commit', () => {
     cleanups.push(cleanup);
     const dataDir = join(dir, 'data');
     const server = await startServer({ dataDir, sandbox: false, backups: true });
-    const patientId = addPatient(server.service.core, 'Núria', 'Soler');
+    const patientId = await addPatient(server.service.core, 'Núria', 'Soler');
     expect((await server.request('GET', `/patients/${patientId}`)).status).toBe(200);
     await server.close();
     const folder = join(dir, 'data backups');
@@ -496,20 +505,23 @@ describe('the reads waiting for their group commit', () => {
   it('come before a later write in the trail, and a refused group commit keeps them', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const patientId = addPatient(core, 'Núria', 'Soler');
+    const patientId = await addPatient(core, 'Núria', 'Soler');
     const { ok } = operationsOn(core);
     await ok('patients.get', { id: patientId });
     await ok('patients.update', { id: patientId, patch: { firstName: 'Nuri' } });
-    expect(trail(server).map((r) => r.action)).toEqual(['patient.viewed', 'patient.updated']);
+    expect((await trail(server)).map((r) => r.action)).toEqual([
+      'patient.viewed',
+      'patient.updated',
+    ]);
 
     // The store refuses the commit (as a full disk would): the events wait and go in next time.
     await ok('patients.get', { id: patientId });
-    core.db.exec(
+    await core.db.exec(
       "CREATE TEMP TRIGGER refuse BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'disk full'); END",
     );
-    expect(() => core.audit.flush()).toThrow(/disk full/);
-    core.db.exec('DROP TRIGGER refuse');
-    expect(trail(server).map((r) => r.action)).toEqual([
+    await expect((async () => core.audit.flush())()).rejects.toThrow(/disk full/);
+    await core.db.exec('DROP TRIGGER refuse');
+    expect((await trail(server)).map((r) => r.action)).toEqual([
       'patient.viewed',
       'patient.updated',
       'patient.viewed',
@@ -525,21 +537,24 @@ describe('every write path that changes a patient record', () => {
     const file = Buffer.from('Nombre;Apellidos\nNúria;Soler\nJordi;Casals\n').toString('base64');
     const report = await ok<{ imported: number }>('patientImport.run', { file });
     expect(report.imported).toBe(2);
-    const ids = core.db.prepare<[], string>('SELECT id FROM patients ORDER BY rowid').pluck().all();
-    expect(trail(server).map((r) => [r.channel, r.action, r.resource_id, r.patient_id])).toEqual(
-      ids.map((id) => ['window', 'patient.created', id, id]),
-    );
+    const ids = await core.db
+      .prepare<[], string>('SELECT id FROM patients ORDER BY rowid')
+      .pluck()
+      .all();
+    expect(
+      (await trail(server)).map((r) => [r.channel, r.action, r.resource_id, r.patient_id]),
+    ).toEqual(ids.map((id) => ['window', 'patient.created', id, id]));
     // A file without a last-name column imports nothing and records nothing.
     await refused('patientImport.run', {
       file: Buffer.from('Nombre\nAna\n').toString('base64'),
     });
-    expect(stored(server)).toBe(2);
+    expect(await stored(server)).toBe(2);
   });
 
   it('records a chat started, a message and a link over the API and from the window', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const patientId = addPatient(core, 'Núria', 'Soler', { email: 'nuria@example.org' });
+    const patientId = await addPatient(core, 'Núria', 'Soler', { email: 'nuria@example.org' });
     const chat = await server.request('POST', '/conversations', {
       body: { patientId, context: 'Seguimiento' },
     });
@@ -552,9 +567,15 @@ describe('every write path that changes a patient record', () => {
     await ok('conversations.send', { id: chat.body.id, content: 'Sigo bien' });
     await ok('conversations.sendLink', { id: chat.body.id, channel: 'email' });
     // Writes all: stored with (or right after) their commit, none waiting for the reads' one.
-    expect(count(server, 'audit_events')).toBe(4);
+    expect(await count(server, 'audit_events')).toBe(4);
     expect(
-      trail(server).map((r) => [r.channel, r.action, r.resource_type, r.resource_id, r.patient_id]),
+      (await trail(server)).map((r) => [
+        r.channel,
+        r.action,
+        r.resource_type,
+        r.resource_id,
+        r.patient_id,
+      ]),
     ).toEqual([
       ['api', 'conversation.started', 'conversation', chat.body.id, patientId],
       ['api', 'message.sent', 'conversation', chat.body.id, patientId],
@@ -566,12 +587,12 @@ describe('every write path that changes a patient record', () => {
   it('records a series created and cancelled, a retried delivery, and a sandbox answer', async () => {
     const server = await newServer();
     const { core } = server.service;
-    core.credits.topUp(100);
-    const patientId = addPatient(core, 'Núria', 'Soler', {
+    await core.credits.topUp(100);
+    const patientId = await addPatient(core, 'Núria', 'Soler', {
       email: 'nuria@example.org',
       phone: '+34600009999', // the sandbox's unreachable number: a WhatsApp delivery fails
     });
-    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
+    const formId = (await core.forms.create(EVERY_FIELD_TYPE)).id;
     const { ok } = operationsOn(core);
     const series = await ok<{ id: string }>('series.create', {
       formId,
@@ -589,12 +610,12 @@ describe('every write path that changes a patient record', () => {
     await ok('sandbox.advance', { seconds: 1 });
     const retry = await ok<{ id: string }>('schedules.retry', { id: failing.id, channel: 'email' });
     await ok('sandbox.advance', { seconds: 1 });
-    const before = trail(server).length;
+    const before = (await trail(server)).length;
     const answer = await server.request('POST', `/sandbox/form-schedules/${retry.id}/submit`, {
       body: { responses: EVERY_FIELD_ANSWERS },
     });
     expect(answer.status, answer.text).toBe(201);
-    expect(trail(server).map((r) => [r.action, r.resource_type, r.resource_id])).toEqual([
+    expect((await trail(server)).map((r) => [r.action, r.resource_type, r.resource_id])).toEqual([
       ['series.created', 'series', series.id],
       ['series.cancelled', 'series', series.id],
       ['delivery.created', 'delivery', failing.id],
@@ -607,16 +628,16 @@ describe('every write path that changes a patient record', () => {
   it('records nothing for marking responses read, nor for the patient answering their own form', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const patientId = addPatient(core, 'Núria', 'Soler');
-    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
-    const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
-    core.schedules.markSent(schedule.id, 'a-token-hash');
+    const patientId = await addPatient(core, 'Núria', 'Soler');
+    const formId = (await core.forms.create(EVERY_FIELD_TYPE)).id;
+    const schedule = await core.schedules.create({ formId, patientId, channel: 'email' });
+    await core.schedules.markSent(schedule.id, 'a-token-hash');
     // The patient's own page runs as no one (no transport's scope): as here, outside any scope.
-    const response = core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
+    const response = await core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
     const { ok } = operationsOn(core);
     await ok('responses.mark', { ids: [response.id], read: true });
     await ok('responses.mark', { ids: [response.id], read: false });
-    expect(stored(server)).toBe(0);
+    expect(await stored(server)).toBe(0);
   });
 });
 
@@ -628,10 +649,10 @@ describe('the retention period from the window', () => {
     expect((await ok('settings.get')).auditRetentionYears).toBe(6);
     const saved = await ok('settings.update', { auditRetentionYears: 8 });
     expect(saved.auditRetentionYears).toBe(8);
-    expect(core.audit.retentionYears()).toBe(8);
+    expect(await core.audit.retentionYears()).toBe(8);
     // The same period again changes and records nothing.
     await ok('settings.update', { auditRetentionYears: 8 });
-    expect(trail(server)).toEqual([
+    expect(await trail(server)).toEqual([
       {
         actor_type: 'desk',
         actor_id: null,
@@ -646,7 +667,7 @@ describe('the retention period from the window', () => {
     ]);
     // The API lists it (it concerns no patient: patientId is empty).
     const listed = await server.request('GET', '/audit-events', {
-      token: server.keyWith('audit:read'),
+      token: await server.keyWith('audit:read'),
     });
     expectSchema(AuditEventList, listed.body);
     expect(listed.body.data[0]).toMatchObject({
@@ -655,8 +676,8 @@ describe('the retention period from the window', () => {
       patientId: '',
     });
     // Core code with no transport (a script) records as the command line.
-    core.audit.setRetentionYears(9);
-    expect(trail(server).at(-1)).toMatchObject({
+    await core.audit.setRetentionYears(9);
+    expect((await trail(server)).at(-1)).toMatchObject({
       actor_type: 'cli',
       channel: 'cli',
       resource_id: 'from-8-to-9',
@@ -679,15 +700,15 @@ describe('the retention period from the window', () => {
       errors: [{ pointer: '/confirmRetention', code: 'confirmation_required' }],
     });
     expect(unconfirmed.message).toMatch(/deletes the events recorded before/);
-    expect(core.audit.retentionYears()).toBe(6);
+    expect(await core.audit.retentionYears()).toBe(6);
     expect((await ok('settings.get')).clinicName).not.toBe('Otra clínica');
-    expect(stored(server)).toBe(0);
+    expect(await stored(server)).toBe(0);
     await ok('settings.update', { auditRetentionYears: 2, confirmRetention: true });
-    expect(core.audit.retentionYears()).toBe(2);
-    expect(trail(server).map((r) => r.resource_id)).toEqual(['from-6-to-2']);
+    expect(await core.audit.retentionYears()).toBe(2);
+    expect((await trail(server)).map((r) => r.resource_id)).toEqual(['from-6-to-2']);
     // Longer again needs no confirmation.
     await ok('settings.update', { auditRetentionYears: 3 });
-    expect(core.audit.retentionYears()).toBe(3);
+    expect(await core.audit.retentionYears()).toBe(3);
   });
 
   it('says what the next purge deletes under a shorter period, which it then does', async () => {
@@ -696,8 +717,8 @@ describe('the retention period from the window', () => {
     const YEAR = 365.25 * 86_400_000;
     const clock = fakeTime(Date.now() - 3 * YEAR);
     const old = await startServer({ dataDir: dir, realNow: clock.now, sandbox: false });
-    const a = addPatient(old.service.core, 'Núria', 'Soler');
-    const b = addPatient(old.service.core, 'Jordi', 'Casals');
+    const a = await addPatient(old.service.core, 'Núria', 'Soler');
+    const b = await addPatient(old.service.core, 'Jordi', 'Casals');
     await old.request('GET', `/patients/${a}`);
     await old.request('GET', `/patients/${b}`);
     await old.request('GET', `/patients/${a}`);
@@ -717,12 +738,12 @@ describe('the retention period from the window', () => {
     });
     await refused('audit.purgePreview', { years: 0 });
     await ok('settings.update', { auditRetentionYears: 2, confirmRetention: true });
-    expect(core.audit.purge()).toBe(3);
+    expect(await core.audit.purge()).toBe(3);
     // Only the change itself is left, and it survives a restart with the period.
-    expect(trail(today).map((r) => r.action)).toEqual(['retention.changed']);
+    expect((await trail(today)).map((r) => r.action)).toEqual(['retention.changed']);
     await today.close();
     const again = await startServer({ dataDir: dir, sandbox: false });
     cleanups.push(() => again.close());
-    expect(again.service.core.audit.retentionYears()).toBe(2);
+    expect(await again.service.core.audit.retentionYears()).toBe(2);
   });
 });

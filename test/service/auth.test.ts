@@ -16,8 +16,12 @@ const KEY_ID_FORMAT = /^key_[0-9A-HJKMNP-TV-Z]{26}$/;
 const SOME_ID = 'pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G';
 
 /** A key created through the domain, so the test knows its id as well as its secret. */
-function createKey(server: TestServer, permissions: readonly Permission[], name = 'auth test') {
-  return server.service.core.apiKeys.create({ name, permissions });
+async function createKey(
+  server: TestServer,
+  permissions: readonly Permission[],
+  name = 'auth test',
+) {
+  return await server.service.core.apiKeys.create({ name, permissions });
 }
 
 /** A 401 with the code and a Bearer challenge naming invalid_token (RFC 6750 §3). */
@@ -59,59 +63,59 @@ describe('authentication', () => {
   afterAll(() => server.close());
 
   describe('API keys', () => {
-    it('are sk_ followed by 43 base62 characters, all different', () => {
-      const keys = Array.from({ length: 50 }, () => createKey(server, ['patients:read']).key);
+    it('are sk_ followed by 43 base62 characters, all different', async () => {
+      const keys: string[] = [];
+      for (let i = 0; i < 50; i++) keys.push((await createKey(server, ['patients:read'])).key);
       for (const key of keys) expect(key).toMatch(KEY_FORMAT);
       expect(new Set(keys).size).toBe(keys.length);
       expect(server.key).toMatch(KEY_FORMAT);
     });
 
-    it('get an id key_<ULID> and report their permissions', () => {
-      const created = createKey(server, ['credits:read', 'patients:read']);
+    it('get an id key_<ULID> and report their permissions', async () => {
+      const created = await createKey(server, ['credits:read', 'patients:read']);
       expect(created.id).toMatch(KEY_ID_FORMAT);
       expect([...created.permissions].sort()).toEqual(['credits:read', 'patients:read']);
     });
 
-    it('are stored only as SHA-256: the database never holds the key text', () => {
-      const created = createKey(server, ['patients:read'], 'storage check');
+    it('are stored only as SHA-256: the database never holds the key text', async () => {
+      const created = await createKey(server, ['patients:read'], 'storage check');
       const db = server.service.core.db;
-      const row = db.prepare('SELECT * FROM api_keys WHERE id = ?').get(created.id) as Record<
-        string,
-        unknown
-      >;
+      const row = (await db
+        .prepare('SELECT * FROM api_keys WHERE id = ?')
+        .get(created.id)) as Record<string, unknown>;
       expect(row).toBeDefined();
       expect(row.key_hash).toBe(createHash('sha256').update(created.key).digest('hex'));
       const body = created.key.slice(3);
-      const keyTable = JSON.stringify(db.prepare('SELECT * FROM api_keys').all());
+      const keyTable = JSON.stringify(await db.prepare('SELECT * FROM api_keys').all());
       expect(keyTable).not.toContain(created.key);
       expect(keyTable).not.toContain(body);
       expect(keyTable).not.toContain(server.key);
       // Nor anywhere else in the database.
-      const tables = db
+      const tables = (await db
         .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-        .all() as Array<{ name: string }>;
+        .all()) as Array<{ name: string }>;
       for (const { name } of tables) {
-        const dump = JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all());
+        const dump = JSON.stringify(await db.prepare(`SELECT * FROM "${name}"`).all());
         expect(dump, `table ${name}`).not.toContain(body);
       }
     });
 
     it('records last_used_at when a key is used', async () => {
-      const created = createKey(server, ['patients:read'], 'last used');
-      const lastUsed = () =>
+      const created = await createKey(server, ['patients:read'], 'last used');
+      const lastUsed = async () =>
         (
-          server.service.core.db
+          (await server.service.core.db
             .prepare('SELECT last_used_at FROM api_keys WHERE id = ?')
-            .get(created.id) as { last_used_at: string | null }
+            .get(created.id)) as { last_used_at: string | null }
         ).last_used_at;
-      expect(lastUsed()).toBeNull();
+      expect(await lastUsed()).toBeNull();
       const res = await server.request('GET', '/patients', { token: created.key });
       expect(res.status).toBe(200);
-      const at = lastUsed();
+      const at = await lastUsed();
       expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       const serviceNow = server.service.core.clock.now();
       expect(Math.abs(Date.parse(at!) - serviceNow)).toBeLessThan(60_000);
-      const info = server.service.core.apiKeys.list().find((k) => k.id === created.id);
+      const info = (await server.service.core.apiKeys.list()).find((k) => k.id === created.id);
       expect(info?.lastUsedAt).toBe(at);
     });
   });
@@ -213,7 +217,7 @@ describe('authentication', () => {
     });
 
     it('rejects a JWT whose payload was altered', async () => {
-      const narrow = createKey(server, ['patients:read']);
+      const narrow = await createKey(server, ['patients:read']);
       const token = await exchange(server, narrow.key);
       const [header, payload, signature] = token.split('.');
       const claims = JSON.parse(new TextDecoder().decode(base64url.decode(payload!))) as JWTPayload;
@@ -223,7 +227,7 @@ describe('authentication', () => {
       expect((await server.request('GET', '/patients', { token })).status).toBe(200);
       for (const change of [
         { scope: PERMISSIONS.join(' ') },
-        { sub: createKey(server, [...PERMISSIONS]).id },
+        { sub: (await createKey(server, [...PERMISSIONS])).id },
         { exp: claims.exp! + 86_400 },
       ]) {
         expectUnauthorized(await server.request('GET', '/patients', { token: tamper(change) }));
@@ -238,7 +242,7 @@ describe('authentication', () => {
     });
 
     it('accepts only HS256 at+jwt tokens for the service, even with the right secret', async () => {
-      const secret = server.service.core.q.settings.secret('jwt_secret');
+      const secret = await server.service.core.q.settings.secret('jwt_secret');
       const valid = decodeJwt(await exchange(server, server.key));
       const build = (
         header: { alg: string; typ?: string },
@@ -273,7 +277,7 @@ describe('authentication', () => {
 
   describe('POST /auth/token', () => {
     it('exchanges an API key for a one-hour access token, without Authorization', async () => {
-      const created = createKey(server, ['patients:read', 'credits:read'], 'exchange');
+      const created = await createKey(server, ['patients:read', 'credits:read'], 'exchange');
       const res = await server.request('POST', '/auth/token', {
         body: { apiKey: created.key },
         token: null,
@@ -334,8 +338,8 @@ describe('authentication', () => {
     });
 
     it('answers 401 invalid_api_key for a revoked key', async () => {
-      const created = createKey(server, ['patients:read'], 'to revoke');
-      server.service.core.apiKeys.revoke(created.id);
+      const created = await createKey(server, ['patients:read'], 'to revoke');
+      await server.service.core.apiKeys.revoke(created.id);
       const res = await server.request('POST', '/auth/token', {
         body: { apiKey: created.key },
         token: null,
@@ -380,7 +384,7 @@ describe('authentication', () => {
     });
 
     it('carry only the permissions of their key', async () => {
-      const reader = createKey(server, ['patients:read']);
+      const reader = await createKey(server, ['patients:read']);
       const token = await exchange(server, reader.key);
       expect((await server.request('GET', '/patients', { token })).status).toBe(200);
       const write = await server.request('POST', '/patients', {
@@ -397,21 +401,21 @@ describe('authentication', () => {
     });
 
     it('stop working, with the key, the moment the key is revoked', async () => {
-      const created = createKey(server, ['patients:read'], 'revoke me');
+      const created = await createKey(server, ['patients:read'], 'revoke me');
       const tokenA = await exchange(server, created.key);
       const tokenB = await exchange(server, created.key);
       for (const token of [created.key, tokenA, tokenB]) {
         expect((await server.request('GET', '/patients', { token })).status).toBe(200);
       }
-      const revoked = server.service.core.apiKeys.revoke(created.id);
+      const revoked = await server.service.core.apiKeys.revoke(created.id);
       expect(revoked.revokedAt).toEqual(expect.any(String));
       for (const token of [created.key, tokenA, tokenB]) {
         expectUnauthorized(await server.request('GET', '/patients', { token }));
       }
       // The row stays, for the audit trail.
-      const row = server.service.core.db
+      const row = (await server.service.core.db
         .prepare('SELECT revoked_at FROM api_keys WHERE id = ?')
-        .get(created.id) as { revoked_at: string | null } | undefined;
+        .get(created.id)) as { revoked_at: string | null } | undefined;
       expect(row?.revoked_at).toEqual(expect.any(String));
       // Other keys are unaffected.
       expect((await server.request('GET', '/patients')).status).toBe(200);
@@ -457,7 +461,7 @@ describe('authentication', () => {
 
   describe('sandbox routes', () => {
     it('need sandbox:write (issue 17): every other permission is refused, with a key or a JWT', async () => {
-      const others = createKey(
+      const others = await createKey(
         server,
         PERMISSIONS.filter((p) => p !== 'sandbox:write'),
       );
@@ -482,7 +486,7 @@ describe('authentication', () => {
           'insufficient_permissions',
         );
       }
-      const sandbox = createKey(server, ['sandbox:write']);
+      const sandbox = await createKey(server, ['sandbox:write']);
       const token = await exchange(server, sandbox.key);
       for (const credential of [sandbox.key, token]) {
         const clock = await server.request('GET', '/sandbox/clock', { token: credential });

@@ -72,8 +72,11 @@ function runCli(
 }
 
 /** Resolves once `condition` holds (or the child has ended), checking on every turn of the loop. */
-async function until(condition: () => boolean, ended: () => boolean): Promise<void> {
-  while (!condition() && !ended()) await new Promise((resolve) => setImmediate(resolve));
+async function until(
+  condition: () => boolean | Promise<boolean>,
+  ended: () => boolean,
+): Promise<void> {
+  while (!(await condition()) && !ended()) await new Promise((resolve) => setImmediate(resolve));
 }
 
 const afterMs = (ms: number) => () => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -85,14 +88,14 @@ function openKeyed(file: string): Database.Database {
 }
 
 /** The data folder opens whole: integrity, the books, and the patients it should hold. */
-function expectUsable(dataDir: string): number {
-  const core = createCore({ dataDir, key: KEY });
+async function expectUsable(dataDir: string): Promise<number> {
+  const core = await createCore({ dataDir, key: KEY });
   try {
-    expect(core.db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(bookViolations(core.db)).toEqual([]);
-    return core.q.patients.count({});
+    expect(await core.db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
+    expect(await bookViolations(core.db)).toEqual([]);
+    return await core.q.patients.count({});
   } finally {
-    core.close();
+    await core.close();
   }
 }
 
@@ -104,9 +107,9 @@ describe('SIGKILL during a backup and during a restore', { timeout: 240_000 }, (
   it('leaves the data whole and lists no half backup; a restore leaves the old or the new', async () => {
     const dataDir = join(root, 'killed', 'data');
     const folder = join(root, 'killed', 'data backups');
-    const seeded = createCore({ dataDir, key: KEY, seed: 'demo' });
-    const patients = seeded.q.patients.count({});
-    seeded.close();
+    const seeded = await createCore({ dataDir, key: KEY, seed: 'demo' });
+    const patients = await seeded.q.patients.count({});
+    await seeded.close();
 
     const points: Array<[string, (ended: () => boolean) => Promise<void>]> = [
       ['at once', async () => {}],
@@ -130,7 +133,7 @@ describe('SIGKILL during a backup and during a restore', { timeout: 240_000 }, (
       const exit = await runCli(['backup', '--data', dataDir], point);
       if (exit.signal === 'SIGKILL') killedMidway++;
       else expect(exit.code, `${label}: ${exit.err}`).toBe(0);
-      expect(expectUsable(dataDir), label).toBe(patients);
+      expect(await expectUsable(dataDir), label).toBe(patients);
       // Whatever is listed is finished and verifies.
       for (const entry of listBackups(folder))
         await expect(verifyBackup(entry.path, KEY), label).resolves.toBeTruthy();
@@ -148,10 +151,14 @@ describe('SIGKILL during a backup and during a restore', { timeout: 240_000 }, (
     expect(listBackups(folder).map((b) => b.path)).toContain(backup);
 
     // The clinic moves on, then restores are killed at several points.
-    const later = createCore({ dataDir, key: KEY });
+    const later = await createCore({ dataDir, key: KEY });
     for (let i = 0; i < 5; i++)
-      later.patients.create({ firstName: 'Tras', lastName: `Copia ${i}`, phone: '+34600000009' });
-    later.close();
+      await later.patients.create({
+        firstName: 'Tras',
+        lastName: `Copia ${i}`,
+        phone: '+34600000009',
+      });
+    await later.close();
     const restorePoints: Array<[string, (ended: () => boolean) => Promise<void>]> = [
       [
         'while staging',
@@ -164,11 +171,11 @@ describe('SIGKILL during a backup and during a restore', { timeout: 240_000 }, (
     for (const [label, point] of restorePoints) {
       await runCli(['restore', backup, '--data', dataDir, '--yes'], point);
       // Either the clinic as it was or as the backup holds it, never anything else.
-      expect([patients, patients + 5], label).toContain(expectUsable(dataDir));
+      expect([patients, patients + 5], label).toContain(await expectUsable(dataDir));
     }
     const restored = await runCli(['restore', backup, '--data', dataDir, '--yes']);
     expect(restored.code, restored.err).toBe(0);
-    expect(expectUsable(dataDir)).toBe(patients);
+    expect(await expectUsable(dataDir)).toBe(patients);
     // Every database replaced along the way is kept aside, whole.
     const aside = readdirSync(dataDir).filter((f) =>
       /^engage-desk\.before-restore-.*\.db$/.test(f),
@@ -266,7 +273,7 @@ describe('a backup taken while writes flow', { timeout: 240_000 }, () => {
     const db = new Database(join(restoredDir, 'engage-desk.db'), { readonly: true });
     applyKey(db, KEY);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(bookViolations(db)).toEqual([]);
+    expect(await bookViolations(db)).toEqual([]);
     const pendingDeliveries = db
       .prepare("SELECT id FROM form_schedules WHERE status = 'pending'")
       .pluck()
@@ -312,7 +319,7 @@ describe('a backup taken while writes flow', { timeout: 240_000 }, () => {
            AND scheduled_at <= ?`,
       )
       .all(...pendingDeliveries, advancedTo);
-    expect(bookViolations(after)).toEqual([]);
+    expect(await bookViolations(after)).toEqual([]);
     after.close();
     expect(overdue).toEqual([]);
     expect(stillPending).toEqual([]);

@@ -12,12 +12,12 @@ afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
 });
 
-function setup(options: { memory?: boolean; host?: OperationHost } = {}) {
+async function setup(options: { memory?: boolean; host?: OperationHost } = {}) {
   const { dir, cleanup } = tempDataDir();
   cleanups.unshift(cleanup);
   const core: Core = options.memory
-    ? createCore({ memory: true, seed: 'empty' })
-    : createCore({ dataDir: join(dir, 'data'), seed: 'empty' });
+    ? await createCore({ memory: true, seed: 'empty' })
+    : await createCore({ dataDir: join(dir, 'data'), seed: 'empty' });
   cleanups.push(() => core.close());
   const ops = createOperations({
     core,
@@ -29,8 +29,8 @@ function setup(options: { memory?: boolean; host?: OperationHost } = {}) {
 
 describe('the backups operations', () => {
   it('refuse bad input with 422s and change nothing', async () => {
-    const { core, ops } = setup({ host: { restore: () => {} } });
-    const before = core.backups!.status();
+    const { core, ops } = await setup({ host: { restore: () => {} } });
+    const before = await core.backups!.status();
     for (const [name, input] of [
       ['backups.setFolder', {}],
       ['backups.setFolder', { folder: '' }],
@@ -47,15 +47,17 @@ describe('the backups operations', () => {
       expect(result.ok, `${name} ${JSON.stringify(input)}`).toBe(false);
       if (!result.ok) expect(result.error.code).toBe('validation_failed');
     }
-    expect(core.backups!.status()).toEqual(before);
+    expect(await core.backups!.status()).toEqual(before);
   });
 
   it('refuse a folder that is not there, a missing or damaged file, and say why', async () => {
     const restores: string[] = [];
-    const { dir, core, ops } = setup({ host: { restore: (file) => void restores.push(file) } });
+    const { dir, core, ops } = await setup({
+      host: { restore: (file) => void restores.push(file) },
+    });
     const missing = await ops.run('backups.setFolder', { folder: join(dir, 'nope') });
     expect(missing).toMatchObject({ ok: false, error: { code: 'backup_failed' } });
-    expect(core.backups!.status().defaultFolder).toBe(true);
+    expect((await core.backups!.status()).defaultFolder).toBe(true);
     const none = await ops.run('backups.inspect', { file: join(dir, 'none.db') });
     expect(none).toMatchObject({ ok: false, error: { code: 'backup_failed' } });
     for (const relative of ['.', 'backups', '../x.db']) {
@@ -68,7 +70,7 @@ describe('the backups operations', () => {
         error: { code: 'backup_failed' },
       });
     }
-    expect(core.backups!.status().defaultFolder).toBe(true);
+    expect((await core.backups!.status()).defaultFolder).toBe(true);
     const made = await ops.run('backups.run', undefined);
     if (!made.ok) throw new Error(JSON.stringify(made.error));
     const file = (made.value as { file: string }).file;
@@ -83,8 +85,8 @@ describe('the backups operations', () => {
 
   it('hand a verified backup to the host after answering', async () => {
     const restores: string[] = [];
-    const { core, ops } = setup({ host: { restore: (file) => void restores.push(file) } });
-    core.patients.create({ firstName: 'Ona', lastName: 'Puig', phone: '+34600000001' });
+    const { core, ops } = await setup({ host: { restore: (file) => void restores.push(file) } });
+    await core.patients.create({ firstName: 'Ona', lastName: 'Puig', phone: '+34600000001' });
     const made = await ops.run('backups.run', undefined);
     if (!made.ok) throw new Error(JSON.stringify(made.error));
     const item = made.value as { file: string; patients: number };
@@ -106,7 +108,7 @@ describe('the backups operations', () => {
   });
 
   it('are refused where there is no disk, no dialog or no host to restore', async () => {
-    const memory = setup({ memory: true });
+    const memory = await setup({ memory: true });
     expect(await memory.ops.run('backups.status', undefined)).toMatchObject({
       ok: false,
       error: { code: 'backups_unavailable' },
@@ -115,7 +117,7 @@ describe('the backups operations', () => {
       ok: false,
       error: { code: 'backups_unavailable' },
     });
-    const hostless = setup();
+    const hostless = await setup();
     expect(await hostless.ops.run('backups.chooseFolder', undefined)).toMatchObject({
       ok: false,
       error: { code: 'backups_unavailable' },

@@ -15,12 +15,14 @@ afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
 });
 
-function setup(key?: DataKey): { root: string; dataDir: string; core: Core; now: { ms: number } } {
+async function setup(
+  key?: DataKey,
+): Promise<{ root: string; dataDir: string; core: Core; now: { ms: number } }> {
   const { dir, cleanup } = tempDataDir();
   cleanups.unshift(cleanup);
   const dataDir = join(dir, 'data');
   const now = { ms: Date.parse('2026-11-26T09:00:00.000Z') };
-  const core = createCore({
+  const core = await createCore({
     dataDir,
     seed: 'empty',
     realNow: () => now.ms,
@@ -30,84 +32,86 @@ function setup(key?: DataKey): { root: string; dataDir: string; core: Core; now:
   return { root: dir, dataDir, core, now };
 }
 
-const kinds = (core: Core) =>
-  core.db.prepare('SELECT kind FROM notifications ORDER BY seq').pluck().all() as string[];
+const kinds = async (core: Core) =>
+  (await core.db.prepare('SELECT kind FROM notifications ORDER BY seq').pluck().all()) as string[];
 
 describe('the backup schedule', () => {
   it('backs up into the default folder beside the data folder and records the success', async () => {
-    const { root, dataDir, core } = setup();
+    const { root, dataDir, core } = await setup();
     const backups = core.backups!;
-    expect(backups.status()).toMatchObject({
+    expect(await backups.status()).toMatchObject({
       folder: join(root, 'data backups'),
       defaultFolder: true,
       lastSuccess: null,
     });
     expect(defaultBackupFolder(dataDir)).toBe(join(root, 'data backups'));
     const entry = await backups.backUpNow();
-    expect(backups.status().lastSuccess).toEqual({
+    expect((await backups.status()).lastSuccess).toEqual({
       at: '2026-11-26T09:00:00.000Z',
       file: entry.path,
       size: entry.manifest.size,
     });
-    expect(backups.list().map((b) => b.file)).toEqual([entry.path]);
+    expect((await backups.list()).map((b) => b.file)).toEqual([entry.path]);
   });
 
   it('a missing folder is a failed backup: recorded, one notice per run of failures', async () => {
-    const { root, core, now } = setup();
+    const { root, core, now } = await setup();
     const backups = core.backups!;
     const share = join(root, 'share');
     mkdirSync(share);
-    backups.setFolder(share);
+    await backups.setFolder(share);
     rmSync(share, { recursive: true }); // the share is unplugged
     await expect(backups.backUpNow()).rejects.toMatchObject({ code: 'folder_missing' });
     now.ms += 3_600_000;
     await expect(backups.backUpNow()).rejects.toMatchObject({ code: 'folder_missing' });
-    expect(kinds(core)).toEqual(['backup.failed']);
-    expect(backups.status().lastFailure?.message).toMatch(/not there/);
+    expect(await kinds(core)).toEqual(['backup.failed']);
+    expect((await backups.status()).lastFailure?.message).toMatch(/not there/);
     // Back again: a success, then a new failure is told again.
     mkdirSync(share);
     await backups.backUpNow();
     rmSync(share, { recursive: true });
     now.ms += 3_600_000;
     await expect(backups.backUpNow()).rejects.toBeTruthy();
-    expect(kinds(core)).toEqual(['backup.failed', 'backup.failed']);
+    expect(await kinds(core)).toEqual(['backup.failed', 'backup.failed']);
   });
 
   it(`raises one overdue notice after ${OVERDUE_HOURS} hours without a success`, async () => {
-    const { core, now } = setup();
+    const { core, now } = await setup();
     const backups = core.backups!;
     await backups.backUpNow();
     now.ms += (OVERDUE_HOURS - 1) * 3_600_000;
-    backups.checkOverdue();
-    expect(backups.status().overdue).toBe(false);
+    await backups.checkOverdue();
+    expect((await backups.status()).overdue).toBe(false);
     now.ms += 3_600_000;
-    backups.checkOverdue();
-    backups.checkOverdue();
-    expect(backups.status().overdue).toBe(true);
-    expect(kinds(core)).toEqual(['backup.overdue']);
+    await backups.checkOverdue();
+    await backups.checkOverdue();
+    expect((await backups.status()).overdue).toBe(true);
+    expect(await kinds(core)).toEqual(['backup.overdue']);
   });
 
   it('after a restore, remembers the newest backup of the folder rather than the restored one', async () => {
-    const { core, now } = setup();
+    const { core, now } = await setup();
     const backups = core.backups!;
     const first = await backups.backUpNow();
     // What the restored database remembers: the settings as they were at that first backup.
-    const remembered = core.q.settings.get('backup_last_success')!;
+    const remembered = (await core.q.settings.get('backup_last_success'))!;
     now.ms += 2 * 3_600_000;
     const second = await backups.backUpNow();
-    core.q.settings.set('backup_last_success', remembered);
-    backups.recordRestore({ file: first.path, keptAside: '/data/aside.db' });
-    expect(backups.status()).toMatchObject({
+    await core.q.settings.set('backup_last_success', remembered);
+    await backups.recordRestore({ file: first.path, keptAside: '/data/aside.db' });
+    expect(await backups.status()).toMatchObject({
       lastSuccess: { file: second.path },
       lastRestore: { file: first.path, keptAside: '/data/aside.db' },
     });
   });
 
-  it('refuses a folder that does not exist or cannot be written, and keeps the one it had', () => {
-    const { root, core } = setup();
+  it('refuses a folder that does not exist or cannot be written, and keeps the one it had', async () => {
+    const { root, core } = await setup();
     const backups = core.backups!;
-    expect(() => backups.setFolder(join(root, 'nope'))).toThrow(/cannot be written/);
-    expect(backups.status().defaultFolder).toBe(true);
+    await expect((async () => backups.setFolder(join(root, 'nope')))()).rejects.toThrow(
+      /cannot be written/,
+    );
+    expect((await backups.status()).defaultFolder).toBe(true);
     expect(existsSync(join(root, 'nope'))).toBe(false);
   });
 });
@@ -121,8 +125,8 @@ function io() {
 describe('the CLI commands refuse bad input and change nothing', () => {
   it('backup, backups and restore', async () => {
     const key = DataKey.generate();
-    const { root, dataDir, core } = setup(key);
-    core.close();
+    const { root, dataDir, core } = await setup(key);
+    await core.close();
     const env = { ENGAGE_DESK_DATA_KEY: key.reveal() };
     const before = readdirSync(dataDir).sort();
     const { io: quiet } = io();
@@ -139,7 +143,7 @@ describe('the CLI commands refuse bad input and change nothing', () => {
     const absent = backupCommand(['--data', dataDir, '--to', join(root, 'absent')], quiet, env);
     await expect(absent).rejects.toThrow(/not there/);
     await expect(absent).rejects.toThrow(RefusedError);
-    expect(() => backupsCommand(['extra'], quiet, env)).toThrow();
+    await expect((async () => backupsCommand(['extra'], quiet, env))()).rejects.toThrow();
     await expect(restoreCommand([], quiet, env)).rejects.toThrow(UsageError);
     await expect(restoreCommand(['a.db', 'b.db'], quiet, env)).rejects.toThrow(UsageError);
     await expect(
@@ -160,7 +164,7 @@ describe('the CLI commands refuse bad input and change nothing', () => {
     expect(readdirSync(dataDir).sort()).toEqual(before);
     // The list says what is there, verified.
     const listed = io();
-    backupsCommand(['--data', dataDir, '--json'], listed.io, env);
+    await backupsCommand(['--data', dataDir, '--json'], listed.io, env);
     expect(JSON.parse(listed.lines.out[0]!).backups).toMatchObject([{ file, verified: true }]);
     // The key is in no line the commands printed.
     for (const line of [...made.lines.out, ...made.lines.err, ...listed.lines.out])

@@ -28,8 +28,12 @@ function home(): string {
   return dir;
 }
 
-function core(dataDir: string, key?: DataKey, seed: 'demo' | 'empty' = 'empty'): Core {
-  const c = createCore({ dataDir, seed, ...(key ? { key } : {}) });
+async function core(
+  dataDir: string,
+  key?: DataKey,
+  seed: 'demo' | 'empty' = 'empty',
+): Promise<Core> {
+  const c = await createCore({ dataDir, seed, ...(key ? { key } : {}) });
   cleanups.push(() => c.close());
   return c;
 }
@@ -59,7 +63,7 @@ describe.each([
   it('is a verified copy with a manifest that says what it holds', async () => {
     const root = home();
     const dataDir = join(root, 'data');
-    const c = core(dataDir, key, 'demo');
+    const c = await core(dataDir, key, 'demo');
     const folder = join(root, 'backups');
     const entry = await createBackup({
       dataDir,
@@ -75,12 +79,15 @@ describe.each([
     const m = entry.manifest;
     expect(m.schemaVersion).toBe(LATEST_VERSION);
     expect(m.encrypted).toBe(Boolean(key));
-    expect(m.patients).toBe(c.q.patients.count({}));
-    expect(m.clinicName).toBe(c.delivery.clinicName());
+    expect(m.patients).toBe(await c.q.patients.count({}));
+    expect(m.clinicName).toBe(await c.delivery.clinicName());
     expect(m.counts.credit_ledger).toBe(
-      c.db.prepare('SELECT count(*) FROM credit_ledger').pluck().get(),
+      await c.db.prepare('SELECT count(*) FROM credit_ledger').pluck().get(),
     );
-    const lastEdit = c.db.prepare('SELECT max(updated_at) FROM patients').pluck().get() as string;
+    const lastEdit = (await c.db
+      .prepare('SELECT max(updated_at) FROM patients')
+      .pluck()
+      .get()) as string;
     expect(m.lastActivityAt! >= lastEdit).toBe(true);
     expect(listBackups(folder).map((b) => b.path)).toEqual([entry.path]);
     // The copy opens with the same key (and only with it).
@@ -94,8 +101,8 @@ describe.each([
   it('detects a corrupted backup at verification and at restore, and changes nothing', async () => {
     const root = home();
     const dataDir = join(root, 'data');
-    const c = core(dataDir, key, 'demo');
-    const kept = patient(c, 'Antes');
+    const c = await core(dataDir, key, 'demo');
+    const kept = await patient(c, 'Antes');
     const folder = join(root, 'backups');
     const entry = await createBackup({
       dataDir,
@@ -106,14 +113,14 @@ describe.each([
     });
     corrupt(entry.path);
     await expect(verifyBackup(entry.path, key)).rejects.toMatchObject({ code: 'corrupt' });
-    c.close();
+    await c.close();
     const before = readFileSync(join(dataDir, DB_FILE_NAME));
     await expect(
       restoreBackup({ file: entry.path, dataDir, ...(key ? { key } : {}), now: new Date() }),
     ).rejects.toBeInstanceOf(BackupError);
     expect(readFileSync(join(dataDir, DB_FILE_NAME)).equals(before)).toBe(true);
     expect(readdirSync(dataDir).filter((f) => f.includes('restor'))).toEqual([]);
-    expect(core(dataDir, key).patients.get(kept.id).lastName).toBe('Antes');
+    expect((await (await core(dataDir, key)).patients.get(kept.id)).lastName).toBe('Antes');
   });
 
   // Without a manifest only the structure can be checked in a plain file; an encrypted one has an
@@ -121,7 +128,7 @@ describe.each([
   it.skipIf(!key)('detects corruption without a manifest too (a file picked by hand)', async () => {
     const root = home();
     const dataDir = join(root, 'data');
-    core(dataDir, key, 'demo');
+    await core(dataDir, key, 'demo');
     const entry = await createBackup({
       dataDir,
       ...(key ? { key } : {}),
@@ -141,8 +148,8 @@ describe.each([
   it('restores in place, keeping the current database aside', async () => {
     const root = home();
     const dataDir = join(root, 'data');
-    const c = core(dataDir, key);
-    const edited = patient(c, 'Original');
+    const c = await core(dataDir, key);
+    const edited = await patient(c, 'Original');
     const entry = await createBackup({
       dataDir,
       ...(key ? { key } : {}),
@@ -150,13 +157,13 @@ describe.each([
       createFolder: true,
       takenAt: new Date('2026-11-26T10:00:00.000Z'),
     });
-    c.patients.update(edited.id, { lastName: 'Cambiado' });
-    const later = patient(c, 'Posterior');
+    await c.patients.update(edited.id, { lastName: 'Cambiado' });
+    const later = await patient(c, 'Posterior');
     // A restore into a folder whose database is open elsewhere is refused.
     await expect(
       restoreBackup({ file: entry.path, dataDir, ...(key ? { key } : {}), now: new Date() }),
     ).rejects.toMatchObject({ code: 'in_use' });
-    c.close();
+    await c.close();
     const result = await restoreBackup({
       file: entry.path,
       dataDir,
@@ -166,9 +173,9 @@ describe.each([
     expect(result.keptAside).toBe(
       join(dataDir, 'engage-desk.before-restore-2026-11-26T12-00-00-000Z.db'),
     );
-    const back = core(dataDir, key);
-    expect(back.patients.get(edited.id).lastName).toBe('Original');
-    expect(() => back.patients.get(later.id)).toThrow();
+    const back = await core(dataDir, key);
+    expect((await back.patients.get(edited.id)).lastName).toBe('Original');
+    await expect((async () => back.patients.get(later.id))()).rejects.toThrow();
     // The database that was replaced is whole, with the later edits.
     const aside = openWith(result.keptAside!, key);
     expect(aside.prepare('SELECT last_name FROM patients WHERE id = ?').pluck().get(later.id)).toBe(
@@ -181,7 +188,7 @@ describe('backup refusals', () => {
   it('a missing chosen folder is a failed backup, not a crash, and writes nothing', async () => {
     const root = home();
     const dataDir = join(root, 'data');
-    core(dataDir);
+    await core(dataDir);
     await expect(
       createBackup({
         dataDir,
@@ -197,10 +204,10 @@ describe('backup refusals', () => {
     const root = home();
     const dataDir = join(root, 'data');
     const key = DataKey.generate();
-    const c = core(dataDir, key);
+    const c = await core(dataDir, key);
     const folder = join(root, 'b');
     mkdirSync(folder);
-    c.close();
+    await c.close();
     // A database from the future, as a loose file (its manifest would say so too).
     const future = join(folder, 'future.db');
     const db = new Database(future);
@@ -219,7 +226,7 @@ describe('backup refusals', () => {
     const root = home();
     const key = DataKey.generate();
     const ours = join(root, 'ours');
-    core(ours, key).close();
+    await (await core(ours, key)).close();
     const entry = await createBackup({
       dataDir: ours,
       key,
@@ -228,8 +235,8 @@ describe('backup refusals', () => {
       takenAt: new Date(),
     });
     const theirs = join(root, 'theirs');
-    const other = core(theirs, DataKey.generate());
-    other.close();
+    const other = await core(theirs, DataKey.generate());
+    await other.close();
     const before = readdirSync(theirs).sort();
     const bytes = readFileSync(join(theirs, DB_FILE_NAME));
     await expect(
@@ -245,7 +252,7 @@ describe('backup refusals', () => {
     const root = home();
     const dataDir = join(root, 'data');
     const key = DataKey.generate();
-    core(dataDir, key);
+    await core(dataDir, key);
     const entry = await createBackup({
       dataDir,
       key,

@@ -15,7 +15,7 @@ describe('a POST with the JSON content type and no body', () => {
   it('cancels a schedule and ends a conversation', async () => {
     const server = await newServer({ seed: 'demo' });
     const { core } = server.service;
-    const patientId = addPatient(core, 'Aina', 'Roig Pons');
+    const patientId = await addPatient(core, 'Aina', 'Roig Pons');
     const forms = await server.request('GET', '/clinical-forms?limit=1');
     const formId = forms.body.data[0].id as string;
     const schedule = await server.request('POST', '/form-schedules', {
@@ -41,13 +41,13 @@ describe('a POST with the JSON content type and no body', () => {
 
   it('is still refused where a body is needed, as a validation failure that changes nothing', async () => {
     const server = await newServer();
-    const before = server.service.core.q.patients.count({});
+    const before = await server.service.core.q.patients.count({});
     const res = await server.request('POST', '/patients', {
       rawBody: '',
       headers: { 'content-type': 'application/json' },
     });
     expectProblem(res, 422, 'validation_failed');
-    expect(server.service.core.q.patients.count({})).toBe(before);
+    expect(await server.service.core.q.patients.count({})).toBe(before);
     // Whitespace is not "no body": it is malformed JSON text.
     expectProblem(
       await server.request('POST', '/patients', {

@@ -57,16 +57,16 @@ describe('change feed', () => {
     expect(topics().has('keys')).toBe(true);
 
     seen.length = 0;
-    await server.request('PATCH', `/patients/${formFixture(server).patientId}`, {
+    await server.request('PATCH', `/patients/${(await formFixture(server)).patientId}`, {
       body: { lastName: 'Nou' },
     });
     await tick();
     expect(topics().has('patients')).toBe(true);
 
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     await tick();
     seen.length = 0;
-    const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
+    const schedule = await core.schedules.create({ formId, patientId, channel: 'email' });
     await core.advanceClock(60);
     await tick();
     expect(seen).toEqual(
@@ -82,7 +82,7 @@ describe('change feed', () => {
     expect(topics()).toEqual(new Set(['schedules', 'outbox', 'credits', 'clock']));
 
     seen.length = 0;
-    const id = core.notifications.raise('webhook.disabled', {
+    const id = await core.notifications.raise('webhook.disabled', {
       webhookId: 'wh_1',
       url: 'https://example.org/hook',
       failedAttempts: 20,

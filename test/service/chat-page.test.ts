@@ -59,7 +59,7 @@ async function chatWithLink(
   options: { language?: 'es' | 'ca' | 'en'; patient?: Parameters<typeof formFixture>[1] } = {},
 ) {
   const { core } = server.service;
-  const { patientId } = formFixture(server, options.patient);
+  const { patientId } = await formFixture(server, options.patient);
   const conversation = await core.conversations.start({
     patientId,
     context: 'Seguimiento tras la cirugía de rodilla.',
@@ -76,15 +76,15 @@ describe('sending a chat link', () => {
   it('writes the WhatsApp message to the outbox with a link at the running server, free of charge', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const { patientId } = formFixture(server);
+    const { patientId } = await formFixture(server);
     const conversation = await core.conversations.start({
       patientId,
       context: 'Seguimiento.',
       language: 'ca',
     });
-    const balance = core.credits.balance().balance;
+    const balance = (await core.credits.balance()).balance;
     const link = await core.chatLinks.create(conversation.id, 'whatsapp');
-    expect(core.credits.balance().balance).toBe(balance);
+    expect((await core.credits.balance()).balance).toBe(balance);
     expect(link.creditsConsumed).toBe(0);
     // Port 0 was asked for: the link follows the address the server really listens on.
     expect(new URL(link.url).origin).toBe(origin(server));
@@ -103,7 +103,10 @@ describe('sending a chat link', () => {
     expect(message.body).toContain(link.url);
     // Only the hash is stored.
     const token = new URL(link.url).pathname.slice(3);
-    const stored = core.db.prepare('SELECT token_hash FROM chat_links').pluck().all() as string[];
+    const stored = (await core.db
+      .prepare('SELECT token_hash FROM chat_links')
+      .pluck()
+      .all()) as string[];
     expect(stored).toHaveLength(1);
     expect(stored[0]).not.toContain(token);
     expect(stored[0]).toMatch(/^[0-9a-f]{64}$/);
@@ -114,11 +117,11 @@ describe('sending a chat link', () => {
     const { core } = server.service;
     const { conversation } = await chatWithLink(server, { language: 'en' });
     const link = await core.chatLinks.create(conversation.id, 'email');
-    const row = core.q.outbox.get(link.outboxMessageId!)!;
+    const row = (await core.q.outbox.get(link.outboxMessageId!))!;
     expect(row.to_address).toBe('nuria.puig@example.com');
     expect(row.subject).toBe('Conversation with Engage Desk');
     expect(row.html).toContain(`href="${link.url}"`);
-    expect(core.chatLinks.options(conversation.id).sent.map((s) => s.channel)).toEqual([
+    expect((await core.chatLinks.options(conversation.id)).sent.map((s) => s.channel)).toEqual([
       'email',
       'whatsapp',
     ]);
@@ -127,11 +130,11 @@ describe('sending a chat link', () => {
   it('refuses a channel without an address or consent, and an ended conversation, storing nothing', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const { patientId } = formFixture(server, {
+    const { patientId } = await formFixture(server, {
       patient: { phone: undefined, metadata: { emailConsent: false } },
     });
     const conversation = await core.conversations.start({ patientId, context: 'Seguimiento.' });
-    const before = footprint(server, TABLES);
+    const before = await footprint(server, TABLES);
     await expect(core.chatLinks.create(conversation.id, 'whatsapp')).rejects.toMatchObject({
       status: 422,
       code: 'patient_unreachable',
@@ -142,7 +145,7 @@ describe('sending a chat link', () => {
       code: 'validation_failed',
       extensions: { errors: [{ pointer: '/channel', code: 'consent_refused' }] },
     });
-    const options = core.chatLinks.options(conversation.id);
+    const options = await core.chatLinks.options(conversation.id);
     expect(options.channels).toEqual([
       { channel: 'whatsapp', consent: null, usable: false, reason: 'no_address' },
       {
@@ -153,13 +156,13 @@ describe('sending a chat link', () => {
         reason: 'no_consent',
       },
     ]);
-    core.conversations.close(conversation.id);
-    const after = footprint(server, TABLES);
+    await core.conversations.close(conversation.id);
+    const after = await footprint(server, TABLES);
     await expect(core.chatLinks.create(conversation.id)).rejects.toMatchObject({
       status: 400,
       code: 'conversation_ended',
     });
-    expect(footprint(server, TABLES)).toEqual(after);
+    expect(await footprint(server, TABLES)).toEqual(after);
     expect(after.outbox).toBe(before.outbox);
   });
 });
@@ -191,7 +194,7 @@ describe('the chat page', () => {
     const server = await newServer();
     const { core } = server.service;
     const { conversation, path } = await chatWithLink(server);
-    const balance = core.credits.balance().balance;
+    const balance = (await core.credits.balance()).balance;
     const heard: Topic[][] = [];
     const stop = core.changes.subscribe((event) => {
       if (event.type === 'changed') heard.push(event.data.topics);
@@ -202,8 +205,8 @@ describe('the chat page', () => {
     await new Promise((resolve) => setImmediate(resolve));
     stop();
     expect(heard.flat()).toContain('conversations');
-    expect(core.credits.balance().balance).toBe(balance - 1);
-    const after = core.conversations.get(conversation.id);
+    expect((await core.credits.balance()).balance).toBe(balance - 1);
+    const after = await core.conversations.get(conversation.id);
     expect(after.messages.map((m) => m.role)).toEqual(['assistant', 'patient', 'assistant']);
     const page = await getPage(server, path);
     expect(page.text).toContain('el dolor es de 2 sobre 10');
@@ -221,8 +224,8 @@ describe('the chat page', () => {
     const page = await getPage(server, path);
     expect(page.text).toMatch(/class="message message--assistant message--escalated" id="latest"/);
     expect(page.text.slice(page.text.indexOf('id="latest"'))).toContain('112');
-    expect(core.conversations.get(conversation.id).escalated).toBe(true);
-    expect(count(server, 'alerts')).toBe(1);
+    expect((await core.conversations.get(conversation.id)).escalated).toBe(true);
+    expect(await count(server, 'alerts')).toBe(1);
   });
 
   it("escapes the patient's own words", async () => {
@@ -245,7 +248,7 @@ describe('the chat page', () => {
   it('refuses bad input with a 4xx that changes nothing', async () => {
     const server = await newServer();
     const { path } = await chatWithLink(server);
-    const before = footprint(server, TABLES);
+    const before = await footprint(server, TABLES);
     const empty = await post(server, path, say('   '));
     expect(empty.status).toBe(422);
     expect(empty.text).toContain('Escriba su mensaje antes de enviarlo.');
@@ -262,18 +265,20 @@ describe('the chat page', () => {
     expect(json.status).toBe(415);
     const text = await post(server, path, 'message=hola', 'text/plain');
     expect(text.status).toBe(415);
-    expect(footprint(server, TABLES)).toEqual(before);
+    expect(await footprint(server, TABLES)).toEqual(before);
   });
 
   it('opens only its own conversation; form and chat tokens are not interchangeable', async () => {
     const server = await newServer();
     const { core } = server.service;
     const first = await chatWithLink(server);
-    const otherPatient = core.patients.create({
-      firstName: 'Jordi',
-      lastName: 'Vila',
-      phone: '+34600111222',
-    }).id;
+    const otherPatient = (
+      await core.patients.create({
+        firstName: 'Jordi',
+        lastName: 'Vila',
+        phone: '+34600111222',
+      })
+    ).id;
     const other = await core.conversations.start({ patientId: otherPatient, context: 'Otro.' });
     await core.conversations.send(other.id, 'Mensaje secreto de Jordi');
     const page = await getPage(server, first.path);
@@ -288,30 +293,30 @@ describe('the chat page', () => {
     expect((await getPage(server, '/c/short')).status).toBe(404);
 
     // A form link does not open a chat.
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const now = core.clock.now();
-    const schedule = core.schedules.create({
+    const schedule = await core.schedules.create({
       formId,
       patientId,
       channel: 'whatsapp',
       scheduledAt: new Date(now + 60_000).toISOString(),
     });
     await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 61 } });
-    const formLink = core.q.outbox.bySchedule(schedule.id)[0]!.link!;
+    const formLink = (await core.q.outbox.bySchedule(schedule.id))[0]!.link!;
     const formToken = new URL(formLink).pathname.slice(3);
     expect((await getPage(server, `/f/${formToken}`)).status).toBe(200);
-    const before = footprint(server, TABLES);
+    const before = await footprint(server, TABLES);
     expect((await getPage(server, `/c/${formToken}`)).status).toBe(404);
     expect((await post(server, `/c/${formToken}`, say('hola'))).status).toBe(404);
-    expect(footprint(server, TABLES)).toEqual(before);
+    expect(await footprint(server, TABLES)).toEqual(before);
   });
 
   it('stops working (410, a calm page) once the conversation is closed, storing and charging nothing', async () => {
     const server = await newServer();
     const { core } = server.service;
     const { conversation, path } = await chatWithLink(server, { language: 'ca' });
-    core.conversations.close(conversation.id);
-    const before = footprint(server, TABLES);
+    await core.conversations.close(conversation.id);
+    const before = await footprint(server, TABLES);
     const page = await getPage(server, path);
     expect(page.status).toBe(410);
     expect(page.text).toContain('Aquesta conversa ha acabat');
@@ -320,7 +325,7 @@ describe('the chat page', () => {
     expect(page.text).not.toContain('<textarea');
     const posted = await post(server, path, say('Hola?'));
     expect(posted.status).toBe(410);
-    expect(footprint(server, TABLES)).toEqual(before);
+    expect(await footprint(server, TABLES)).toEqual(before);
   });
 
   it('stops working after 30 minutes without messages', async () => {
@@ -329,30 +334,31 @@ describe('the chat page', () => {
     const { conversation, path } = await chatWithLink(server);
     expect((await getPage(server, path)).status).toBe(200);
     await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 31 * 60 } });
-    const balance = core.credits.balance().balance;
+    const balance = (await core.credits.balance()).balance;
     const posted = await post(server, path, say('¿Sigue ahí?'));
     expect(posted.status).toBe(410);
     expect(posted.text).toContain('Esta conversación ha terminado');
-    expect(core.conversations.get(conversation.id).endReason).toBe('inactivity');
-    expect(core.conversations.get(conversation.id).messages).toHaveLength(1);
-    expect(core.credits.balance().balance).toBe(balance);
+    expect((await core.conversations.get(conversation.id)).endReason).toBe('inactivity');
+    expect((await core.conversations.get(conversation.id)).messages).toHaveLength(1);
+    expect((await core.credits.balance()).balance).toBe(balance);
   });
 
   it('with no credits left says the clinic will call, stores nothing and tells the coordinator', async () => {
     const server = await newServer({ plans: { starter: 10, professional: 10, enterprise: 10 } });
     const { core } = server.service;
     const { conversation, path, patientId } = await chatWithLink(server);
-    expect(core.credits.balance().balance).toBe(0);
-    const before = footprint(server, TABLES);
+    expect((await core.credits.balance()).balance).toBe(0);
+    const before = await footprint(server, TABLES);
     const posted = await post(server, path, say('Me duele mucho el pecho'));
     expect(posted.status).toBe(402);
     expect(posted.text).toContain('se pondrá en contacto con usted');
     expect(posted.text).toContain('112');
-    expect(footprint(server, TABLES)).toEqual(before);
-    const notices = core.db
-      .prepare<[], { kind: string; data: string }>('SELECT kind, data FROM notifications')
-      .all()
-      .filter((n) => n.kind === 'conversation.unanswered');
+    expect(await footprint(server, TABLES)).toEqual(before);
+    const notices = (
+      await core.db
+        .prepare<[], { kind: string; data: string }>('SELECT kind, data FROM notifications')
+        .all()
+    ).filter((n) => n.kind === 'conversation.unanswered');
     expect(notices).toHaveLength(1);
     expect(JSON.parse(notices[0]!.data)).toMatchObject({
       conversationId: conversation.id,

@@ -108,7 +108,11 @@ describe('serve, web and keys take the data key', { timeout: 60_000 }, () => {
     expect(io.outText() + io.errText()).not.toContain(key.reveal());
     // keys, with the key from a private file
     const listed = captureIo();
-    keysCommand(['list', '--data', data, '--data-key-file', keyFile(tempDir(), key)], listed, {});
+    await keysCommand(
+      ['list', '--data', data, '--data-key-file', keyFile(tempDir(), key)],
+      listed,
+      {},
+    );
     expect(listed.outText()).toMatch(/key_/);
   });
 
@@ -191,13 +195,13 @@ describe('engage-desk encrypt and rekey', { timeout: 60_000 }, () => {
     const dir = tempDir();
     const data = join(dir, 'clinic');
     await serve(['--data', data, '--plain', '--seed', 'demo'], {});
-    const core = createCore({ dataDir: data });
-    const names = core.db
+    const core = await createCore({ dataDir: data });
+    const names = (await core.db
       .prepare('SELECT last_name FROM patients LIMIT 5')
       .pluck()
-      .all() as string[];
-    const count = core.db.prepare('SELECT count(*) FROM patients').pluck().get();
-    core.close();
+      .all()) as string[];
+    const count = await core.db.prepare('SELECT count(*) FROM patients').pluck().get();
+    await core.close();
 
     // A missing key is a usage error; a key generated into a new 0600 file is used.
     expect(await refusal(() => encryptCommand(['--data', data], captureIo(), {}))).toMatch(
@@ -225,9 +229,9 @@ describe('engage-desk encrypt and rekey', { timeout: 60_000 }, () => {
     expect(rekeyed.outText()).toMatch(/changed/);
     expect(rekeyed.outText() + rekeyed.errText()).not.toContain(second.reveal());
     expect(() => openDb({ dataDir: data, key })).toThrow(/does not open/);
-    const again = createCore({ dataDir: data, key: second });
-    expect(again.db.prepare('SELECT count(*) FROM patients').pluck().get()).toBe(count);
-    again.close();
+    const again = await createCore({ dataDir: data, key: second });
+    expect(await again.db.prepare('SELECT count(*) FROM patients').pluck().get()).toBe(count);
+    await again.close();
     for (const name of readdirSync(data)) {
       const bytes = readFileSync(join(data, name));
       for (const secret of [...names, key.reveal(), second.reveal()])
@@ -254,12 +258,12 @@ let outDir: string;
 let fixture: string;
 
 describe('a SIGKILL during encrypt or rekey', { timeout: 300_000 }, () => {
-  beforeAll(() => {
+  beforeAll(async () => {
     outDir = join(REPO, 'out', `cli-key-test-${process.pid}`);
     cliJs = buildCli(outDir);
     fixture = join(mkdtempSync(join(tmpdir(), 'engage-desk-kill-fixture-')), 'clinic');
     mkdirSync(fixture, { recursive: true, mode: 0o700 });
-    fillPatients(fixture, PATIENTS);
+    await fillPatients(fixture, PATIENTS);
   }, 180_000);
   afterAll(() => {
     rmSync(outDir, { recursive: true, force: true });

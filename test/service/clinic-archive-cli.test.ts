@@ -61,11 +61,15 @@ function secretFile(dir: string, text: string, mode = 0o600): string {
   return path;
 }
 
-function clinic(dir: string, key: DataKey): string {
+async function clinic(dir: string, key: DataKey): Promise<string> {
   const dataDir = join(dir, 'data');
-  const c = createCore({ dataDir, key, seed: 'demo' });
-  c.patients.create({ firstName: 'Hermenegilda', lastName: 'Archivada', phone: '+34600000003' });
-  c.close();
+  const c = await createCore({ dataDir, key, seed: 'demo' });
+  await c.patients.create({
+    firstName: 'Hermenegilda',
+    lastName: 'Archivada',
+    phone: '+34600000003',
+  });
+  await c.close();
   return dataDir;
 }
 
@@ -75,7 +79,7 @@ describe('engage-desk export and import', () => {
   it('exports with a passphrase file and imports into a new folder under another key', async () => {
     const dir = tempDir();
     const key = DataKey.generate();
-    const dataDir = clinic(dir, key);
+    const dataDir = await clinic(dir, key);
     const file = join(dir, 'Clinica.engagedesk');
     const pass = secretFile(dir, PASSPHRASE);
     const io = captureIo();
@@ -96,21 +100,24 @@ describe('engage-desk export and import', () => {
       ENGAGE_DESK_ARCHIVE_PASSPHRASE: PASSPHRASE,
     });
     expect(imported.outText()).toBe(join(second, DB_FILE_NAME));
-    const c = createCore({ dataDir: second, key: other });
+    const c = await createCore({ dataDir: second, key: other });
     try {
-      expect(c.patients.list({ search: 'Hermenegilda' }).pagination).toBeTruthy();
+      expect((await c.patients.list({ search: 'Hermenegilda' })).pagination).toBeTruthy();
       expect(
-        c.db.prepare("SELECT count(*) FROM patients WHERE last_name = 'Archivada'").pluck().get(),
+        await c.db
+          .prepare("SELECT count(*) FROM patients WHERE last_name = 'Archivada'")
+          .pluck()
+          .get(),
       ).toBe(1);
     } finally {
-      c.close();
+      await c.close();
     }
   });
 
   it('asks the passphrase twice on a terminal, and refuses two that differ', async () => {
     const dir = tempDir();
     const key = DataKey.generate();
-    const dataDir = clinic(dir, key);
+    const dataDir = await clinic(dir, key);
     const file = join(dir, 'a.engagedesk');
     const differ = captureIo({ secrets: [PASSPHRASE, 'tres tristes tigreS'] });
     await expect(
@@ -132,7 +139,7 @@ describe('engage-desk export and import', () => {
   it('refuses in one line, never repeating the passphrase, and changes nothing', async () => {
     const dir = tempDir();
     const key = DataKey.generate();
-    const dataDir = clinic(dir, key);
+    const dataDir = await clinic(dir, key);
     const file = join(dir, 'b.engagedesk');
     const env = { ...keyEnv(key), ENGAGE_DESK_ARCHIVE_PASSPHRASE: PASSPHRASE };
     await exportCommand(['--data', dataDir, '--to', file], captureIo(), env);
@@ -216,12 +223,12 @@ describe('SIGKILL during an export', { timeout: 300_000 }, () => {
   let cliJs: string;
   let outDir: string;
   let root: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     outDir = join(REPO, 'out', `archive-test-cli-${process.pid}`);
     cliJs = buildCli(outDir);
     root = mkdtempSync(join(tmpdir(), 'engage-desk-archive-kill-'));
     mkdirSync(join(root, 'clinic'), { recursive: true, mode: 0o700 });
-    fillPatients(join(root, 'clinic'), PATIENTS);
+    await fillPatients(join(root, 'clinic'), PATIENTS);
   }, 180_000);
   afterAll(() => {
     rmSync(outDir, { recursive: true, force: true });
@@ -267,12 +274,12 @@ describe('SIGKILL during an export', { timeout: 300_000 }, () => {
       }
       for (const name of readdirSync(folder))
         expect(name, `${ms} ms`).toMatch(/\.\d+\.partial(-journal)?$/);
-      const c = createCore({ dataDir: join(root, 'clinic') });
+      const c = await createCore({ dataDir: join(root, 'clinic') });
       try {
-        expect(c.db.pragma('integrity_check', { simple: true })).toBe('ok');
-        expect(c.q.patients.count({})).toBe(PATIENTS);
+        expect(await c.db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
+        expect(await c.q.patients.count({})).toBe(PATIENTS);
       } finally {
-        c.close();
+        await c.close();
       }
     }
     expect(killed).toBeGreaterThanOrEqual(2);

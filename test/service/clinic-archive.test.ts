@@ -35,12 +35,16 @@ function home(): string {
 const PASSPHRASE = passphraseOf('caballo correcto grapa');
 const NAME = 'Zurbarán-Quintanilla';
 
-function clinic(dataDir: string, key?: DataKey, seed: 'demo' | 'empty' = 'demo'): Core {
-  return createCore({ dataDir, seed, ...(key ? { key } : {}) });
+async function clinic(
+  dataDir: string,
+  key?: DataKey,
+  seed: 'demo' | 'empty' = 'demo',
+): Promise<Core> {
+  return await createCore({ dataDir, seed, ...(key ? { key } : {}) });
 }
 
-const named = (c: Core, q: string) =>
-  listItems<{ firstName: string }>(c.patients.list({ search: q })).map((p) => p.firstName);
+const named = async (c: Core, q: string) =>
+  listItems<{ firstName: string }>(await c.patients.list({ search: q })).map((p) => p.firstName);
 
 /** Every ordinary table's rows, sorted, for comparing two databases. */
 function dump(file: string, key?: DataKey): Record<string, unknown[]> {
@@ -67,15 +71,15 @@ function dump(file: string, key?: DataKey): Record<string, unknown[]> {
 }
 
 /** A clinic with a patient whose name is easy to look for, and an OpenAI key in its settings. */
-function seeded(dataDir: string, key?: DataKey): void {
-  const c = clinic(dataDir, key);
-  c.patients.create({ firstName: 'Eulalia', lastName: NAME, phone: '+34600000001' });
-  c.q.settings.set(
+async function seeded(dataDir: string, key?: DataKey): Promise<void> {
+  const c = await clinic(dataDir, key);
+  await c.patients.create({ firstName: 'Eulalia', lastName: NAME, phone: '+34600000001' });
+  await c.q.settings.set(
     'assistant',
     JSON.stringify({ provider: 'openai', apiKey: 'sk-live-ARCHIVEKEY123' }),
   );
-  c.q.settings.set('backup_folder', '/media/usb-of-the-first-computer');
-  c.close();
+  await c.q.settings.set('backup_folder', '/media/usb-of-the-first-computer');
+  await c.close();
 }
 
 describe.each([
@@ -85,7 +89,7 @@ describe.each([
   it('exports one archive that imports elsewhere with every row equal', async () => {
     const root = home();
     const source = join(root, 'first');
-    seeded(source, key);
+    await seeded(source, key);
     const to = join(root, archiveFileName('Clínica Sol', new Date('2026-11-27T10:00:00Z')));
     expect(to.endsWith('Clinica-Sol-2026-11-27.engagedesk')).toBe(true);
     const exported = await exportClinic({
@@ -132,11 +136,11 @@ describe.each([
     const local = (rows: unknown[]) => rows.filter((r) => !String(r).startsWith('["backup_'));
     expect(after.settings).toEqual(local(before.settings!));
     expect({ ...after, settings: [] }).toEqual({ ...before, settings: [] });
-    const opened = clinic(second, otherKey);
+    const opened = await clinic(second, otherKey);
     try {
-      expect(named(opened, NAME)).toEqual(['Eulalia']);
+      expect(await named(opened, NAME)).toEqual(['Eulalia']);
     } finally {
-      opened.close();
+      await opened.close();
     }
   });
 });
@@ -146,12 +150,16 @@ describe('importing over an existing clinic', () => {
     const root = home();
     const key = DataKey.generate();
     const dataDir = join(root, 'data');
-    seeded(dataDir, key);
+    await seeded(dataDir, key);
     const to = join(root, 'clinic.engagedesk');
     await exportClinic({ dataDir, key, passphrase: PASSPHRASE, to, now: new Date() });
-    const c = clinic(dataDir, key);
-    c.patients.create({ firstName: 'Posterior', lastName: 'Alexport', phone: '+34600000002' });
-    c.close();
+    const c = await clinic(dataDir, key);
+    await c.patients.create({
+      firstName: 'Posterior',
+      lastName: 'Alexport',
+      phone: '+34600000002',
+    });
+    await c.close();
     const { restore } = await importClinic({
       file: to,
       passphrase: PASSPHRASE,
@@ -161,12 +169,12 @@ describe('importing over an existing clinic', () => {
     });
     expect(restore.keptAside).toMatch(/before-restore/);
     expect(existsSync(join(dataDir, 'engage-desk.importing.db'))).toBe(false);
-    const opened = clinic(dataDir, key);
+    const opened = await clinic(dataDir, key);
     try {
-      expect(named(opened, 'Alexport')).toEqual([]);
-      expect(named(opened, NAME)).toEqual(['Eulalia']);
+      expect(await named(opened, 'Alexport')).toEqual([]);
+      expect(await named(opened, NAME)).toEqual(['Eulalia']);
     } finally {
-      opened.close();
+      await opened.close();
     }
   });
 });
@@ -176,7 +184,7 @@ describe('refusals', () => {
     const root = home();
     const key = DataKey.generate();
     const dataDir = join(root, 'data');
-    seeded(dataDir, key);
+    await seeded(dataDir, key);
     const to = join(root, 'clinic.engagedesk');
     await exportClinic({ dataDir, key, passphrase: PASSPHRASE, to, now: new Date() });
     return { root, key, dataDir, to, db: readFileSync(join(dataDir, DB_FILE_NAME)) };
@@ -281,10 +289,10 @@ describe('the audit trail of a clinic export', () => {
     const root = home();
     const dataDir = join(root, 'clinic');
     const key = DataKey.generate();
-    seeded(dataDir, key);
-    const c = clinic(dataDir, key);
+    await seeded(dataDir, key);
+    const c = await clinic(dataDir, key);
     cleanups.push(() => c.close());
-    const patients = c.db.prepare('SELECT count(*) FROM patients').pluck().get() as number;
+    const patients = (await c.db.prepare('SELECT count(*) FROM patients').pluck().get()) as number;
     const window = { channel: 'window', actor: { type: 'desk', name: 'Engage Desk' } } as const;
     await c.audit.as(window, () =>
       c.clinicArchive!.export({
@@ -298,27 +306,27 @@ describe('the audit trail of a clinic export', () => {
       channel: string;
       patientId: string;
       count: number;
-    }>(c.audit.list({ action: 'clinic.exported', limit: 100 }));
+    }>(await c.audit.list({ action: 'clinic.exported', limit: 100 }));
     expect(events.length).toBe(Math.min(patients, 100));
     expect(new Set(events.map((e) => e.channel))).toEqual(new Set(['window']));
     expect(new Set(events.map((e) => e.count))).toEqual(new Set([patients]));
-    const eulalia = c.db
+    const eulalia = (await c.db
       .prepare('SELECT id FROM patients WHERE last_name = ?')
       .pluck()
-      .get(NAME) as string;
-    expect(listItems(c.audit.list({ patientId: eulalia, action: 'clinic.exported' }))).toHaveLength(
-      1,
-    );
+      .get(NAME)) as string;
+    expect(
+      listItems(await c.audit.list({ patientId: eulalia, action: 'clinic.exported' })),
+    ).toHaveLength(1);
     // The passphrase is nowhere in the trail.
-    const trail = JSON.stringify(c.db.prepare('SELECT * FROM audit_events').all());
+    const trail = JSON.stringify(await c.db.prepare('SELECT * FROM audit_events').all());
     expect(trail).not.toContain('caballo correcto grapa');
   });
 
   it('records nothing when the export is refused', async () => {
     const root = home();
     const dataDir = join(root, 'clinic');
-    seeded(dataDir);
-    const c = clinic(dataDir);
+    await seeded(dataDir);
+    const c = await clinic(dataDir);
     cleanups.push(() => c.close());
     const window = { channel: 'window', actor: { type: 'desk', name: 'Engage Desk' } } as const;
     await expect(
@@ -330,6 +338,6 @@ describe('the audit trail of a clinic export', () => {
         }),
       ),
     ).rejects.toThrow(/not there/);
-    expect(listItems(c.audit.list({ action: 'clinic.exported' }))).toEqual([]);
+    expect(listItems(await c.audit.list({ action: 'clinic.exported' }))).toEqual([]);
   });
 });

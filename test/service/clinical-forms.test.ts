@@ -75,11 +75,11 @@ async function newServer(): Promise<TestServer> {
 }
 
 /** A core without HTTP, frozen at T0 (closed after the test). */
-function newCore(): Core {
-  const core = createCore({ memory: true, seed: 'empty', realNow: () => T0 });
+async function newCore(): Promise<Core> {
+  const core = await createCore({ memory: true, seed: 'empty', realNow: () => T0 });
   open.push(async () => {
     await core.runner.stop();
-    core.close();
+    await core.close();
   });
   return core;
 }
@@ -115,18 +115,20 @@ function qs(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : '';
 }
 
-const count = (core: Core, table: string): number =>
-  core.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!;
+const count = async (core: Core, table: string): Promise<number> =>
+  (await core.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get())!;
 
-const completedEvents = (core: Core): Array<Record<string, unknown>> =>
-  core.db
-    .prepare<[], string>(`SELECT data FROM events WHERE type = 'form.completed' ORDER BY seq`)
-    .pluck()
-    .all()
-    .map((data) => JSON.parse(data) as Record<string, unknown>);
+const completedEvents = async (core: Core): Promise<Array<Record<string, unknown>>> =>
+  (
+    await core.db
+      .prepare<[], string>(`SELECT data FROM events WHERE type = 'form.completed' ORDER BY seq`)
+      .pluck()
+      .all()
+  ).map((data) => JSON.parse(data) as Record<string, unknown>);
 
-function addPatient(core: Core, firstName: string, email: string): string {
-  return core.patients.create({ firstName, lastName: 'Test', email, phone: '+34612345678' }).id;
+async function addPatient(core: Core, firstName: string, email: string): Promise<string> {
+  return (await core.patients.create({ firstName, lastName: 'Test', email, phone: '+34612345678' }))
+    .id;
 }
 
 /** Creates an e-mail schedule due now (HTTP), without delivering it. */
@@ -172,10 +174,10 @@ async function submitOk(
   return res.body;
 }
 
-function problemOf(fn: () => unknown): ProblemError {
+async function problemOf(fn: () => unknown): Promise<ProblemError> {
   let caught: unknown;
   try {
-    fn();
+    await fn();
   } catch (error) {
     caught = error;
   }
@@ -191,8 +193,8 @@ const byPointerAndCode = (a: Located, b: Located) =>
   `${a.pointer} ${a.code}`.localeCompare(`${b.pointer} ${b.code}`);
 
 /** The 422 validation_failed a domain call throws, as sorted {pointer, code} pairs. */
-function ruleErrors(fn: () => unknown): Located[] {
-  const problem = problemOf(fn);
+async function ruleErrors(fn: () => unknown): Promise<Located[]> {
+  const problem = await problemOf(fn);
   expect(problem.status).toBe(422);
   expect(problem.code).toBe('validation_failed');
   const errors = problem.extensions.errors as FieldError[];
@@ -495,33 +497,35 @@ const RULES: RuleCase[] = [
 ];
 
 describe('authoring forms through the domain (api-decisions §8)', () => {
-  it.each(RULES)('create refuses $title with 422 and writes nothing', ({ def, errors }) => {
-    const core = newCore();
-    core.forms.create(EVERY_FIELD_TYPE);
-    const before = core.db.prepare('SELECT * FROM clinical_forms ORDER BY id').all();
-    expect(ruleErrors(() => core.forms.create(def))).toEqual([...errors].sort(byPointerAndCode));
-    expect(count(core, 'clinical_forms')).toBe(1);
-    expect(core.db.prepare('SELECT * FROM clinical_forms ORDER BY id').all()).toEqual(before);
+  it.each(RULES)('create refuses $title with 422 and writes nothing', async ({ def, errors }) => {
+    const core = await newCore();
+    await core.forms.create(EVERY_FIELD_TYPE);
+    const before = await core.db.prepare('SELECT * FROM clinical_forms ORDER BY id').all();
+    expect(await ruleErrors(() => core.forms.create(def))).toEqual(
+      [...errors].sort(byPointerAndCode),
+    );
+    expect(await count(core, 'clinical_forms')).toBe(1);
+    expect(await core.db.prepare('SELECT * FROM clinical_forms ORDER BY id').all()).toEqual(before);
   });
 
   it.each(RULES.filter((c) => !c.createOnly))(
     'update refuses $title with 422 and leaves the form as it was',
     async ({ def, errors }) => {
-      const core = newCore();
-      const { id } = core.forms.create(EVERY_FIELD_TYPE);
+      const core = await newCore();
+      const { id } = await core.forms.create(EVERY_FIELD_TYPE);
       await core.advanceClock(60);
-      const before = core.forms.getJson(id);
-      expect(ruleErrors(() => core.forms.update(id, def))).toEqual(
+      const before = await core.forms.getJson(id);
+      expect(await ruleErrors(() => core.forms.update(id, def))).toEqual(
         [...errors].sort(byPointerAndCode),
       );
-      expect(core.forms.getJson(id)).toBe(before);
-      expect(count(core, 'clinical_forms')).toBe(1);
+      expect(await core.forms.getJson(id)).toBe(before);
+      expect(await count(core, 'clinical_forms')).toBe(1);
     },
   );
 
-  it('accepts the edge values the rules allow', () => {
-    const core = newCore();
-    const form = core.forms.create(
+  it('accepts the edge values the rules allow', async () => {
+    const core = await newCore();
+    const form = await core.forms.create(
       definition([
         { id: 'n1', type: 'number', label: 'Equal bounds', required: false, min: 4, max: 4 },
         { id: 'n2', type: 'number', label: 'Only min', required: false, min: 0 },
@@ -547,12 +551,12 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
       'm1',
       `a${'b'.repeat(63)}`,
     ]);
-    expect(count(core, 'clinical_forms')).toBe(1);
+    expect(await count(core, 'clinical_forms')).toBe(1);
   });
 
-  it('create stores the normalised definition: trimmed texts, sliders with a step, defaults', () => {
-    const core = newCore();
-    const form = core.forms.create({
+  it('create stores the normalised definition: trimmed texts, sliders with a step, defaults', async () => {
+    const core = await newCore();
+    const form = await core.forms.create({
       name: '  Control de dolor  ',
       description: '\n Semanal. \n',
       fields: [
@@ -624,15 +628,15 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
     });
     expect(form.id).toMatch(FORM_ID);
     // What create returns is what is stored.
-    expect(JSON.parse(core.forms.getJson(form.id))).toEqual(form);
+    expect(JSON.parse(await core.forms.getJson(form.id))).toEqual(form);
     expect(Value.Check(ClinicalForm, form)).toBe(true);
   });
 
   it('update renames, changes the description and replaces the fields', async () => {
-    const core = newCore();
-    const created = core.forms.create(EVERY_FIELD_TYPE);
+    const core = await newCore();
+    const created = await core.forms.create(EVERY_FIELD_TYPE);
     await core.advanceClock(60);
-    const renamed = core.forms.update(created.id, { name: '  Revisión semanal ' });
+    const renamed = await core.forms.update(created.id, { name: '  Revisión semanal ' });
     expect(renamed).toEqual({
       ...created,
       name: 'Revisión semanal',
@@ -640,7 +644,7 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
     });
 
     await core.advanceClock(60);
-    const described = core.forms.update(created.id, { description: ' Nueva descripción ' });
+    const described = await core.forms.update(created.id, { description: ' Nueva descripción ' });
     expect(described).toEqual({
       ...renamed,
       description: 'Nueva descripción',
@@ -648,7 +652,7 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
     });
 
     await core.advanceClock(60);
-    const replaced = core.forms.update(created.id, {
+    const replaced = await core.forms.update(created.id, {
       type: 'survey',
       fields: [
         { id: 'sleep', type: 'slider', label: ' Sueño ', required: true, min: 1, max: 5 },
@@ -668,32 +672,32 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
       createdAt: T0_ISO,
       updatedAt: '2026-11-20T10:03:00.000Z',
     });
-    expect(JSON.parse(core.forms.getJson(created.id))).toEqual(replaced);
-    expect(count(core, 'clinical_forms')).toBe(1);
+    expect(JSON.parse(await core.forms.getJson(created.id))).toEqual(replaced);
+    expect(await count(core, 'clinical_forms')).toBe(1);
   });
 
-  it('update of an unknown id is a 404 resource_missing and writes nothing', () => {
-    const core = newCore();
-    core.forms.create(EVERY_FIELD_TYPE);
-    const before = core.db.prepare('SELECT * FROM clinical_forms').all();
+  it('update of an unknown id is a 404 resource_missing and writes nothing', async () => {
+    const core = await newCore();
+    await core.forms.create(EVERY_FIELD_TYPE);
+    const before = await core.db.prepare('SELECT * FROM clinical_forms').all();
     for (const call of [
       () => core.forms.update('form_01JD8X3V6Q9R2T5W7Y0B4C6E8G', { name: 'X' }),
       () => core.forms.archive('form_01JD8X3V6Q9R2T5W7Y0B4C6E8G'),
       () => core.forms.restore('form_01JD8X3V6Q9R2T5W7Y0B4C6E8G'),
     ]) {
-      const problem = problemOf(call);
+      const problem = await problemOf(call);
       expect(problem.status).toBe(404);
       expect(problem.code).toBe('resource_missing');
       expect(problem.extensions.resourceId).toBe('form_01JD8X3V6Q9R2T5W7Y0B4C6E8G');
     }
-    expect(core.db.prepare('SELECT * FROM clinical_forms').all()).toEqual(before);
+    expect(await core.db.prepare('SELECT * FROM clinical_forms').all()).toEqual(before);
   });
 
   it('a field that has answers keeps its type; a field without answers may change it', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const { id: formId } = core.forms.create(EVERY_FIELD_TYPE);
-    const patientId = addPatient(core, 'Ana', 'ana@example.com');
+    const { id: formId } = await core.forms.create(EVERY_FIELD_TYPE);
+    const patientId = await addPatient(core, 'Ana', 'ana@example.com');
     const scheduleId = await deliveredSchedule(server, formId, patientId);
     // notes and since stay unanswered.
     await submitOk(
@@ -702,13 +706,13 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
       EVERY_FIELD_ANSWERS.filter((a) => a.fieldId !== 'notes' && a.fieldId !== 'since'),
     );
     await advance(server, 60);
-    const before = core.forms.getJson(formId);
+    const before = await core.forms.getJson(formId);
     const fields = EVERY_FIELD_TYPE.fields;
     const field = (id: string): FormField => fields.find((f) => f.id === id)!;
 
     // pain (answered) moves to index 0 and becomes a number: refused at its new index.
     const painAsNumber: FormField = { id: 'pain', type: 'number', label: 'Pain', required: true };
-    const locked = problemOf(() =>
+    const locked = await problemOf(() =>
       core.forms.update(formId, {
         fields: [painAsNumber, ...fields.filter((f) => f.id !== 'pain')],
       }),
@@ -722,10 +726,10 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
         detail: expect.stringContaining("'pain'"),
       },
     ]);
-    expect(core.forms.getJson(formId)).toBe(before);
+    expect(await core.forms.getJson(formId)).toBe(before);
 
     // Two answered fields changed at once: both named.
-    const both = problemOf(() =>
+    const both = await problemOf(() =>
       core.forms.update(formId, {
         fields: [
           field('notes'),
@@ -750,11 +754,11 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
         detail: expect.stringContaining("'fever'"),
       },
     ]);
-    expect(core.forms.getJson(formId)).toBe(before);
+    expect(await core.forms.getJson(formId)).toBe(before);
 
     // notes and since were never answered: their types may change; answered fields may keep
     // their type with a new label.
-    const updated = core.forms.update(formId, {
+    const updated = await core.forms.update(formId, {
       fields: fields.map((f) =>
         f.id === 'notes'
           ? { id: 'notes', type: 'number', label: 'Notes count', required: false }
@@ -782,14 +786,14 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
   it('a field with answers keeps its type also when it is removed and added back', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const { id: formId } = core.forms.create(EVERY_FIELD_TYPE);
-    const patientId = addPatient(core, 'Ana', 'ana@example.com');
+    const { id: formId } = await core.forms.create(EVERY_FIELD_TYPE);
+    const patientId = await addPatient(core, 'Ana', 'ana@example.com');
     const scheduleId = await deliveredSchedule(server, formId, patientId);
     await submitOk(server, scheduleId, EVERY_FIELD_ANSWERS);
     const withoutPain = EVERY_FIELD_TYPE.fields.filter((f) => f.id !== 'pain');
 
     // Removing an answered field is allowed (its past answers are kept with the responses).
-    const removed = core.forms.update(formId, { fields: withoutPain });
+    const removed = await core.forms.update(formId, { fields: withoutPain });
     expect(removed.fields.map((f) => f.id)).toEqual([
       'notes',
       'weight',
@@ -800,8 +804,8 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
     ]);
     // Adding it back as another type would give the stored numeric answers of 'pain' a text
     // field: the lock must still hold, since the answers still exist.
-    const before = core.forms.getJson(formId);
-    const readded = problemOf(() =>
+    const before = await core.forms.getJson(formId);
+    const readded = await problemOf(() =>
       core.forms.update(formId, {
         fields: [...withoutPain, { id: 'pain', type: 'text', label: 'Pain', required: false }],
       }),
@@ -814,18 +818,18 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
         detail: expect.stringContaining("'pain'"),
       },
     ]);
-    expect(core.forms.getJson(formId)).toBe(before);
+    expect(await core.forms.getJson(formId)).toBe(before);
   });
 
   it('archive and restore flip the status; archived forms stay readable and listable', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const kept = core.forms.create({ ...EVERY_FIELD_TYPE, name: 'Kept' });
-    const form = core.forms.create({ ...EVERY_FIELD_TYPE, name: 'To archive' });
-    const patientId = addPatient(core, 'Ana', 'ana@example.com');
+    const kept = await core.forms.create({ ...EVERY_FIELD_TYPE, name: 'Kept' });
+    const form = await core.forms.create({ ...EVERY_FIELD_TYPE, name: 'To archive' });
+    const patientId = await addPatient(core, 'Ana', 'ana@example.com');
     await advance(server, 60);
 
-    const archived = core.forms.archive(form.id);
+    const archived = await core.forms.archive(form.id);
     expect(archived).toEqual({
       ...form,
       status: 'archived',
@@ -849,10 +853,10 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
 
     // Archiving again changes nothing.
     await advance(server, 60);
-    expect(core.forms.archive(form.id)).toEqual(archived);
+    expect(await core.forms.archive(form.id)).toEqual(archived);
 
     // An archived form cannot be scheduled, and the refusal costs nothing.
-    const balance = core.credits.balance().balance;
+    const balance = (await core.credits.balance()).balance;
     const refused = await server.request('POST', '/form-schedules', {
       body: { formId: form.id, patientId, channel: 'email' },
     });
@@ -860,17 +864,17 @@ describe('authoring forms through the domain (api-decisions §8)', () => {
     expect(refused.body.errors).toEqual([
       { pointer: '/formId', code: 'form_archived', detail: expect.any(String) },
     ]);
-    expect(core.credits.balance().balance).toBe(balance);
-    expect(count(core, 'form_schedules')).toBe(0);
+    expect((await core.credits.balance()).balance).toBe(balance);
+    expect(await count(core, 'form_schedules')).toBe(0);
 
-    const restored = core.forms.restore(form.id);
+    const restored = await core.forms.restore(form.id);
     expect(restored).toEqual({ ...form, status: 'active', updatedAt: '2026-11-20T10:02:00.000Z' });
     expect(await ids('archived')).toEqual([]);
     expect(await ids('active')).toEqual([form.id, kept.id]);
     expect((await server.request<FormBody>('GET', `/clinical-forms/${form.id}`)).body).toEqual(
       restored,
     );
-    expect(core.q.creditLedger.sum()).toBe(core.credits.balance().balance);
+    expect(await core.q.creditLedger.sum()).toBe((await core.credits.balance()).balance);
   });
 });
 
@@ -918,7 +922,7 @@ const RICH_FORM: FormDefinition = {
 describe('GET /clinical-forms and /clinical-forms/{id}', () => {
   it('returns exactly the stored definition with every field property', async () => {
     const server = await newServer();
-    const { id } = server.service.core.forms.create(RICH_FORM);
+    const { id } = await server.service.core.forms.create(RICH_FORM);
     const res = await server.request<FormBody>('GET', `/clinical-forms/${id}`);
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type') ?? '').toMatch(/^application\/json/);
@@ -947,7 +951,7 @@ describe('GET /clinical-forms and /clinical-forms/{id}', () => {
 
   it('an unknown form id is a 404 resource_missing', async () => {
     const server = await newServer();
-    server.service.core.forms.create(EVERY_FIELD_TYPE);
+    await server.service.core.forms.create(EVERY_FIELD_TYPE);
     for (const id of ['form_01JD8X3V6Q9R2T5W7Y0B4C6E8G', 'pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G', 'x']) {
       const res = await server.request('GET', `/clinical-forms/${id}`);
       expectProblem(res, 404, 'resource_missing');
@@ -967,11 +971,12 @@ describe('GET /clinical-forms and /clinical-forms/{id}', () => {
     const { core } = server.service;
     const created: string[] = [];
     // Three in the same millisecond, then two later ones.
-    for (const name of ['A', 'B', 'C']) created.push(core.forms.create({ ...RICH_FORM, name }).id);
+    for (const name of ['A', 'B', 'C'])
+      created.push((await core.forms.create({ ...RICH_FORM, name })).id);
     await advance(server, 60);
-    created.push(core.forms.create({ ...RICH_FORM, name: 'D' }).id);
+    created.push((await core.forms.create({ ...RICH_FORM, name: 'D' })).id);
     await advance(server, 3600);
-    created.push(core.forms.create({ ...RICH_FORM, name: 'E' }).id);
+    created.push((await core.forms.create({ ...RICH_FORM, name: 'E' })).id);
     const newestFirst = [...created].reverse();
 
     const all = await server.request<ListBody<FormBody>>('GET', '/clinical-forms');
@@ -1017,11 +1022,11 @@ describe('GET /clinical-forms and /clinical-forms/{id}', () => {
     const { core } = server.service;
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      ids.push(core.forms.create({ ...RICH_FORM, name: `F${i}` }).id);
+      ids.push((await core.forms.create({ ...RICH_FORM, name: `F${i}` })).id);
       await advance(server, 1);
     }
     // Archive F0, F2, F3 (in another order than created).
-    for (const i of [3, 0, 2]) core.forms.archive(ids[i]!);
+    for (const i of [3, 0, 2]) await core.forms.archive(ids[i]!);
 
     const page = (params: Record<string, string | number | undefined>) =>
       server.request<ListBody<FormBody>>('GET', `/clinical-forms${qs(params)}`);
@@ -1072,8 +1077,8 @@ describe('permissions on the form routes (api-decisions §3)', () => {
   it('every form route needs forms:read; no credential is 401', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const { id: formId } = core.forms.create(EVERY_FIELD_TYPE);
-    const patientId = addPatient(core, 'Ana', 'ana@example.com');
+    const { id: formId } = await core.forms.create(EVERY_FIELD_TYPE);
+    const patientId = await addPatient(core, 'Ana', 'ana@example.com');
     const scheduleId = await deliveredSchedule(server, formId, patientId);
     const response = await submitOk(server, scheduleId, EVERY_FIELD_ANSWERS);
 
@@ -1092,8 +1097,8 @@ describe('permissions on the form routes (api-decisions §3)', () => {
       'credits:read',
       'webhooks:write',
     ];
-    const without = core.apiKeys.create({ name: 'no forms', permissions: others }).key;
-    const withRead = server.keyWith('forms:read');
+    const without = (await core.apiKeys.create({ name: 'no forms', permissions: others })).key;
+    const withRead = await server.keyWith('forms:read');
     for (const path of paths) {
       const anonymous = await server.request('GET', path, { token: null });
       expectProblem(anonymous, 401, 'invalid_token');
@@ -1141,10 +1146,10 @@ describe('form responses', () => {
   beforeAll(async () => {
     server = await startServer({ realNow: () => T0 });
     const { core } = server.service;
-    formA = core.forms.create(EVERY_FIELD_TYPE).id;
-    formB = core.forms.create(SIMPLE_FORM).id;
-    p1 = addPatient(core, 'Núria', 'nuria@example.com');
-    p2 = addPatient(core, 'Jordi', 'jordi@example.com');
+    formA = (await core.forms.create(EVERY_FIELD_TYPE)).id;
+    formB = (await core.forms.create(SIMPLE_FORM)).id;
+    p1 = await addPatient(core, 'Núria', 'nuria@example.com');
+    p2 = await addPatient(core, 'Jordi', 'jordi@example.com');
     const plan: Array<[string, string, string]> = [
       ['r1', formA, p1],
       ['r2', formA, p2],
@@ -1432,8 +1437,8 @@ describe('form responses', () => {
     }
   });
 
-  it('each response wrote one form.completed event with its answers', () => {
-    const events = completedEvents(server.service.core);
+  it('each response wrote one form.completed event with its answers', async () => {
+    const events = await completedEvents(server.service.core);
     expect(events).toEqual(
       ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'].map((name) => ({
         responseId: r[name]!.id,
@@ -1722,9 +1727,9 @@ describe('the answer validator through POST /sandbox/form-schedules/{id}/submit'
   beforeAll(async () => {
     server = await startServer({ realNow: () => T0 });
     const { core } = server.service;
-    everyForm = core.forms.create(EVERY_FIELD_TYPE).id;
-    stepForm = core.forms.create(STEP_FORM).id;
-    patientId = addPatient(core, 'Núria', 'nuria@example.com');
+    everyForm = (await core.forms.create(EVERY_FIELD_TYPE)).id;
+    stepForm = (await core.forms.create(STEP_FORM)).id;
+    patientId = await addPatient(core, 'Núria', 'nuria@example.com');
   });
 
   afterAll(async () => {
@@ -1735,9 +1740,9 @@ describe('the answer validator through POST /sandbox/form-schedules/{id}/submit'
     const { core } = server.service;
     const scheduleId = await deliveredSchedule(server, formId, patientId);
     const before = {
-      responses: count(core, 'form_responses'),
-      events: count(core, 'events'),
-      ledger: core.q.creditLedger.sum(),
+      responses: await count(core, 'form_responses'),
+      events: await count(core, 'events'),
+      ledger: await core.q.creditLedger.sum(),
       schedule: await scheduleOf(server, scheduleId),
     };
     const res: ApiResponse = await submit(server, scheduleId, responses);
@@ -1751,10 +1756,10 @@ describe('the answer validator through POST /sandbox/form-schedules/{id}/submit'
     // Nothing changed: the schedule can still be answered.
     expect(await scheduleOf(server, scheduleId)).toEqual(before.schedule);
     expect(before.schedule.status).toBe('sent');
-    expect(count(core, 'form_responses')).toBe(before.responses);
-    expect(count(core, 'events')).toBe(before.events);
-    expect(core.q.creditLedger.sum()).toBe(before.ledger);
-    expect(core.credits.balance().balance).toBe(before.ledger);
+    expect(await count(core, 'form_responses')).toBe(before.responses);
+    expect(await count(core, 'events')).toBe(before.events);
+    expect(await core.q.creditLedger.sum()).toBe(before.ledger);
+    expect((await core.credits.balance()).balance).toBe(before.ledger);
   }
 
   async function expectAccepted(formId: string, { responses, stored }: GoodCase) {

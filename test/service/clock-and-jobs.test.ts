@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core, type CoreOptions } from '../../src-main/service/core';
 import { createClock } from '../../src-main/service/jobs/clock';
 import type { LedgerEntry } from '../../src-main/service/schemas/billing';
-import type { JobContext } from '../../src-main/service/jobs/job-runner';
+import type { JobContext } from '../../src-main/service/jobs/job-handler';
 import type { JobRow } from '../../src-main/service/store/queries/jobs';
 import { expectProblem, startServer, tempDataDir, type TestServer, fakeTime } from './helpers';
 import { MIN, HOUR, DAY, T0_ISO, T0, iso } from './time';
@@ -19,16 +19,16 @@ async function newServer(options: Parameters<typeof startServer>[0] = {}): Promi
 }
 
 /** A core with its runner stopped and its database closed at the end of the test. */
-function newCore(options: Partial<CoreOptions> & { realNow: () => number }): Core {
-  const core = createCore({ memory: true, seed: 'empty', ...options });
+async function newCore(options: Partial<CoreOptions> & { realNow: () => number }): Promise<Core> {
+  const core = await createCore({ memory: true, seed: 'empty', ...options });
   cleanups.push(async () => {
     await core.runner.stop();
-    core.close();
+    await core.close();
   });
   return core;
 }
 
-const jobsOfKind = (core: Core, kind: string): JobRow[] =>
+const jobsOfKind = (core: Core, kind: string): Promise<JobRow[]> =>
   core.db
     .prepare<[string], JobRow>('SELECT * FROM jobs WHERE kind = ? ORDER BY due_at, id')
     .all(kind);
@@ -42,7 +42,7 @@ interface Seen {
 /** Registers `test.kind`, recording each run with the service time it saw. */
 function recorder(core: Core, kind = 'test.kind') {
   const seen: Seen[] = [];
-  core.runner.register(kind, (ctx: JobContext) => {
+  core.runner.register(kind, async (ctx: JobContext) => {
     seen.push({
       name: (ctx.payload as { name: string }).name,
       now: core.clock.now(),
@@ -144,12 +144,12 @@ describe('the sandbox clock over HTTP', () => {
     );
     // The sandbox needs its own permission (issue 17): a key with any other one is refused.
     expectProblem(
-      await server.request('GET', '/sandbox/clock', { token: server.keyWith('forms:read') }),
+      await server.request('GET', '/sandbox/clock', { token: await server.keyWith('forms:read') }),
       403,
       'insufficient_permissions',
     );
     const res = await server.request('GET', '/sandbox/clock', {
-      token: server.keyWith('sandbox:write'),
+      token: await server.keyWith('sandbox:write'),
     });
     expect(res.status).toBe(200);
   });
@@ -194,7 +194,7 @@ describe('the clock', () => {
 
 describe('the job runner', () => {
   it('runs due jobs in due order, each at its own due time, and leaves later ones pending', async () => {
-    const core = newCore({ realNow: fakeTime(T0).now });
+    const core = await newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
     for (const [name, offset] of [
       ['third', 3 * HOUR],
@@ -204,7 +204,11 @@ describe('the job runner', () => {
       ['at-target', 4 * HOUR],
     ] as const) {
       expect(
-        core.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 + offset), payload: { name } }),
+        await core.runner.schedule({
+          kind: 'test.kind',
+          dueAt: iso(T0 + offset),
+          payload: { name },
+        }),
       ).toBe(true);
     }
     const ran = await core.advanceClock(4 * 3600);
@@ -218,7 +222,7 @@ describe('the job runner', () => {
     expect(core.clock.now()).toBe(T0 + 4 * HOUR);
     expect(core.clock.offsetSeconds).toBe(4 * 3600);
 
-    const jobs = jobsOfKind(core, 'test.kind');
+    const jobs = await jobsOfKind(core, 'test.kind');
     expect(jobs.map((j) => [JSON.parse(j.payload).name, j.status])).toEqual([
       ['first', 'done'],
       ['second', 'done'],
@@ -238,10 +242,10 @@ describe('the job runner', () => {
   });
 
   it('orders jobs due at the same moment by schedule order, and keeps the clock at the target after', async () => {
-    const core = newCore({ realNow: fakeTime(T0).now });
+    const core = await newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
     for (const name of ['a', 'b', 'c']) {
-      core.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 + HOUR), payload: { name } });
+      await core.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 + HOUR), payload: { name } });
     }
     await core.advanceClock(7200);
     expect(seen.map((s) => [s.name, s.now])).toEqual([
@@ -253,29 +257,41 @@ describe('the job runner', () => {
   });
 
   it('saves the target time before an advance runs its jobs, so a crash half-way never sends time back', async () => {
-    const core = newCore({ realNow: fakeTime(T0).now });
+    const core = await newCore({ realNow: fakeTime(T0).now });
     const saved: number[] = [];
-    core.runner.register('test.peek', () => {
-      saved.push(Number(core.q.settings.get('clock_offset_ms')));
+    core.runner.register('test.peek', async () => {
+      saved.push(Number(await core.q.settings.get('clock_offset_ms')));
     });
-    core.runner.schedule({ kind: 'test.peek', dueAt: iso(T0 + HOUR) });
+    await core.runner.schedule({ kind: 'test.peek', dueAt: iso(T0 + HOUR) });
     await core.advanceClock(3 * 3600);
     // While the job due at +1 h ran, a restart would already have started at +3 h.
     expect(saved).toEqual([3 * HOUR]);
-    expect(Number(core.q.settings.get('clock_offset_ms'))).toBe(3 * HOUR);
+    expect(Number(await core.q.settings.get('clock_offset_ms'))).toBe(3 * HOUR);
   });
 
   it('returns from an advance only after asynchronous handlers have finished', async () => {
-    const core = newCore({ realNow: fakeTime(T0).now });
+    const core = await newCore({ realNow: fakeTime(T0).now });
     const log: string[] = [];
-    core.runner.register('test.async', async (ctx) => {
-      const name = (ctx.payload as { name: string }).name;
-      log.push(`start ${name} @${iso(core.clock.now())}`);
-      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-      log.push(`end ${name}`);
+    core.runner.register(
+      'test.async',
+      async (ctx) => {
+        const name = (ctx.payload as { name: string }).name;
+        log.push(`start ${name} @${iso(core.clock.now())}`);
+        for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+        log.push(`end ${name}`);
+      },
+      { network: true },
+    );
+    await core.runner.schedule({
+      kind: 'test.async',
+      dueAt: iso(T0 + 2 * HOUR),
+      payload: { name: 'b' },
     });
-    core.runner.schedule({ kind: 'test.async', dueAt: iso(T0 + 2 * HOUR), payload: { name: 'b' } });
-    core.runner.schedule({ kind: 'test.async', dueAt: iso(T0 + HOUR), payload: { name: 'a' } });
+    await core.runner.schedule({
+      kind: 'test.async',
+      dueAt: iso(T0 + HOUR),
+      payload: { name: 'a' },
+    });
     await core.advanceClock(3 * 3600);
     expect(log).toEqual([
       `start a @${iso(T0 + HOUR)}`,
@@ -283,49 +299,49 @@ describe('the job runner', () => {
       `start b @${iso(T0 + 2 * HOUR)}`,
       'end b',
     ]);
-    expect(jobsOfKind(core, 'test.async').map((j) => j.status)).toEqual(['done', 'done']);
+    expect((await jobsOfKind(core, 'test.async')).map((j) => j.status)).toEqual(['done', 'done']);
   });
 
   it('ignores a job whose dedupe key is already taken', async () => {
-    const core = newCore({ realNow: fakeTime(T0).now });
+    const core = await newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
     const job = { kind: 'test.kind', dueAt: iso(T0 + HOUR), dedupeKey: 'once' };
-    expect(core.runner.schedule({ ...job, payload: { name: 'original' } })).toBe(true);
-    expect(core.runner.schedule({ ...job, payload: { name: 'duplicate' } })).toBe(false);
+    expect(await core.runner.schedule({ ...job, payload: { name: 'original' } })).toBe(true);
+    expect(await core.runner.schedule({ ...job, payload: { name: 'duplicate' } })).toBe(false);
     expect(
-      core.runner.schedule({
+      await core.runner.schedule({
         ...job,
         dueAt: iso(T0 + 30 * MIN),
         payload: { name: 'earlier duplicate' },
       }),
     ).toBe(false);
-    expect(jobsOfKind(core, 'test.kind')).toHaveLength(1);
+    expect(await jobsOfKind(core, 'test.kind')).toHaveLength(1);
     await core.advanceClock(7200);
     expect(seen.map((s) => s.name)).toEqual(['original']);
     // Still taken after the job ran.
-    expect(core.runner.schedule({ ...job, payload: { name: 'after' } })).toBe(false);
+    expect(await core.runner.schedule({ ...job, payload: { name: 'after' } })).toBe(false);
     await core.advanceClock(7200);
     expect(seen.map((s) => s.name)).toEqual(['original']);
   });
 
   it('runs a job scheduled by a job in the same advance when it falls within the window', async () => {
-    const core = newCore({ realNow: fakeTime(T0).now });
+    const core = await newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
-    core.runner.register('test.parent', (ctx) => {
+    core.runner.register('test.parent', async (ctx) => {
       seen.push({ name: 'parent', now: core.clock.now(), dueAt: ctx.dueAt });
-      core.runner.schedule({
+      await core.runner.schedule({
         kind: 'test.kind',
         dueAt: iso(ctx.dueAt + 30 * MIN),
         payload: { name: 'child' },
       });
-      core.runner.schedule({
+      await core.runner.schedule({
         kind: 'test.kind',
         dueAt: iso(ctx.dueAt + 10 * HOUR),
         payload: { name: 'far child' },
       });
     });
-    core.runner.schedule({ kind: 'test.parent', dueAt: iso(T0 + HOUR) });
-    core.runner.schedule({
+    await core.runner.schedule({ kind: 'test.parent', dueAt: iso(T0 + HOUR) });
+    await core.runner.schedule({
       kind: 'test.kind',
       dueAt: iso(T0 + 2 * HOUR),
       payload: { name: 'sibling' },
@@ -338,30 +354,30 @@ describe('the job runner', () => {
       { name: 'child', now: T0 + 90 * MIN, dueAt: T0 + 90 * MIN },
       { name: 'sibling', now: T0 + 2 * HOUR, dueAt: T0 + 2 * HOUR },
     ]);
-    expect(core.q.jobs.pendingOfKind('test.kind').map((j) => JSON.parse(j.payload).name)).toEqual([
-      'far child',
-    ]);
+    expect(
+      (await core.q.jobs.pendingOfKind('test.kind')).map((j) => JSON.parse(j.payload).name),
+    ).toEqual(['far child']);
   });
 
   it('marks a throwing handler failed with its error and runs the rest', async () => {
     const errors: Array<[string, unknown]> = [];
-    const core = newCore({
+    const core = await newCore({
       realNow: fakeTime(T0).now,
       onJobError: (kind, error) => errors.push([kind, error]),
     });
     const seen = recorder(core);
-    core.runner.register('test.throws', () => {
-      core.q.settings.set('half_done', 'yes');
+    core.runner.register('test.throws', async () => {
+      await core.q.settings.set('half_done', 'yes');
       throw new Error('boom');
     });
     core.runner.register('test.rejects', async () => {
       await Promise.resolve();
       throw new Error('async boom');
     });
-    core.runner.schedule({ kind: 'test.throws', dueAt: iso(T0 + HOUR) });
-    core.runner.schedule({ kind: 'test.rejects', dueAt: iso(T0 + 90 * MIN) });
-    core.runner.schedule({ kind: 'test.unknown', dueAt: iso(T0 + 100 * MIN) });
-    core.runner.schedule({
+    await core.runner.schedule({ kind: 'test.throws', dueAt: iso(T0 + HOUR) });
+    await core.runner.schedule({ kind: 'test.rejects', dueAt: iso(T0 + 90 * MIN) });
+    await core.runner.schedule({ kind: 'test.unknown', dueAt: iso(T0 + 100 * MIN) });
+    await core.runner.schedule({
       kind: 'test.kind',
       dueAt: iso(T0 + 2 * HOUR),
       payload: { name: 'after' },
@@ -370,64 +386,71 @@ describe('the job runner', () => {
     expect(await core.advanceClock(3 * 3600)).toBe(4);
     expect(seen.map((s) => [s.name, s.now])).toEqual([['after', T0 + 2 * HOUR]]);
 
-    const [thrown] = jobsOfKind(core, 'test.throws');
+    const [thrown] = await jobsOfKind(core, 'test.throws');
     expect(thrown).toMatchObject({ status: 'failed', last_error: 'boom', attempts: 1 });
     expect(thrown!.finished_at).not.toBeNull();
     // The synchronous handler's writes were rolled back with it.
-    expect(core.q.settings.get('half_done')).toBeUndefined();
-    expect(jobsOfKind(core, 'test.rejects')[0]).toMatchObject({
+    expect(await core.q.settings.get('half_done')).toBeUndefined();
+    expect((await jobsOfKind(core, 'test.rejects'))[0]).toMatchObject({
       status: 'failed',
       last_error: 'async boom',
     });
-    expect(jobsOfKind(core, 'test.unknown')[0]).toMatchObject({ status: 'failed' });
-    expect(jobsOfKind(core, 'test.unknown')[0]!.last_error).toContain('test.unknown');
-    expect(jobsOfKind(core, 'test.kind')[0]).toMatchObject({ status: 'done', last_error: null });
+    expect((await jobsOfKind(core, 'test.unknown'))[0]).toMatchObject({ status: 'failed' });
+    expect((await jobsOfKind(core, 'test.unknown'))[0]!.last_error).toContain('test.unknown');
+    expect((await jobsOfKind(core, 'test.kind'))[0]).toMatchObject({
+      status: 'done',
+      last_error: null,
+    });
     expect(errors.map(([kind]) => kind)).toEqual(['test.throws', 'test.rejects', 'test.unknown']);
 
     // A failed job is not retried by the next advance.
     await core.advanceClock(3600);
-    expect(jobsOfKind(core, 'test.throws')[0]!.attempts).toBe(1);
+    expect((await jobsOfKind(core, 'test.throws'))[0]!.attempts).toBe(1);
   });
 
   it('commits a batch of due jobs together, a failing one undoing only its own work', async () => {
-    const core = newCore({ realNow: fakeTime(T0).now });
+    const core = await newCore({ realNow: fakeTime(T0).now });
     // 600 jobs due at one moment span three batches; the 300th fails half-way.
-    core.runner.register('test.write', ({ payload }) => {
+    core.runner.register('test.write', async ({ payload }) => {
       const n = (payload as { n: number }).n;
-      core.q.settings.set(`job_${n}`, 'done');
+      await core.q.settings.set(`job_${n}`, 'done');
       if (n === 300) throw new Error('the 300th fails');
     });
     for (let n = 1; n <= 600; n++) {
-      core.runner.schedule({ kind: 'test.write', dueAt: iso(T0 + HOUR), payload: { n } });
+      await core.runner.schedule({ kind: 'test.write', dueAt: iso(T0 + HOUR), payload: { n } });
     }
     expect(await core.advanceClock(2 * 3600)).toBe(600);
-    const statuses = core.db
+    const statuses = await core.db
       .prepare(`SELECT status, count(*) AS n FROM jobs WHERE kind = 'test.write' GROUP BY status`)
       .all();
     expect(statuses).toEqual([
       { status: 'done', n: 599 },
       { status: 'failed', n: 1 },
     ]);
-    expect(core.q.settings.get('job_299')).toBe('done');
-    expect(core.q.settings.get('job_300')).toBeUndefined();
-    expect(core.q.settings.get('job_301')).toBe('done');
-    expect(core.q.settings.get('job_600')).toBe('done');
+    expect(await core.q.settings.get('job_299')).toBe('done');
+    expect(await core.q.settings.get('job_300')).toBeUndefined();
+    expect(await core.q.settings.get('job_301')).toBe('done');
+    expect(await core.q.settings.get('job_600')).toBe('done');
   });
 
   it('runs an overdue job at the current time, not back in the past', async () => {
-    const core = newCore({ realNow: fakeTime(T0).now });
+    const core = await newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
-    core.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 - DAY), payload: { name: 'overdue' } });
+    await core.runner.schedule({
+      kind: 'test.kind',
+      dueAt: iso(T0 - DAY),
+      payload: { name: 'overdue' },
+    });
     await core.advanceClock(60);
     expect(seen).toEqual([{ name: 'overdue', now: T0, dueAt: T0 - DAY }]);
     expect(core.clock.now()).toBe(T0 + MIN);
   });
 
   it('serialises concurrent advances', async () => {
-    const core = newCore({ realNow: fakeTime(T0).now });
+    const core = await newCore({ realNow: fakeTime(T0).now });
     const seen = recorder(core);
     for (let h = 1; h <= 4; h++) {
-      core.runner.schedule({
+      await core.runner.schedule({
         kind: 'test.kind',
         dueAt: iso(T0 + h * HOUR),
         payload: { name: `h${h}` },
@@ -452,27 +475,27 @@ describe('durability across restarts', () => {
   }
 
   /** Opens a core on `dir`, as a restart would; the caller starts the runner when ready. */
-  function openCore(dir: string, time: { now: () => number }): Core {
-    const core = createCore({ dataDir: dir, seed: 'empty', realNow: time.now });
+  async function openCore(dir: string, time: { now: () => number }): Promise<Core> {
+    const core = await createCore({ dataDir: dir, seed: 'empty', realNow: time.now });
     cleanups.push(async () => {
       await core.runner.stop();
-      core.close();
+      await core.close();
     });
     return core;
   }
 
   async function stop(core: Core): Promise<void> {
     await core.runner.stop();
-    core.close();
+    await core.close();
   }
 
   it('keeps a future job pending over a restart and runs it when its time comes', async () => {
     const dir = dataDir();
     const time = fakeTime(T0);
-    const first = openCore(dir, time);
+    const first = await openCore(dir, time);
     recorder(first);
     await first.runner.start();
-    first.runner.schedule({
+    await first.runner.schedule({
       kind: 'test.kind',
       dueAt: iso(T0 + DAY),
       payload: { name: 'tomorrow' },
@@ -480,35 +503,39 @@ describe('durability across restarts', () => {
     });
     await stop(first);
 
-    const second = openCore(dir, time);
+    const second = await openCore(dir, time);
     const seen = recorder(second);
     await second.runner.start();
     expect(seen).toEqual([]);
-    const pending = second.q.jobs.pendingOfKind('test.kind');
+    const pending = await second.q.jobs.pendingOfKind('test.kind');
     expect(pending.map((j) => [j.due_at, j.dedupe_key, JSON.parse(j.payload)])).toEqual([
       [iso(T0 + DAY), 'tomorrow', { name: 'tomorrow' }],
     ]);
     // The dedupe key survived too.
     expect(
-      second.runner.schedule({ kind: 'test.kind', dueAt: iso(T0 + DAY), dedupeKey: 'tomorrow' }),
+      await second.runner.schedule({
+        kind: 'test.kind',
+        dueAt: iso(T0 + DAY),
+        dedupeKey: 'tomorrow',
+      }),
     ).toBe(false);
 
     await second.advanceClock(2 * 86_400);
     expect(seen).toEqual([{ name: 'tomorrow', now: T0 + DAY, dueAt: T0 + DAY }]);
-    expect(second.q.jobs.pendingOfKind('test.kind')).toEqual([]);
+    expect(await second.q.jobs.pendingOfKind('test.kind')).toEqual([]);
   });
 
   it('runs at start a job that became overdue while the service was stopped', async () => {
     const dir = dataDir();
     const time = fakeTime(T0);
-    const first = openCore(dir, time);
+    const first = await openCore(dir, time);
     recorder(first);
-    first.runner.schedule({
+    await first.runner.schedule({
       kind: 'test.kind',
       dueAt: iso(T0 + HOUR),
       payload: { name: 'missed' },
     });
-    first.runner.schedule({
+    await first.runner.schedule({
       kind: 'test.kind',
       dueAt: iso(T0 + 5 * HOUR),
       payload: { name: 'not yet' },
@@ -516,31 +543,37 @@ describe('durability across restarts', () => {
     await stop(first);
 
     time.set(T0 + 2 * HOUR);
-    const second = openCore(dir, time);
+    const second = await openCore(dir, time);
     const seen = recorder(second);
     await second.runner.start();
     expect(seen).toEqual([{ name: 'missed', now: T0 + 2 * HOUR, dueAt: T0 + HOUR }]);
-    expect(jobsOfKind(second, 'test.kind').map((j) => j.status)).toEqual(['done', 'pending']);
+    expect((await jobsOfKind(second, 'test.kind')).map((j) => j.status)).toEqual([
+      'done',
+      'pending',
+    ]);
   });
 
   it('puts a job a crash left running back to pending and runs it at start', async () => {
     const dir = dataDir();
     const time = fakeTime(T0);
-    const first = openCore(dir, time);
-    first.runner.schedule({
+    const first = await openCore(dir, time);
+    await first.runner.schedule({
       kind: 'test.kind',
       dueAt: iso(T0 - MIN),
       payload: { name: 'interrupted' },
     });
-    first.db.prepare(`UPDATE jobs SET status = 'running' WHERE kind = 'test.kind'`).run();
+    await first.db.prepare(`UPDATE jobs SET status = 'running' WHERE kind = 'test.kind'`).run();
     await stop(first);
 
-    const second = openCore(dir, time);
-    expect(jobsOfKind(second, 'test.kind')[0]!.status).toBe('running');
+    const second = await openCore(dir, time);
+    expect((await jobsOfKind(second, 'test.kind'))[0]!.status).toBe('running');
     const seen = recorder(second);
     await second.runner.start();
     expect(seen.map((s) => s.name)).toEqual(['interrupted']);
-    expect(jobsOfKind(second, 'test.kind')[0]).toMatchObject({ status: 'done', attempts: 1 });
+    expect((await jobsOfKind(second, 'test.kind'))[0]).toMatchObject({
+      status: 'done',
+      attempts: 1,
+    });
   });
 
   it('runs the monthly resets missed while the service was stopped, each at its own time', async () => {
@@ -548,7 +581,7 @@ describe('durability across restarts', () => {
     const time = fakeTime(Date.parse('2026-03-10T12:00:00.000Z'));
     const first = await startServer({ dataDir: dir, realNow: time.now });
     cleanups.push(() => first.close());
-    first.service.core.credits.charge({ amount: 100, reason: 'spent' });
+    await first.service.core.credits.charge({ amount: 100, reason: 'spent' });
     await first.close();
 
     time.set(Date.parse('2026-05-15T00:00:00.000Z'));
@@ -566,9 +599,9 @@ describe('durability across restarts', () => {
       ['grant', 2000, '2026-04-01T00:00:00.000Z'],
       ['reset', -1900, '2026-04-01T00:00:00.000Z'],
     ]);
-    expect(second.service.core.q.jobs.pendingOfKind('credits.reset').map((j) => j.due_at)).toEqual([
-      '2026-06-01T00:00:00.000Z',
-    ]);
+    expect(
+      (await second.service.core.q.jobs.pendingOfKind('credits.reset')).map((j) => j.due_at),
+    ).toEqual(['2026-06-01T00:00:00.000Z']);
   });
 
   it('keeps the sandbox clock offset over a restart', async () => {

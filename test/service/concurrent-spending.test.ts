@@ -47,8 +47,8 @@ interface Spender {
 const withCredits = (credits: number) =>
   newServer({ plans: { starter: credits, professional: credits, enterprise: credits } });
 
-function ledgerSince(server: TestServer, seq: number) {
-  return server.service.core.db
+async function ledgerSince(server: TestServer, seq: number) {
+  return await server.service.core.db
     .prepare<
       [number],
       { kind: string; amount: number; resource_type: string; resource_id: string }
@@ -58,15 +58,18 @@ function ledgerSince(server: TestServer, seq: number) {
     .all(seq);
 }
 
-const lastSeq = (server: TestServer) =>
-  server.service.core.db.prepare('SELECT max(seq) FROM credit_ledger').pluck().get() as number;
+const lastSeq = async (server: TestServer) =>
+  (await server.service.core.db
+    .prepare('SELECT max(seq) FROM credit_ledger')
+    .pluck()
+    .get()) as number;
 
 describe('many concurrent spenders against a small balance', () => {
   it('never go below zero, pay exactly what they get, and are refused with clean 402s', async () => {
     // Enough for the conversations the messages go to, and then a small balance.
     const server = await withCredits(CONVERSATIONS * 10 + SMALL_BALANCE);
     const { core } = server.service;
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const conversationIds: string[] = [];
     for (let i = 0; i < CONVERSATIONS; i++) {
       const started = await core.conversations.start({
@@ -76,9 +79,9 @@ describe('many concurrent spenders against a small balance', () => {
       });
       conversationIds.push(started.id);
     }
-    expect(core.credits.balance().balance).toBe(SMALL_BALANCE);
-    const before = spendingCounts(core.db);
-    const seq = lastSeq(server);
+    expect((await core.credits.balance()).balance).toBe(SMALL_BALANCE);
+    const before = await spendingCounts(core.db);
+    const seq = await lastSeq(server);
 
     const rng = createPrng(SEED);
     const free = [...conversationIds];
@@ -128,7 +131,7 @@ describe('many concurrent spenders against a small balance', () => {
       }),
     );
 
-    const after = core.credits.balance().balance;
+    const after = (await core.credits.balance()).balance;
     expect(after).toBeGreaterThanOrEqual(0);
     const ok = spenders.filter((s) => s.res!.status < 300);
     const refused = spenders.filter((s) => s.res!.status >= 300);
@@ -151,7 +154,7 @@ describe('many concurrent spenders against a small balance', () => {
     // What the successes cost is exactly what the balance lost, entry for entry.
     const cost = ok.reduce((sum, s) => sum + PRICE[s.kind], 0);
     expect(SMALL_BALANCE - after).toBe(cost);
-    const entries = ledgerSince(server, seq);
+    const entries = await ledgerSince(server, seq);
     expect(entries.every((e) => e.kind === 'consume')).toBe(true);
     expect(entries.reduce((sum, e) => sum - e.amount, 0)).toBe(cost);
     const paidFor = (s: Spender) =>
@@ -160,7 +163,7 @@ describe('many concurrent spenders against a small balance', () => {
 
     // Refused requests left nothing: the rows are exactly those of the successes.
     const count = (kind: Kind) => ok.filter((s) => s.kind === kind).length;
-    const now = spendingCounts(core.db);
+    const now = await spendingCounts(core.db);
     expect(now.conversations - before.conversations).toBe(count('conversation'));
     expect(now.conversation_messages - before.conversation_messages).toBe(
       count('conversation') + 2 * count('message'),
@@ -172,7 +175,7 @@ describe('many concurrent spenders against a small balance', () => {
       expect(conversation.body.messages).toHaveLength(1);
       expect(conversation.body.creditsConsumed).toBe(10);
     }
-    expect(bookViolations(core.db)).toEqual([]);
+    expect(await bookViolations(core.db)).toEqual([]);
 
     // A refused request's answer is kept for its key: the retry is refused the same way, still
     // charging nothing.
@@ -182,41 +185,45 @@ describe('many concurrent spenders against a small balance', () => {
       headers: { 'idempotency-key': `spender-${spenders.indexOf(retried)}` },
     });
     expect(again.status).toBe(402);
-    expect(core.credits.balance().balance).toBe(after);
+    expect((await core.credits.balance()).balance).toBe(after);
   });
 
   it('keeps the balance at or above zero in the database itself, not only in the code', async () => {
     const server = await withCredits(3);
     const { core } = server.service;
-    const seq = lastSeq(server);
+    const seq = await lastSeq(server);
 
     // The domain refuses first, with the 402 and nothing written.
-    expect(() => core.credits.charge({ amount: 4, reason: 'Too much' })).toThrow(ProblemError);
-    expect(ledgerSince(server, seq)).toEqual([]);
+    await expect(
+      (async () => core.credits.charge({ amount: 4, reason: 'Too much' }))(),
+    ).rejects.toThrow(ProblemError);
+    expect(await ledgerSince(server, seq)).toEqual([]);
 
     // A write that went around the domain meets the CHECK constraints.
-    expect(() =>
-      core.db
-        .prepare(
-          'UPDATE credit_account SET balance = balance - 4, allowance_balance = allowance_balance - 4',
-        )
-        .run(),
-    ).toThrow(/CHECK constraint failed/);
-    expect(() =>
-      core.db
-        .prepare(
-          `INSERT INTO credit_ledger (id, kind, amount, balance_after, reason, created_at)
+    await expect(
+      (async () =>
+        core.db
+          .prepare(
+            'UPDATE credit_account SET balance = balance - 4, allowance_balance = allowance_balance - 4',
+          )
+          .run())(),
+    ).rejects.toThrow(/CHECK constraint failed/);
+    await expect(
+      (async () =>
+        core.db
+          .prepare(
+            `INSERT INTO credit_ledger (id, kind, amount, balance_after, reason, created_at)
            VALUES ('led_negative', 'consume', -4, -1, 'Around the domain', '2026-11-23T09:00:00.000Z')`,
-        )
-        .run(),
-    ).toThrow(/CHECK constraint failed/);
-    expect(core.credits.balance().balance).toBe(3);
-    expect(bookViolations(core.db)).toEqual([]);
+          )
+          .run())(),
+    ).rejects.toThrow(/CHECK constraint failed/);
+    expect((await core.credits.balance()).balance).toBe(3);
+    expect(await bookViolations(core.db)).toEqual([]);
   });
 
   it('lets exactly one of many racing spenders take the last credits', async () => {
     const server = await withCredits(10);
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         server.request('POST', '/conversations', {
@@ -228,12 +235,12 @@ describe('many concurrent spenders against a small balance', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const res of results.filter((r) => r.status !== 201))
       expectProblem(res, 402, 'insufficient_credits');
-    expect(server.service.core.credits.balance().balance).toBe(0);
+    expect((await server.service.core.credits.balance()).balance).toBe(0);
     // And at zero, the cheapest spend is refused too.
     const schedule = await server.request('POST', '/form-schedules', {
       body: { formId, patientId, channel: 'email' },
     });
     expectProblem(schedule, 402, 'insufficient_credits');
-    expect(bookViolations(server.service.core.db)).toEqual([]);
+    expect(await bookViolations(server.service.core.db)).toEqual([]);
   });
 });

@@ -190,8 +190,8 @@ async function ledgerFor(server: TestServer, resourceId: string): Promise<any[]>
 async function expectBooksBalance(server: TestServer): Promise<void> {
   const { core } = server.service;
   const reported = await balance(server);
-  expect(core.q.creditLedger.sum()).toBe(reported);
-  expect(core.credits.balance().balance).toBe(reported);
+  expect(await core.q.creditLedger.sum()).toBe(reported);
+  expect((await core.credits.balance()).balance).toBe(reported);
 }
 
 /** Everything a refused request must leave as it was. */
@@ -207,7 +207,7 @@ async function expectClosedByInactivity(
     endedAt: iso(T0 + 30 * MIN),
     endReason: 'inactivity',
   });
-  expect(events(server, 'conversation.ended').map((e) => e.data)).toEqual([
+  expect((await events(server, 'conversation.ended')).map((e) => e.data)).toEqual([
     {
       conversationId: conv.id,
       patientId,
@@ -222,12 +222,12 @@ async function expectClosedByInactivity(
 async function snapshot(server: TestServer) {
   return {
     balance: await balance(server),
-    ledgerSum: server.service.core.q.creditLedger.sum(),
-    ledgerRows: count(server, 'credit_ledger'),
-    conversations: count(server, 'conversations'),
-    messages: count(server, 'conversation_messages'),
-    jobs: count(server, 'jobs'),
-    events: count(server, 'events'),
+    ledgerSum: await server.service.core.q.creditLedger.sum(),
+    ledgerRows: await count(server, 'credit_ledger'),
+    conversations: await count(server, 'conversations'),
+    messages: await count(server, 'conversation_messages'),
+    jobs: await count(server, 'jobs'),
+    events: await count(server, 'events'),
   };
 }
 
@@ -297,10 +297,10 @@ describe('POST /conversations', () => {
         createdAt: T0_ISO,
       },
     ]);
-    expect(count(server, 'credit_ledger')).toBe(2); // the opening grant and this charge
-    expect(count(server, 'conversations')).toBe(1);
-    expect(count(server, 'conversation_messages')).toBe(1);
-    expect(events(server, 'conversation.ended')).toEqual([]);
+    expect(await count(server, 'credit_ledger')).toBe(2); // the opening grant and this charge
+    expect(await count(server, 'conversations')).toBe(1);
+    expect(await count(server, 'conversation_messages')).toBe(1);
+    expect(await events(server, 'conversation.ended')).toEqual([]);
     await expectBooksBalance(server);
   });
 
@@ -409,7 +409,7 @@ describe('POST /conversations', () => {
     await expectBooksBalance(server);
 
     // One more credit is exactly enough, and leaves nothing.
-    server.service.core.credits.topUp(1, 'test');
+    await server.service.core.credits.topUp(1, 'test');
     const body = await start(server, patientId);
     expect(body.creditsConsumed).toBe(10);
     expect(await balance(server)).toBe(0);
@@ -482,7 +482,7 @@ describe('POST /conversations/{id}/messages', () => {
     expect(ledger.every((e) => e.resourceType === 'conversation' && e.kind === 'consume')).toBe(
       true,
     );
-    expect(count(server, 'conversation_messages')).toBe(7);
+    expect(await count(server, 'conversation_messages')).toBe(7);
     await expectBooksBalance(server);
   });
 
@@ -569,7 +569,7 @@ describe('POST /conversations/{id}/messages', () => {
     await expectBooksBalance(server);
 
     // With a credit, the same message goes through.
-    server.service.core.credits.topUp(1, 'test');
+    await server.service.core.credits.topUp(1, 'test');
     await send(server, conv.id, 'Hola');
     expect((await getConversation(server, conv.id)).messageCount).toBe(3);
     expect(await balance(server)).toBe(0);
@@ -634,7 +634,7 @@ describe('inactivity close', () => {
     expect(at29.status).toBe('active');
     expect(at29.endedAt).toBeUndefined();
     expect(at29.endReason).toBeUndefined();
-    expect(events(server, 'conversation.ended')).toEqual([]);
+    expect(await events(server, 'conversation.ended')).toEqual([]);
     expect((await list(server, { status: 'active' })).data.map((c) => c.id)).toEqual([conv.id]);
 
     await advance(server, 60);
@@ -649,7 +649,7 @@ describe('inactivity close', () => {
       endReason: 'inactivity',
       messages: [conv.messages[0], exchange.patientMessage, exchange.assistantMessage],
     });
-    expect(events(server, 'conversation.ended')).toEqual([
+    expect(await events(server, 'conversation.ended')).toEqual([
       {
         type: 'conversation.ended',
         data: {
@@ -692,14 +692,14 @@ describe('inactivity close', () => {
     const active = await getConversation(server, conv.id);
     expect(active.status).toBe('active');
     expect(active.endedAt).toBeUndefined();
-    expect(events(server, 'conversation.ended')).toEqual([]);
+    expect(await events(server, 'conversation.ended')).toEqual([]);
 
     await advance(server, 60);
     const ended = await getConversation(server, conv.id);
     expect(ended.status).toBe('ended');
     expect(ended.endReason).toBe('inactivity');
     expect(ended.endedAt).toBe(iso(last + 30 * MIN));
-    const fired = events(server, 'conversation.ended');
+    const fired = await events(server, 'conversation.ended');
     expect(fired).toHaveLength(1);
     expect(fired[0]!.data).toEqual({
       conversationId: conv.id,
@@ -712,7 +712,7 @@ describe('inactivity close', () => {
 
     // Much later, still one event.
     await advance(server, 3600);
-    expect(events(server, 'conversation.ended')).toHaveLength(1);
+    expect(await events(server, 'conversation.ended')).toHaveLength(1);
   });
 
   it('closes a conversation with only its welcome 30 minutes after creation', async () => {
@@ -738,7 +738,10 @@ describe('inactivity close', () => {
     await advance(server, 5 * 60); // T0 + 40 min
     expect((await getConversation(server, second.id)).endedAt).toBe(iso(T0 + 40 * MIN));
     expect(
-      events(server, 'conversation.ended').map((e) => [e.data.conversationId, e.data.endedAt]),
+      (await events(server, 'conversation.ended')).map((e) => [
+        e.data.conversationId,
+        e.data.endedAt,
+      ]),
     ).toEqual([
       [first.id, iso(T0 + 30 * MIN)],
       [second.id, iso(T0 + 40 * MIN)],
@@ -784,7 +787,7 @@ describe('POST /conversations/{id}/end', () => {
       },
       createdAt: endedAt,
     };
-    expect(events(server, 'conversation.ended')).toEqual([expectedEvent]);
+    expect(await events(server, 'conversation.ended')).toEqual([expectedEvent]);
 
     const before = await snapshot(server);
     const again = await server.request('POST', `/conversations/${conv.id}/end`);
@@ -793,7 +796,7 @@ describe('POST /conversations/{id}/end', () => {
     expect(await snapshot(server)).toEqual(before);
 
     await advance(server, 3600);
-    expect(events(server, 'conversation.ended')).toEqual([expectedEvent]);
+    expect(await events(server, 'conversation.ended')).toEqual([expectedEvent]);
     expect(await getConversation(server, conv.id)).toEqual(res.body);
     await expectBooksBalance(server);
   });
@@ -1100,7 +1103,7 @@ describe('permissions', () => {
     const patientId = await createPatient(server);
     const conv = await start(server, patientId);
     const others = PERMISSIONS.filter((p) => p !== 'conversations:write') as Permission[];
-    const denied = server.keyWith(...others);
+    const denied = await server.keyWith(...others);
     const before = await snapshot(server);
 
     const routes: Array<{ method: string; path: string; body?: unknown }> = [
@@ -1126,7 +1129,7 @@ describe('permissions', () => {
     expect(await getConversation(server, conv.id)).toEqual(conv);
 
     // conversations:write alone is enough for every route.
-    const only = server.keyWith('conversations:write');
+    const only = await server.keyWith('conversations:write');
     const res = await postMessage(server, conv.id, { content: 'Hola' }, { token: only });
     expect(res.status, res.text).toBe(200);
     const listed = await server.request('GET', '/conversations', { token: only });
@@ -1149,8 +1152,8 @@ describe('Idempotency-Key', () => {
     expect(replay.body).toEqual(first.body);
     expect(replay.headers.get('location')).toBe(first.headers.get('location'));
 
-    expect(count(server, 'conversations')).toBe(1);
-    expect(count(server, 'conversation_messages')).toBe(1);
+    expect(await count(server, 'conversations')).toBe(1);
+    expect(await count(server, 'conversation_messages')).toBe(1);
     expect(await balance(server)).toBe(START_BALANCE - 10);
     expect(await ledgerFor(server, first.body.id)).toHaveLength(1);
 
@@ -1222,7 +1225,7 @@ describe('restart durability', () => {
       endedAt: iso(T0 + 30 * MIN),
       endReason: 'inactivity',
     });
-    expect(events(second, 'conversation.ended').map((e) => e.data)).toEqual([
+    expect((await events(second, 'conversation.ended')).map((e) => e.data)).toEqual([
       {
         conversationId: conv.id,
         patientId,
@@ -1260,7 +1263,7 @@ describe('restart durability', () => {
       endReason: 'inactivity',
       messages: [conv.messages[0], exchange.patientMessage, exchange.assistantMessage],
     });
-    expect(events(second, 'conversation.ended').map((e) => e.data)).toEqual([
+    expect((await events(second, 'conversation.ended')).map((e) => e.data)).toEqual([
       {
         conversationId: conv.id,
         patientId,

@@ -43,27 +43,29 @@ const SECRET_NAME = 'Quintanilla-Ybarra';
 const SECRET_NOTE = 'Alergia a la penicilina';
 
 /** A demo clinic with one patient whose name and note must not survive in clear. */
-function plainClinic(dir: string): { patientId: string; counts: Record<string, number> } {
-  const c: Core = createCore({ dataDir: dir, seed: 'demo' });
+async function plainClinic(
+  dir: string,
+): Promise<{ patientId: string; counts: Record<string, number> }> {
+  const c: Core = await createCore({ dataDir: dir, seed: 'demo' });
   try {
-    const p = c.patients.create({
+    const p = await c.patients.create({
       firstName: 'Zacarías',
       lastName: SECRET_NAME,
       phone: '+34600111222',
     });
-    c.patientNotes.create(p.id, { text: `${SECRET_NOTE} confirmada.` }, DESK_ACTOR);
-    return { patientId: p.id, counts: counts(c) };
+    await c.patientNotes.create(p.id, { text: `${SECRET_NOTE} confirmada.` }, DESK_ACTOR);
+    return { patientId: p.id, counts: await counts(c) };
   } finally {
-    c.close();
+    await c.close();
   }
 }
 
-function counts(c: Core): Record<string, number> {
-  const q = (sql: string) => c.db.prepare(sql).pluck().get() as number;
+async function counts(c: Core): Promise<Record<string, number>> {
+  const q = async (sql: string) => (await c.db.prepare(sql).pluck().get()) as number;
   return {
-    patients: q('SELECT count(*) FROM patients'),
-    notes: q('SELECT count(*) FROM patient_notes'),
-    version: c.db.pragma('user_version', { simple: true }) as number,
+    patients: await q('SELECT count(*) FROM patients'),
+    notes: await q('SELECT count(*) FROM patient_notes'),
+    version: await q('PRAGMA user_version'),
   };
 }
 
@@ -91,7 +93,7 @@ function snapshot(dir: string) {
 describe('encrypting a plain database', () => {
   it('keeps every record, leaves no patient and no key in clear in any file, and reports progress', async () => {
     const dir = dataDir();
-    const { patientId, counts: before } = plainClinic(dir);
+    const { patientId, counts: before } = await plainClinic(dir);
     expect(folderHas(dir, SECRET_NAME).length).toBeGreaterThan(0);
     const key = DataKey.generate();
     const progress: ConversionProgress[] = [];
@@ -111,20 +113,20 @@ describe('encrypting a plain database', () => {
     expect(fractions.every((f, i) => i === 0 || f >= fractions[i - 1]!)).toBe(true);
     expect(fractions.at(-1)).toBe(1);
 
-    const c = createCore({ dataDir: dir, key });
+    const c = await createCore({ dataDir: dir, key });
     cleanups.push(() => c.close());
-    expect(c.patients.get(patientId).lastName).toBe(SECRET_NAME);
-    expect(counts(c)).toEqual(before);
+    expect((await c.patients.get(patientId)).lastName).toBe(SECRET_NAME);
+    expect(await counts(c)).toEqual(before);
     // Opened and written again: the WAL it makes is encrypted too.
-    c.patients.create({ firstName: 'Ona', lastName: 'Vilaró', phone: '+34600000001' });
+    await c.patients.create({ firstName: 'Ona', lastName: 'Vilaró', phone: '+34600000001' });
     expect(folderHas(dir, 'Vilaró')).toEqual([]);
     expect(() => openDb({ dataDir: dir })).toThrow(DataKeyRequiredError);
   });
 
   it('refuses while another connection has the database open, and changes nothing', async () => {
     const dir = dataDir();
-    const { patientId } = plainClinic(dir);
-    const other = createCore({ dataDir: dir });
+    const { patientId } = await plainClinic(dir);
+    const other = await createCore({ dataDir: dir });
     // As if a conversion were writing its copy right now: a refused one never touches it.
     writeFileSync(join(dir, DB_FILE_NAME + CONVERTING_SUFFIX), 'a copy being written');
     try {
@@ -133,9 +135,9 @@ describe('encrypting a plain database', () => {
         DatabaseInUseError,
       );
       expect(snapshot(dir)).toEqual(before);
-      expect(other.patients.get(patientId).lastName).toBe(SECRET_NAME);
+      expect((await other.patients.get(patientId)).lastName).toBe(SECRET_NAME);
     } finally {
-      other.close();
+      await other.close();
     }
     expect(fileEncryption(join(dir, DB_FILE_NAME))).toBe('plain');
     // Once nobody holds it, the next conversion clears the leftover and runs.
@@ -145,12 +147,12 @@ describe('encrypting a plain database', () => {
 
   it('removes the copy an interrupted conversion left, and the copy is never opened as the database', async () => {
     const dir = dataDir();
-    const { patientId } = plainClinic(dir);
+    const { patientId } = await plainClinic(dir);
     writeFileSync(join(dir, DB_FILE_NAME + CONVERTING_SUFFIX), 'half a file');
     // The plain database still opens as it was.
-    const plain = createCore({ dataDir: dir });
-    expect(plain.patients.get(patientId).lastName).toBe(SECRET_NAME);
-    plain.close();
+    const plain = await createCore({ dataDir: dir });
+    expect((await plain.patients.get(patientId)).lastName).toBe(SECRET_NAME);
+    await plain.close();
     const key = DataKey.generate();
     await encryptPlainDatabase(dir, key);
     expect(readdirSync(dir)).toEqual([DB_FILE_NAME]);
@@ -159,7 +161,7 @@ describe('encrypting a plain database', () => {
   it('refuses an encrypted or missing database', async () => {
     const dir = dataDir();
     await expect(encryptPlainDatabase(dir, DataKey.generate())).rejects.toThrow(/no database/);
-    createCore({ dataDir: dir, key: DataKey.generate() }).close();
+    await (await createCore({ dataDir: dir, key: DataKey.generate() })).close();
     await expect(encryptPlainDatabase(dir, DataKey.generate())).rejects.toThrow(
       /encrypted already/,
     );
@@ -169,7 +171,7 @@ describe('encrypting a plain database', () => {
 describe('changing the key', () => {
   it('opens with the new key only, keeps every record, and leaves neither key in the folder', async () => {
     const dir = dataDir();
-    const { patientId, counts: before } = plainClinic(dir);
+    const { patientId, counts: before } = await plainClinic(dir);
     const oldKey = DataKey.generate();
     const newKey = DataKey.from('a long passphrase for the clinic');
     await encryptPlainDatabase(dir, oldKey);
@@ -180,15 +182,15 @@ describe('changing the key', () => {
     for (const needle of [SECRET_NAME, oldKey.reveal(), newKey.reveal()])
       expect(folderHas(dir, needle), needle).toEqual([]);
     expect(() => openDb({ dataDir: dir, key: oldKey })).toThrow(WrongDataKeyError);
-    const c = createCore({ dataDir: dir, key: newKey });
+    const c = await createCore({ dataDir: dir, key: newKey });
     cleanups.push(() => c.close());
-    expect(c.patients.get(patientId).lastName).toBe(SECRET_NAME);
-    expect(counts(c)).toEqual(before);
+    expect((await c.patients.get(patientId)).lastName).toBe(SECRET_NAME);
+    expect(await counts(c)).toEqual(before);
   });
 
   it('refuses a wrong old key, a plain database, the same key and an open database, changing nothing', async () => {
     const dir = dataDir();
-    plainClinic(dir);
+    await plainClinic(dir);
     await expect(rekeyDatabase(dir, DataKey.generate(), DataKey.generate())).rejects.toThrow(
       PlainDatabaseError,
     );
@@ -200,13 +202,13 @@ describe('changing the key', () => {
     );
     await expect(rekeyDatabase(dir, key, DataKey.from(key.reveal()))).rejects.toThrow(/same/);
     expect(snapshot(dir)).toEqual(before);
-    const other = createCore({ dataDir: dir, key });
+    const other = await createCore({ dataDir: dir, key });
     try {
       await expect(rekeyDatabase(dir, key, DataKey.generate())).rejects.toThrow(DatabaseInUseError);
     } finally {
-      other.close();
+      await other.close();
     }
-    const again = createCore({ dataDir: dir, key });
-    again.close();
+    const again = await createCore({ dataDir: dir, key });
+    await again.close();
   });
 });

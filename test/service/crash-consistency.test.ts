@@ -67,11 +67,11 @@ async function get(path: string): Promise<{ status: number; body: any }> {
 }
 
 /** Reads the data file with nothing running on it (the process is dead or stopped). */
-function onDisk<T>(read: (db: Database.Database) => T): T {
+async function onDisk<T>(read: (db: Database.Database) => T | Promise<T>): Promise<T> {
   const db = new Database(join(dataDir, DB_FILE), { readonly: true, fileMustExist: true });
   applyKey(db, DATA_KEY);
   try {
-    return read(db);
+    return await read(db);
   } finally {
     db.close();
   }
@@ -144,7 +144,7 @@ describe('crash consistency under SIGKILL', { timeout: 180_000 }, () => {
     expect(fixtures.patientIds.length).toBeGreaterThan(10);
     const startingBalance = (await get('/billing/balance')).body.balance as number;
     // Where the ledger stood before the load (a read-only look; WAL lets it sit beside the server).
-    const startSeq = onDisk(
+    const startSeq = await onDisk(
       (db) => db.prepare('SELECT max(seq) FROM credit_ledger').pluck().get() as number,
     );
 
@@ -175,7 +175,7 @@ describe('crash consistency under SIGKILL', { timeout: 180_000 }, () => {
       await load;
 
       // What the kill left on disk already balances: every charge has its resource and back.
-      const crashed = onDisk(bookViolations);
+      const crashed = await onDisk(bookViolations);
       // CRASH_KEEP=<dir> keeps a copy of a data directory that failed, for a closer look.
       if (crashed.length && process.env.CRASH_KEEP) {
         const { cpSync } = await import('node:fs');
@@ -216,7 +216,7 @@ describe('crash consistency under SIGKILL', { timeout: 180_000 }, () => {
         }
       }
       await server!.kill();
-      const afterRetries = onDisk(bookViolations);
+      const afterRetries = await onDisk(bookViolations);
       expect(afterRetries, `round ${round}, after the retries`).toEqual([]);
       await start();
       balances.push((await get('/billing/balance')).body.balance as number);
@@ -298,8 +298,8 @@ describe('crash consistency under SIGKILL', { timeout: 180_000 }, () => {
     expect(balance).toBeLessThan(10);
     await server!.stop();
     server = undefined;
-    onDisk((db) => {
-      expect(bookViolations(db)).toEqual([]);
+    await onDisk(async (db) => {
+      expect(await bookViolations(db)).toEqual([]);
       // The balance moved by the ledger entries written since the start, and those are exactly
       // what the acknowledged answers said (plus what the calls cost when they ended).
       const since = (sql: string) => (db.prepare(sql).pluck().get(startSeq) as number | null) ?? 0;

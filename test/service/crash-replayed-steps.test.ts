@@ -16,29 +16,35 @@ describe('a call step job that runs again after a crash', () => {
   it('does nothing once the call has moved past the status it was planned for', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const { patientId } = formFixture(server);
+    const { patientId } = await formFixture(server);
     const created = await server.request('POST', '/voice/calls', {
       body: { patientId, purpose: 'Post-operative check.' },
     });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     await core.advanceClock(3);
-    expect(core.calls.row(id).status).toBe('ringing');
+    expect((await core.calls.row(id)).status).toBe('ringing');
 
     // The answer job's work commits, then the process dies before the job is marked done: the
     // job row is still pending when the service comes back.
-    const answerJob = core.db
+    const answerJob = (await core.db
       .prepare<[string], { due_at: string; payload: string; status: string }>(
         'SELECT due_at, payload, status FROM jobs WHERE dedupe_key = ?',
       )
-      .get(`call.step:${id}:ringing`)!;
+      .get(`call.step:${id}:ringing`))!;
     const step = JSON.parse(answerJob.payload) as { callId: string; from?: 'ringing' };
-    await core.calls.onStepDue(step.callId, Date.parse(answerJob.due_at), step.from);
-    const answered = core.calls.row(id);
+    // Answering waits on the assistant: a follow-up the job runner runs after its transaction.
+    const followUp = await core.calls.onStepDue(
+      step.callId,
+      Date.parse(answerJob.due_at),
+      step.from,
+    );
+    await followUp?.();
+    const answered = await core.calls.row(id);
     expect(answered.status).toBe('in-progress');
     expect(answered.duration).toBeGreaterThan(60);
     expect(
-      core.db
+      await core.db
         .prepare('SELECT status FROM jobs WHERE dedupe_key = ?')
         .pluck()
         .get(`call.step:${id}:ringing`),
@@ -48,20 +54,20 @@ describe('a call step job that runs again after a crash', () => {
     const price = Math.ceil(answered.duration / 60) * 5;
     expect(answered.credits_consumed).toBe(price);
     // The replayed answer job runs (it is due) and must leave the call in progress, charged once.
-    const before = core.credits.balance().balance;
+    const before = (await core.credits.balance()).balance;
     await core.advanceClock(1);
-    expect(core.calls.row(id).status).toBe('in-progress');
-    expect(core.credits.balance().balance).toBe(before);
+    expect((await core.calls.row(id)).status).toBe('in-progress');
+    expect((await core.credits.balance()).balance).toBe(before);
 
     // The planned hang-up completes it once, at the end of its duration, charging nothing more.
     await core.advanceClock(answered.duration + 60);
-    const done = core.calls.row(id);
+    const done = await core.calls.row(id);
     expect(done.status).toBe('completed');
     expect(Date.parse(done.completed_at!) - Date.parse(answered.answered_at!)).toBe(
       answered.duration * 1000,
     );
     expect(done.credits_consumed).toBe(price);
-    expect(core.credits.balance().balance).toBe(before);
-    expect(bookViolations(core.db)).toEqual([]);
+    expect((await core.credits.balance()).balance).toBe(before);
+    expect(await bookViolations(core.db)).toEqual([]);
   });
 });

@@ -47,8 +47,8 @@ describe('ledger reasons', () => {
 describe('credits.ledger and credits.breakdown', () => {
   it('name the patient behind each charge, group the period by kind and channel, and explain the balance', async () => {
     const { ok, server, core } = await operations.setup();
-    const { formId, patientId } = formFixture(server);
-    const jordi = addPatient(core, 'Jordi', 'Vidal Mas', { phone: '+34612000999' });
+    const { formId, patientId } = await formFixture(server);
+    const jordi = await addPatient(core, 'Jordi', 'Vidal Mas', { phone: '+34612000999' });
     await ok('schedules.create', { formId, patientId, channel: 'whatsapp' });
     await ok('schedules.create', { formId, patientId, channel: 'email' });
     const chat = await ok<{ id: string }>('conversations.start', {
@@ -82,7 +82,7 @@ describe('credits.ledger and credits.breakdown', () => {
 
   it('exports the ledger with translated reasons, the patient and the kind filter', async () => {
     const { ok, core } = await operations.setup();
-    const ana = addPatient(core, 'Ana', 'García');
+    const ana = await addPatient(core, 'Ana', 'García');
     await ok('conversations.start', { patientId: ana, context: 'Control' });
     const es = await ok<{ csv: string; filename: string; rows: number }>('exports.ledger', {
       kind: 'consume',
@@ -102,8 +102,8 @@ describe('credits.ledger and credits.breakdown', () => {
 
   it('exports given patients whatever the filters say, and refuses an unknown filter value', async () => {
     const { ok, refused, core } = await operations.setup();
-    const ana = addPatient(core, 'Ana', 'García');
-    addPatient(core, 'Pau', 'Roca');
+    const ana = await addPatient(core, 'Ana', 'García');
+    await addPatient(core, 'Pau', 'Roca');
     const picked = parse((await ok<{ csv: string }>('exports.patients', { ids: [ana] })).csv, {
       bom: true,
     }) as string[][];

@@ -58,7 +58,7 @@ it('documents every creditsConsumed in the document as an integer', () => {
 });
 
 it('answers an exchange with the integer 1', async () => {
-  const { patientId } = formFixture(server);
+  const { patientId } = await formFixture(server);
   const started = await server.request('POST', '/conversations', {
     body: { patientId, context: 'Seguimiento tras la consulta' },
   });

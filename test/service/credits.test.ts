@@ -23,9 +23,9 @@ function nextMonthStart(ms: number): string {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString();
 }
 
-function catchError(fn: () => unknown): unknown {
+async function catchError(fn: () => unknown): Promise<unknown> {
   try {
-    fn();
+    await fn();
   } catch (error) {
     return error;
   }
@@ -37,9 +37,9 @@ afterEach(async () => {
   while (open.length) await open.pop()!.close();
 });
 
-function newCore(startIso: string) {
+async function newCore(startIso: string) {
   const time = fakeTime(startIso);
-  const core = createCore({ memory: true, seed: 'empty', realNow: time.now });
+  const core = await createCore({ memory: true, seed: 'empty', realNow: time.now });
   open.push(core);
   return { core, time };
 }
@@ -50,26 +50,28 @@ async function newServer(options: Parameters<typeof startServer>[0] = {}): Promi
   return server;
 }
 
-const account = (core: Core): CreditAccountRow => core.q.creditAccount.get()!;
-const ledgerRows = (core: Core): LedgerRow[] =>
+const account = async (core: Core): Promise<CreditAccountRow> =>
+  (await core.q.creditAccount.get())!;
+const ledgerRows = (core: Core): Promise<LedgerRow[]> =>
   core.db.prepare<[], LedgerRow>('SELECT * FROM credit_ledger ORDER BY seq').all();
-const eventCount = (core: Core): number =>
-  core.db.prepare<[], number>('SELECT count(*) FROM events').pluck().get()!;
-const lowEvents = (core: Core) =>
-  core.db
-    .prepare<[], { data: string; created_at: string }>(
-      `SELECT data, created_at FROM events WHERE type = 'credits.low' ORDER BY seq`,
-    )
-    .all()
-    .map((row) => ({ ...(JSON.parse(row.data) as Record<string, unknown>), at: row.created_at }));
+const eventCount = async (core: Core): Promise<number> =>
+  (await core.db.prepare<[], number>('SELECT count(*) FROM events').pluck().get())!;
+const lowEvents = async (core: Core) =>
+  (
+    await core.db
+      .prepare<[], { data: string; created_at: string }>(
+        `SELECT data, created_at FROM events WHERE type = 'credits.low' ORDER BY seq`,
+      )
+      .all()
+  ).map((row) => ({ ...(JSON.parse(row.data) as Record<string, unknown>), at: row.created_at }));
 
 /** Every invariant of the books, checked on the database itself. */
-function expectBooksBalance(core: Core): void {
-  const acc = account(core);
-  const rows = ledgerRows(core);
+async function expectBooksBalance(core: Core): Promise<void> {
+  const acc = await account(core);
+  const rows = await ledgerRows(core);
   expect(acc.balance).toBeGreaterThanOrEqual(0);
   expect(acc.allowance_balance + acc.topup_balance).toBe(acc.balance);
-  expect(core.q.creditLedger.sum()).toBe(acc.balance);
+  expect(await core.q.creditLedger.sum()).toBe(acc.balance);
   // Replaying the ledger in insertion order gives each entry's balance_after.
   let running = 0;
   for (const row of rows) {
@@ -78,9 +80,9 @@ function expectBooksBalance(core: Core): void {
     expect(row.balance_after).toBeGreaterThanOrEqual(0);
   }
   // The newest entry, in the order the API lists them, carries the current balance.
-  const newest = core.db
+  const newest = (await core.db
     .prepare<[], LedgerRow>('SELECT * FROM credit_ledger ORDER BY created_at DESC, id DESC LIMIT 1')
-    .get()!;
+    .get())!;
   expect(newest.balance_after).toBe(acc.balance);
   expect(newest.id).toBe(rows[rows.length - 1]!.id);
 }
@@ -150,14 +152,14 @@ describe('GET /billing/balance', () => {
   it('needs credits:read', async () => {
     const server = await newServer();
     const other = await server.request('GET', '/billing/balance', {
-      token: server.keyWith('patients:read', 'patients:write', 'schedules:write'),
+      token: await server.keyWith('patients:read', 'patients:write', 'schedules:write'),
     });
     expectProblem(other, 403, 'insufficient_permissions');
     expect(other.body.requiredPermission).toBe('credits:read');
     expect(other.headers.get('www-authenticate')).toContain('insufficient_scope');
 
     const ledger = await server.request('GET', '/billing/ledger', {
-      token: server.keyWith('patients:read'),
+      token: await server.keyWith('patients:read'),
     });
     expectProblem(ledger, 403, 'insufficient_permissions');
 
@@ -167,31 +169,32 @@ describe('GET /billing/balance', () => {
       'invalid_token',
     );
 
-    const only = server.keyWith('credits:read');
+    const only = await server.keyWith('credits:read');
     expect((await server.request('GET', '/billing/balance', { token: only })).status).toBe(200);
     expect((await server.request('GET', '/billing/ledger', { token: only })).status).toBe(200);
   });
 });
 
 describe('charging credits', () => {
-  it('refuses a charge the balance cannot cover and rolls back the action it paid for', () => {
-    const { core } = newCore('2026-03-10T12:00:00.000Z');
-    core.credits.charge({ amount: 1990, reason: 'setup' });
-    const before = account(core);
-    const ledgerBefore = ledgerRows(core).length;
-    const eventsBefore = eventCount(core);
+  it('refuses a charge the balance cannot cover and rolls back the action it paid for', async () => {
+    const { core } = await newCore('2026-03-10T12:00:00.000Z');
+    await core.credits.charge({ amount: 1990, reason: 'setup' });
+    const before = await account(core);
+    const ledgerBefore = (await ledgerRows(core)).length;
+    const eventsBefore = await eventCount(core);
 
-    const error = catchError(() =>
-      core.db.transaction(() => {
-        core.q.settings.set('test_marker', 'written');
-        core.patients.create({ firstName: 'Rolled', lastName: 'Back' });
-        core.credits.charge({
-          amount: 11,
-          reason: 'AI conversation started',
-          resourceType: 'conversation',
-          resourceId: 'conv_test',
-        });
-      })(),
+    const error = await catchError(
+      async () =>
+        await core.db.transaction(async () => {
+          await core.q.settings.set('test_marker', 'written');
+          await core.patients.create({ firstName: 'Rolled', lastName: 'Back' });
+          await core.credits.charge({
+            amount: 11,
+            reason: 'AI conversation started',
+            resourceType: 'conversation',
+            resourceId: 'conv_test',
+          });
+        }),
     );
     expect(error).toBeInstanceOf(ProblemError);
     const problem = error as ProblemError;
@@ -199,72 +202,77 @@ describe('charging credits', () => {
     expect(problem.code).toBe('insufficient_credits');
     expect(problem.extensions).toEqual({ balance: 10, required: 11 });
 
-    expect(account(core)).toEqual(before);
-    expect(ledgerRows(core)).toHaveLength(ledgerBefore);
-    expect(eventCount(core)).toBe(eventsBefore);
-    expect(core.q.settings.get('test_marker')).toBeUndefined();
-    expect(core.db.prepare('SELECT count(*) FROM patients').pluck().get()).toBe(0);
-    expect(core.q.patients.count({})).toBe(0);
-    expect(core.credits.balance().balance).toBe(10);
+    expect(await account(core)).toEqual(before);
+    expect(await ledgerRows(core)).toHaveLength(ledgerBefore);
+    expect(await eventCount(core)).toBe(eventsBefore);
+    expect(await core.q.settings.get('test_marker')).toBeUndefined();
+    expect(await core.db.prepare('SELECT count(*) FROM patients').pluck().get()).toBe(0);
+    expect(await core.q.patients.count({})).toBe(0);
+    expect((await core.credits.balance()).balance).toBe(10);
   });
 
-  it('commits the charge together with the action when the balance covers it', () => {
-    const { core } = newCore('2026-03-10T12:00:00.000Z');
-    core.db.transaction(() => {
-      core.q.settings.set('test_marker', 'written');
-      core.credits.charge({
+  it('commits the charge together with the action when the balance covers it', async () => {
+    const { core } = await newCore('2026-03-10T12:00:00.000Z');
+    await core.db.transaction(async () => {
+      await core.q.settings.set('test_marker', 'written');
+      await core.credits.charge({
         amount: 10,
         reason: 'ok',
         resourceType: 'conversation',
         resourceId: 'c1',
       });
-    })();
-    expect(core.q.settings.get('test_marker')).toBe('written');
-    expect(core.credits.balance()).toMatchObject({ balance: 1990, usedThisMonth: 10 });
-    expectBooksBalance(core);
+    });
+    expect(await core.q.settings.get('test_marker')).toBe('written');
+    expect(await core.credits.balance()).toMatchObject({ balance: 1990, usedThisMonth: 10 });
+    await expectBooksBalance(core);
   });
 
-  it('spends the exact balance down to 0 but never below', () => {
-    const { core } = newCore('2026-03-10T12:00:00.000Z');
-    const row = core.credits.charge({ amount: 2000, reason: 'everything' });
+  it('spends the exact balance down to 0 but never below', async () => {
+    const { core } = await newCore('2026-03-10T12:00:00.000Z');
+    const row = await core.credits.charge({ amount: 2000, reason: 'everything' });
     expect(row).toMatchObject({ kind: 'consume', amount: -2000, balance_after: 0 });
-    expect(core.credits.balance()).toMatchObject({ balance: 0, usedThisMonth: 2000 });
-    const count = ledgerRows(core).length;
+    expect(await core.credits.balance()).toMatchObject({ balance: 0, usedThisMonth: 2000 });
+    const count = (await ledgerRows(core)).length;
 
-    const error = catchError(() => core.credits.charge({ amount: 1, reason: 'one more' }));
+    const error = await catchError(() => core.credits.charge({ amount: 1, reason: 'one more' }));
     expect(error).toBeInstanceOf(ProblemError);
     expect((error as ProblemError).status).toBe(402);
     expect((error as ProblemError).extensions).toEqual({ balance: 0, required: 1 });
-    expect(ledgerRows(core)).toHaveLength(count);
-    expect(account(core).balance).toBe(0);
-    expectBooksBalance(core);
+    expect(await ledgerRows(core)).toHaveLength(count);
+    expect((await account(core)).balance).toBe(0);
+    await expectBooksBalance(core);
   });
 
-  it('has the database refuse a negative balance written directly', () => {
-    const { core } = newCore('2026-03-10T12:00:00.000Z');
-    expect(() =>
-      core.db.prepare('UPDATE credit_account SET balance = -1, allowance_balance = -1').run(),
-    ).toThrow(/CHECK constraint failed/);
-    expect(() =>
-      core.db.prepare('UPDATE credit_account SET balance = balance - 2001').run(),
-    ).toThrow(/CHECK constraint failed/);
-    expect(account(core).balance).toBe(2000);
+  it('has the database refuse a negative balance written directly', async () => {
+    const { core } = await newCore('2026-03-10T12:00:00.000Z');
+    await expect(
+      (async () =>
+        core.db.prepare('UPDATE credit_account SET balance = -1, allowance_balance = -1').run())(),
+    ).rejects.toThrow(/CHECK constraint failed/);
+    await expect(
+      (async () => core.db.prepare('UPDATE credit_account SET balance = balance - 2001').run())(),
+    ).rejects.toThrow(/CHECK constraint failed/);
+    expect((await account(core)).balance).toBe(2000);
   });
 
-  it('rejects amounts that are not positive whole numbers and changes nothing', () => {
-    const { core } = newCore('2026-03-10T12:00:00.000Z');
-    const before = account(core);
+  it('rejects amounts that are not positive whole numbers and changes nothing', async () => {
+    const { core } = await newCore('2026-03-10T12:00:00.000Z');
+    const before = await account(core);
     for (const amount of [0, -5, 1.5, Number.NaN]) {
-      expect(() => core.credits.charge({ amount, reason: 'bad' })).toThrow();
-      expect(() => core.credits.refund({ amount, reason: 'bad' })).toThrow();
-      expect(() => core.credits.topUp(amount)).toThrow();
+      await expect(
+        (async () => core.credits.charge({ amount, reason: 'bad' }))(),
+      ).rejects.toThrow();
+      await expect(
+        (async () => core.credits.refund({ amount, reason: 'bad' }))(),
+      ).rejects.toThrow();
+      await expect((async () => core.credits.topUp(amount))()).rejects.toThrow();
     }
-    expect(account(core)).toEqual(before);
-    expect(ledgerRows(core)).toHaveLength(1);
+    expect(await account(core)).toEqual(before);
+    expect(await ledgerRows(core)).toHaveLength(1);
   });
 
   it('keeps the books balanced through a random sequence of charges, refunds, top-ups and resets', async () => {
-    const { core } = newCore('2026-01-14T09:00:00.000Z');
+    const { core } = await newCore('2026-01-14T09:00:00.000Z');
     let seed = 20260114;
     const rand = (n: number) => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -278,10 +286,10 @@ describe('charging credits', () => {
       if (op < 5) {
         const amount = 1 + rand(300);
         const resourceId = `res_${step}`;
-        const before = account(core);
-        const count = ledgerRows(core).length;
+        const before = await account(core);
+        const count = (await ledgerRows(core)).length;
         try {
-          core.credits.charge({
+          await core.credits.charge({
             amount,
             reason: 'random charge',
             resourceType: 'test',
@@ -292,15 +300,15 @@ describe('charging credits', () => {
           expect(error).toBeInstanceOf(ProblemError);
           expect((error as ProblemError).status).toBe(402);
           expect(before.balance).toBeLessThan(amount);
-          expect(account(core)).toEqual(before);
-          expect(ledgerRows(core)).toHaveLength(count);
+          expect(await account(core)).toEqual(before);
+          expect(await ledgerRows(core)).toHaveLength(count);
           refused++;
         }
       } else if (op < 7 && resources.length) {
         const resourceId = resources[rand(resources.length)]!;
-        const owed = core.q.creditLedger.netConsumed(resourceId);
+        const owed = await core.q.creditLedger.netConsumed(resourceId);
         if (owed > 0) {
-          core.credits.refund({
+          await core.credits.refund({
             amount: 1 + rand(owed),
             reason: 'random refund',
             resourceType: 'test',
@@ -309,15 +317,15 @@ describe('charging credits', () => {
           refunds++;
         }
       } else if (op < 8) {
-        core.credits.topUp(1 + rand(150));
+        await core.credits.topUp(1 + rand(150));
       } else {
         // Time passes: up to four days at a time, running the monthly resets on the way.
         await core.advanceClock(rand(4 * 86_400));
       }
-      expectBooksBalance(core);
+      await expectBooksBalance(core);
     }
     // The sequence did exercise every path.
-    const kinds = new Set(ledgerRows(core).map((r) => r.kind));
+    const kinds = new Set((await ledgerRows(core)).map((r) => r.kind));
     expect([...kinds].sort()).toEqual(['consume', 'grant', 'refund', 'reset']);
     expect(refunds).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
@@ -326,20 +334,29 @@ describe('charging credits', () => {
 
 describe('refunds, top-ups and the monthly reset', () => {
   it('returns refunds to the part they came from; top-ups survive the reset, the allowance does not', async () => {
-    const { core } = newCore('2026-03-10T12:00:00.000Z');
-    core.credits.topUp(500);
-    core.credits.charge({ amount: 1800, reason: 'a', resourceType: 'test', resourceId: 'res_a' });
+    const { core } = await newCore('2026-03-10T12:00:00.000Z');
+    await core.credits.topUp(500);
+    await core.credits.charge({
+      amount: 1800,
+      reason: 'a',
+      resourceType: 'test',
+      resourceId: 'res_a',
+    });
     // 200 from the allowance, 100 from the top-ups.
-    const b = core.credits.charge({
+    const b = await core.credits.charge({
       amount: 300,
       reason: 'b',
       resourceType: 'test',
       resourceId: 'res_b',
     });
     expect(b.from_allowance).toBe(200);
-    expect(account(core)).toMatchObject({ allowance_balance: 0, topup_balance: 400, balance: 400 });
+    expect(await account(core)).toMatchObject({
+      allowance_balance: 0,
+      topup_balance: 400,
+      balance: 400,
+    });
 
-    const back = core.credits.refund({
+    const back = await core.credits.refund({
       amount: 300,
       reason: 'b back',
       resourceType: 'test',
@@ -352,49 +369,49 @@ describe('refunds, top-ups and the monthly reset', () => {
       from_allowance: 200,
       balance_after: 700,
     });
-    expect(account(core)).toMatchObject({
+    expect(await account(core)).toMatchObject({
       allowance_balance: 200,
       topup_balance: 500,
       balance: 700,
     });
 
-    core.credits.refund({
+    await core.credits.refund({
       amount: 800,
       reason: 'a partly back',
       resourceType: 'test',
       resourceId: 'res_a',
     });
-    expect(account(core)).toMatchObject({
+    expect(await account(core)).toMatchObject({
       allowance_balance: 1000,
       topup_balance: 500,
       balance: 1500,
     });
-    expect(core.credits.balance().usedThisMonth).toBe(1000);
+    expect((await core.credits.balance()).usedThisMonth).toBe(1000);
 
     // A refund not tied to anything taken from the allowance goes to the part that does not expire.
-    core.credits.refund({ amount: 20, reason: 'goodwill' });
-    expect(account(core)).toMatchObject({
+    await core.credits.refund({ amount: 20, reason: 'goodwill' });
+    expect(await account(core)).toMatchObject({
       allowance_balance: 1000,
       topup_balance: 520,
       balance: 1520,
     });
-    expectBooksBalance(core);
+    await expectBooksBalance(core);
 
     // Cross 2026-04-01: the 1,000 left of the allowance expire, a fresh 2,000 arrive, top-ups stay.
     await core.advanceClock((Date.parse('2026-04-01T06:00:00.000Z') - core.clock.now()) / 1000);
-    expect(core.credits.balance()).toEqual({
+    expect(await core.credits.balance()).toEqual({
       balance: 2520,
       plan: 'professional',
       monthlyAllowance: 2000,
       usedThisMonth: 0,
       resetsAt: '2026-05-01T00:00:00.000Z',
     });
-    expect(account(core)).toMatchObject({
+    expect(await account(core)).toMatchObject({
       allowance_balance: 2000,
       topup_balance: 520,
       period_start: '2026-04-01T00:00:00.000Z',
     });
-    const [reset, grant] = ledgerRows(core).slice(-2);
+    const [reset, grant] = (await ledgerRows(core)).slice(-2);
     expect(reset).toMatchObject({
       kind: 'reset',
       amount: -1000,
@@ -407,36 +424,36 @@ describe('refunds, top-ups and the monthly reset', () => {
       balance_after: 2520,
       created_at: '2026-04-01T00:00:00.000Z',
     });
-    expectBooksBalance(core);
+    await expectBooksBalance(core);
 
     // A refund of a charge made in the previous period cannot revive expired allowance, neither
     // as allowance nor as permanent credit (issue 17): res_a came all from the allowance.
-    const entries = ledgerRows(core).length;
-    const expired = core.credits.refund({
+    const entries = (await ledgerRows(core)).length;
+    const expired = await core.credits.refund({
       amount: 100,
       reason: 'a more back',
       resourceType: 'test',
       resourceId: 'res_a',
     });
     expect(expired).toEqual({ refunded: 0 });
-    expect(ledgerRows(core)).toHaveLength(entries);
-    expect(account(core)).toMatchObject({
+    expect(await ledgerRows(core)).toHaveLength(entries);
+    expect(await account(core)).toMatchObject({
       allowance_balance: 2000,
       topup_balance: 520,
       balance: 2520,
     });
-    expectBooksBalance(core);
+    await expectBooksBalance(core);
   });
 
   it('turns no expiring allowance into permanent credit: the reset-and-cancel sequence (issue 17)', async () => {
     // An hour before the reset, the rest of the allowance and part of a top-up pay for deliveries
     // far ahead; after the reset they are cancelled. The allowance part stays expired, the top-up
     // part comes back, and the next reset gives nothing extra.
-    const { core } = newCore('2026-03-31T23:00:00.000Z');
-    core.credits.topUp(30);
-    core.credits.charge({ amount: 1990, reason: 'spent this month' });
+    const { core } = await newCore('2026-03-31T23:00:00.000Z');
+    await core.credits.topUp(30);
+    await core.credits.charge({ amount: 1990, reason: 'spent this month' });
     // 10 left of the allowance; the charge of 25 takes those 10 and 15 of the top-up.
-    const held = core.credits.charge({
+    const held = await core.credits.charge({
       amount: 25,
       reason: 'deliveries far ahead',
       resourceType: 'form_schedule',
@@ -444,8 +461,8 @@ describe('refunds, top-ups and the monthly reset', () => {
     });
     expect(held.from_allowance).toBe(10);
     await core.advanceClock(2 * 3600);
-    expect(account(core)).toMatchObject({ allowance_balance: 2000, topup_balance: 15 });
-    const back = core.credits.refund({
+    expect(await account(core)).toMatchObject({ allowance_balance: 2000, topup_balance: 15 });
+    const back = await core.credits.refund({
       amount: 25,
       reason: 'Form delivery cancelled',
       resourceType: 'form_schedule',
@@ -454,14 +471,14 @@ describe('refunds, top-ups and the monthly reset', () => {
     expect(back.refunded).toBe(15);
     expect(back.entry).toMatchObject({ amount: 15, from_allowance: 0 });
     expect(back.entry?.reason).toMatch(/10 credits of an expired monthly allowance/);
-    expect(account(core)).toMatchObject({
+    expect(await account(core)).toMatchObject({
       allowance_balance: 2000,
       topup_balance: 30,
       balance: 2030,
     });
     // Nothing more to give back, however often it is asked.
     expect(
-      core.credits.refund({
+      await core.credits.refund({
         amount: 10,
         reason: 'again',
         resourceType: 'form_schedule',
@@ -469,42 +486,42 @@ describe('refunds, top-ups and the monthly reset', () => {
       }),
     ).toEqual({ refunded: 0 });
     await core.advanceClock(31 * 24 * 3600);
-    expect(core.credits.balance().balance).toBe(2030);
-    expectBooksBalance(core);
+    expect((await core.credits.balance()).balance).toBe(2030);
+    await expectBooksBalance(core);
   });
 
   it('skips the expiry entry when nothing is left of the allowance', async () => {
-    const { core } = newCore('2026-03-10T12:00:00.000Z');
-    core.credits.topUp(100);
-    core.credits.charge({ amount: 2050, reason: 'all of it and more' });
-    expect(account(core)).toMatchObject({ allowance_balance: 0, topup_balance: 50 });
-    const count = ledgerRows(core).length;
+    const { core } = await newCore('2026-03-10T12:00:00.000Z');
+    await core.credits.topUp(100);
+    await core.credits.charge({ amount: 2050, reason: 'all of it and more' });
+    expect(await account(core)).toMatchObject({ allowance_balance: 0, topup_balance: 50 });
+    const count = (await ledgerRows(core)).length;
     await core.advanceClock((Date.parse('2026-04-01T00:00:00.000Z') - core.clock.now()) / 1000);
-    const added = ledgerRows(core).slice(count);
+    const added = (await ledgerRows(core)).slice(count);
     expect(added.map((r) => [r.kind, r.amount, r.balance_after])).toEqual([['grant', 2000, 2050]]);
-    expect(core.credits.balance()).toMatchObject({ balance: 2050, usedThisMonth: 0 });
+    expect(await core.credits.balance()).toMatchObject({ balance: 2050, usedThisMonth: 0 });
   });
 
   it('runs a reset job for a period that was already reset as a no-op', async () => {
-    const { core } = newCore('2026-03-10T12:00:00.000Z');
+    const { core } = await newCore('2026-03-10T12:00:00.000Z');
     await core.advanceClock((Date.parse('2026-04-02T00:00:00.000Z') - core.clock.now()) / 1000);
-    const count = ledgerRows(core).length;
-    expect(core.credits.resetPeriod('2026-04-01T00:00:00.000Z')).toBe(false);
-    expect(ledgerRows(core)).toHaveLength(count);
-    expect(core.credits.balance().balance).toBe(2000);
+    const count = (await ledgerRows(core)).length;
+    expect(await core.credits.resetPeriod('2026-04-01T00:00:00.000Z')).toBe(false);
+    expect(await ledgerRows(core)).toHaveLength(count);
+    expect((await core.credits.balance()).balance).toBe(2000);
   });
 });
 
 describe('credits.low', () => {
-  it('fires once per dip below 10% of the allowance and re-arms when the balance is back', () => {
-    const { core, time } = newCore('2026-03-10T12:00:00.000Z');
-    core.credits.charge({ amount: 1800, reason: 'down to the threshold' });
-    expect(core.credits.balance().balance).toBe(200);
-    expect(lowEvents(core)).toEqual([]); // 200 is not below 200
+  it('fires once per dip below 10% of the allowance and re-arms when the balance is back', async () => {
+    const { core, time } = await newCore('2026-03-10T12:00:00.000Z');
+    await core.credits.charge({ amount: 1800, reason: 'down to the threshold' });
+    expect((await core.credits.balance()).balance).toBe(200);
+    expect(await lowEvents(core)).toEqual([]); // 200 is not below 200
 
     time.set('2026-03-11T08:00:00.000Z');
-    core.credits.charge({ amount: 1, reason: 'below' });
-    expect(lowEvents(core)).toEqual([
+    await core.credits.charge({ amount: 1, reason: 'below' });
+    expect(await lowEvents(core)).toEqual([
       {
         balance: 199,
         monthlyAllowance: 2000,
@@ -514,59 +531,59 @@ describe('credits.low', () => {
         at: '2026-03-11T08:00:00.000Z',
       },
     ]);
-    const row = core.db
+    const row = (await core.db
       .prepare<[], { id: string; type: string }>(
         `SELECT id, type FROM events WHERE type = 'credits.low'`,
       )
-      .get()!;
+      .get())!;
     expect(row.id).toMatch(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/);
 
     // Further dips while low do not fire again, nor does a refund that stays below.
-    core.credits.charge({ amount: 50, reason: 'lower' });
-    core.credits.charge({ amount: 49, reason: 'lower still' });
-    core.credits.refund({ amount: 10, reason: 'a little back' });
-    core.credits.charge({ amount: 5, reason: 'lower again' });
-    expect(lowEvents(core)).toHaveLength(1);
-    expect(account(core).low_armed).toBe(0);
+    await core.credits.charge({ amount: 50, reason: 'lower' });
+    await core.credits.charge({ amount: 49, reason: 'lower still' });
+    await core.credits.refund({ amount: 10, reason: 'a little back' });
+    await core.credits.charge({ amount: 5, reason: 'lower again' });
+    expect(await lowEvents(core)).toHaveLength(1);
+    expect((await account(core)).low_armed).toBe(0);
 
     // A top-up back to the threshold re-arms without firing.
-    core.credits.topUp(95); // 105 + 95 = 200
-    expect(core.credits.balance().balance).toBe(200);
-    expect(account(core).low_armed).toBe(1);
-    expect(lowEvents(core)).toHaveLength(1);
+    await core.credits.topUp(95); // 105 + 95 = 200
+    expect((await core.credits.balance()).balance).toBe(200);
+    expect((await account(core)).low_armed).toBe(1);
+    expect(await lowEvents(core)).toHaveLength(1);
 
     time.set('2026-03-12T08:00:00.000Z');
-    core.credits.charge({ amount: 30, reason: 'dip again' });
-    const events = lowEvents(core);
+    await core.credits.charge({ amount: 30, reason: 'dip again' });
+    const events = await lowEvents(core);
     expect(events).toHaveLength(2);
     expect(events[1]).toMatchObject({
       balance: 170,
       threshold: 200,
       at: '2026-03-12T08:00:00.000Z',
     });
-    core.credits.charge({ amount: 1, reason: 'still low' });
-    expect(lowEvents(core)).toHaveLength(2);
+    await core.credits.charge({ amount: 1, reason: 'still low' });
+    expect(await lowEvents(core)).toHaveLength(2);
   });
 
   it('re-arms at the monthly reset', async () => {
-    const { core } = newCore('2026-03-10T12:00:00.000Z');
-    core.credits.charge({ amount: 1900, reason: 'low' });
-    expect(lowEvents(core)).toHaveLength(1);
+    const { core } = await newCore('2026-03-10T12:00:00.000Z');
+    await core.credits.charge({ amount: 1900, reason: 'low' });
+    expect(await lowEvents(core)).toHaveLength(1);
     await core.advanceClock((Date.parse('2026-04-01T10:00:00.000Z') - core.clock.now()) / 1000);
-    expect(account(core).low_armed).toBe(1);
-    core.credits.charge({ amount: 1850, reason: 'low again' });
-    expect(lowEvents(core)).toHaveLength(2);
-    expect(lowEvents(core)[1]).toMatchObject({
+    expect((await account(core)).low_armed).toBe(1);
+    await core.credits.charge({ amount: 1850, reason: 'low again' });
+    expect(await lowEvents(core)).toHaveLength(2);
+    expect((await lowEvents(core))[1]).toMatchObject({
       balance: 150,
       resetsAt: '2026-05-01T00:00:00.000Z',
     });
   });
 
-  it('never fires on a charge that keeps the balance at or above the threshold', () => {
-    const { core } = newCore('2026-03-10T12:00:00.000Z');
-    for (let i = 0; i < 18; i++) core.credits.charge({ amount: 100, reason: 'step' });
-    expect(core.credits.balance().balance).toBe(200);
-    expect(lowEvents(core)).toEqual([]);
+  it('never fires on a charge that keeps the balance at or above the threshold', async () => {
+    const { core } = await newCore('2026-03-10T12:00:00.000Z');
+    for (let i = 0; i < 18; i++) await core.credits.charge({ amount: 100, reason: 'step' });
+    expect((await core.credits.balance()).balance).toBe(200);
+    expect(await lowEvents(core)).toEqual([]);
   });
 });
 
@@ -581,37 +598,42 @@ describe('GET /billing/ledger', () => {
     const s = await newServer({ realNow: time.now });
     const credits = s.service.core.credits;
     time.set('2026-03-03T10:00:00.000Z');
-    credits.charge({
+    await credits.charge({
       amount: 10,
       reason: 'AI conversation started',
       resourceType: 'conversation',
       resourceId: 'conv_1',
     });
     time.set('2026-03-04T10:00:00.000Z');
-    credits.charge({
+    await credits.charge({
       amount: 2,
       reason: 'Form delivery (WhatsApp)',
       resourceType: 'form_schedule',
       resourceId: 'sch_1',
     });
     time.set('2026-03-05T00:00:00.000Z');
-    credits.charge({
+    await credits.charge({
       amount: 1,
       reason: 'AI conversation message',
       resourceType: 'conversation',
       resourceId: 'conv_1',
     });
     time.set('2026-03-05T10:00:00.000Z');
-    credits.refund({
+    await credits.refund({
       amount: 2,
       reason: 'Form schedule cancelled',
       resourceType: 'form_schedule',
       resourceId: 'sch_1',
     });
     time.set('2026-03-06T00:00:00.000Z');
-    credits.topUp(500);
+    await credits.topUp(500);
     time.set('2026-03-07T10:00:00.000Z');
-    credits.charge({ amount: 5, reason: 'Voice call', resourceType: 'call', resourceId: 'call_1' });
+    await credits.charge({
+      amount: 5,
+      reason: 'Voice call',
+      resourceType: 'call',
+      resourceId: 'call_1',
+    });
     return s;
   }
 
@@ -685,7 +707,7 @@ describe('GET /billing/ledger', () => {
 
     // Entries written while paging do not shift the next page.
     time.set('2026-03-08T10:00:00.000Z');
-    server.service.core.credits.charge({ amount: 1, reason: 'while paging' });
+    await server.service.core.credits.charge({ amount: 1, reason: 'while paging' });
     const next = await server.request(
       'GET',
       `/billing/ledger?limit=3&cursor=${encodeURIComponent(first.body.pagination.cursor)}`,
@@ -793,8 +815,8 @@ describe('GET /billing/ledger', () => {
     }
 
     // A cursor of another list is refused too.
-    server.service.core.patients.create({ firstName: 'A', lastName: 'B' });
-    server.service.core.patients.create({ firstName: 'C', lastName: 'D' });
+    await server.service.core.patients.create({ firstName: 'A', lastName: 'B' });
+    await server.service.core.patients.create({ firstName: 'C', lastName: 'D' });
     const patients = await server.request('GET', '/patients?limit=1');
     expect(patients.body.pagination.hasMore).toBe(true);
     expectProblem(
@@ -812,8 +834,8 @@ describe('the monthly reset on the sandbox clock', () => {
   it('restores the allowance when the clock crosses the 1st and moves resetsAt a month', async () => {
     const server = await newServer({ realNow: fakeTime('2026-03-10T12:00:00.000Z').now });
     const credits = server.service.core.credits;
-    credits.topUp(300);
-    credits.charge({ amount: 500, reason: 'spent', resourceType: 'test', resourceId: 'r1' });
+    await credits.topUp(300);
+    await credits.charge({ amount: 500, reason: 'spent', resourceType: 'test', resourceId: 'r1' });
     expect((await server.request('GET', '/billing/balance')).body).toMatchObject({
       balance: 1800,
       usedThisMonth: 500,
@@ -852,8 +874,8 @@ describe('the monthly reset on the sandbox clock', () => {
   it('runs one reset per month crossed, each at its own due time', async () => {
     const server = await newServer({ realNow: fakeTime('2026-03-10T12:00:00.000Z').now });
     const core = server.service.core;
-    core.credits.topUp(250);
-    core.credits.charge({ amount: 100, reason: 'spent' });
+    await core.credits.topUp(250);
+    await core.credits.charge({ amount: 100, reason: 'spent' });
 
     const target = Date.parse('2026-06-15T08:30:00.000Z');
     const res = await server.request('POST', '/sandbox/clock/advance', {
@@ -882,9 +904,9 @@ describe('the monthly reset on the sandbox clock', () => {
     ]);
 
     // Exactly one reset is waiting, for the next period.
-    const pending = core.q.jobs.pendingOfKind('credits.reset');
+    const pending = await core.q.jobs.pendingOfKind('credits.reset');
     expect(pending.map((j) => j.due_at)).toEqual(['2026-07-01T00:00:00.000Z']);
-    const done = core.db
+    const done = await core.db
       .prepare<[], string>(
         `SELECT due_at FROM jobs WHERE kind = 'credits.reset' AND status = 'done' ORDER BY due_at`,
       )
@@ -895,12 +917,12 @@ describe('the monthly reset on the sandbox clock', () => {
       '2026-05-01T00:00:00.000Z',
       '2026-06-01T00:00:00.000Z',
     ]);
-    expectBooksBalance(core);
+    await expectBooksBalance(core);
   });
 
   it('does not reset before the 1st', async () => {
     const server = await newServer({ realNow: fakeTime('2026-03-10T12:00:00.000Z').now });
-    server.service.core.credits.charge({ amount: 100, reason: 'spent' });
+    await server.service.core.credits.charge({ amount: 100, reason: 'spent' });
     const seconds =
       (Date.parse('2026-03-31T23:59:59.000Z') - Date.parse('2026-03-10T12:00:00.000Z')) / 1000;
     await server.request('POST', '/sandbox/clock/advance', { body: { seconds } });
@@ -972,11 +994,11 @@ describe('the demo clinic', () => {
       .reduce((s, e) => s - e.amount, 0);
     expect(balance.usedThisMonth).toBe(used);
 
-    expectBooksBalance(core);
-    expect(core.q.jobs.pendingOfKind('credits.reset').map((j) => j.due_at)).toEqual([
+    await expectBooksBalance(core);
+    expect((await core.q.jobs.pendingOfKind('credits.reset')).map((j) => j.due_at)).toEqual([
       balance.resetsAt,
     ]);
     // Seeding writes history, not news.
-    expect(lowEvents(core)).toEqual([]);
+    expect(await lowEvents(core)).toEqual([]);
   });
 });

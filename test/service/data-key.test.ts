@@ -31,8 +31,12 @@ function dataDir(): string {
   return dir;
 }
 
-function core(dir: string, key: DataKey | undefined, seed: 'demo' | 'empty' = 'empty'): Core {
-  const c = createCore({ dataDir: dir, seed, ...(key ? { key } : {}) });
+async function core(
+  dir: string,
+  key: DataKey | undefined,
+  seed: 'demo' | 'empty' = 'empty',
+): Promise<Core> {
+  const c = await createCore({ dataDir: dir, seed, ...(key ? { key } : {}) });
   cleanups.push(() => c.close());
   return c;
 }
@@ -59,23 +63,26 @@ function snapshot(dir: string) {
 }
 
 describe('an encrypted database', () => {
-  it('keeps no patient name, note or key in any byte of the data folder, open or closed', () => {
+  it('keeps no patient name, note or key in any byte of the data folder, open or closed', async () => {
     const dir = dataDir();
     const key = DataKey.generate();
-    const c = core(dir, key, 'demo');
-    const patient = c.patients.create({
+    const c = await core(dir, key, 'demo');
+    const patient = await c.patients.create({
       firstName: 'Zacarías',
       lastName: 'Quintanilla-Ybarra',
       phone: '+34600111222',
       email: 'zacarias.q@example.org',
       dateOfBirth: '1950-03-04',
     });
-    c.patientNotes.create(
+    await c.patientNotes.create(
       patient.id,
       { text: 'Alergia a la penicilina confirmada por su hija.' },
       DESK_ACTOR,
     );
-    const names = c.db.prepare('SELECT last_name FROM patients LIMIT 20').pluck().all() as string[];
+    const names = (await c.db
+      .prepare('SELECT last_name FROM patients LIMIT 20')
+      .pluck()
+      .all()) as string[];
     const secrets = [
       'Quintanilla-Ybarra',
       'zacarias.q@example.org',
@@ -87,32 +94,37 @@ describe('an encrypted database', () => {
     expect(readdirSync(dir).some((f) => f.endsWith('-wal'))).toBe(true);
     for (const bytes of folderBytes(dir))
       for (const secret of secrets) expect(bytes.includes(secret), secret).toBe(false);
-    c.close();
+    await c.close();
     cleanups.pop();
     for (const bytes of folderBytes(dir))
       for (const secret of secrets) expect(bytes.includes(secret), secret).toBe(false);
     expect(fileEncryption(join(dir, DB_FILE_NAME))).toBe('encrypted');
 
     // The same key opens it again, with everything in it.
-    const again = core(dir, DataKey.from(key.reveal()));
-    expect(again.patients.get(patient.id).lastName).toBe('Quintanilla-Ybarra');
+    const again = await core(dir, DataKey.from(key.reveal()));
+    expect((await again.patients.get(patient.id)).lastName).toBe('Quintanilla-Ybarra');
   });
 
-  it('takes a passphrase as well as a raw key', () => {
+  it('takes a passphrase as well as a raw key', async () => {
     const dir = dataDir();
-    const c = core(dir, DataKey.from('correct horse battery staple'));
-    const p = c.patients.create({ firstName: 'Ona', lastName: 'Vilaró', phone: '+34600000001' });
-    c.close();
+    const c = await core(dir, DataKey.from('correct horse battery staple'));
+    const p = await c.patients.create({
+      firstName: 'Ona',
+      lastName: 'Vilaró',
+      phone: '+34600000001',
+    });
+    await c.close();
     cleanups.pop();
     expect(
-      core(dir, DataKey.from('correct horse battery staple\n')).patients.get(p.id).lastName,
+      (await (await core(dir, DataKey.from('correct horse battery staple\n'))).patients.get(p.id))
+        .lastName,
     ).toBe('Vilaró');
   });
 
-  it('refuses a wrong key, and leaves every file exactly as it was', () => {
+  it('refuses a wrong key, and leaves every file exactly as it was', async () => {
     const dir = dataDir();
-    const c = core(dir, DataKey.generate(), 'demo');
-    c.close();
+    const c = await core(dir, DataKey.generate(), 'demo');
+    await c.close();
     cleanups.pop();
     const before = snapshot(dir);
     expect(() => openDb({ dataDir: dir, key: DataKey.generate() })).toThrow(WrongDataKeyError);
@@ -120,22 +132,24 @@ describe('an encrypted database', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('refuses to open without a key, and never starts a new empty database over it', () => {
+  it('refuses to open without a key, and never starts a new empty database over it', async () => {
     const dir = dataDir();
     const key = DataKey.generate();
-    const c = core(dir, key, 'demo');
-    const count = c.db.prepare('SELECT count(*) FROM patients').pluck().get();
-    c.close();
+    const c = await core(dir, key, 'demo');
+    const count = await c.db.prepare('SELECT count(*) FROM patients').pluck().get();
+    await c.close();
     cleanups.pop();
     const before = snapshot(dir);
     expect(() => openDb({ dataDir: dir })).toThrow(DataKeyRequiredError);
     expect(snapshot(dir)).toEqual(before);
-    expect(core(dir, key).db.prepare('SELECT count(*) FROM patients').pluck().get()).toBe(count);
+    expect(
+      await (await core(dir, key)).db.prepare('SELECT count(*) FROM patients').pluck().get(),
+    ).toBe(count);
   });
 
-  it('refuses a key for a plain database, which must be converted first', () => {
+  it('refuses a key for a plain database, which must be converted first', async () => {
     const dir = dataDir();
-    core(dir, undefined).close();
+    await (await core(dir, undefined)).close();
     cleanups.pop();
     expect(fileEncryption(join(dir, DB_FILE_NAME))).toBe('plain');
     const before = snapshot(dir);
@@ -143,9 +157,9 @@ describe('an encrypted database', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('never names the key in its errors', () => {
+  it('never names the key in its errors', async () => {
     const dir = dataDir();
-    core(dir, DataKey.from('the-old-secret')).close();
+    await (await core(dir, DataKey.from('the-old-secret'))).close();
     cleanups.pop();
     const wrong = DataKey.from('the-wrong-secret');
     let message = '';

@@ -19,8 +19,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A server with its operations, the every-field form, Núria (both channels) and Jordi (e-mail). */
 async function setup(options: Parameters<typeof operations.setup>[0] = {}) {
   const context = await operations.setup(options);
-  const { formId, patientId } = formFixture(context.server);
-  const jordi = addPatient(context.core, 'Jordi', 'Vidal Mas');
+  const { formId, patientId } = await formFixture(context.server);
+  const jordi = await addPatient(context.core, 'Jordi', 'Vidal Mas');
   return { ...context, formId, nuria: patientId, jordi };
 }
 
@@ -130,7 +130,7 @@ describe('outbox.list for the Deliveries screen', () => {
     await ok('schedules.create', { formId, patientId: jordi, channel: 'email' });
     await ok('sandbox.advance', { seconds: 60 });
     // A notice e-mail to the clinic (webhook deactivated, credits low) concerns no patient.
-    core.q.outbox.insert({
+    await core.q.outbox.insert({
       id: createIdFactory(() => core.clock.now())('out'),
       channel: 'email',
       transport: 'outbox',
@@ -168,7 +168,7 @@ describe('outbox.list for the Deliveries screen', () => {
       patient: { firstName: 'Jordi', lastName: 'Vidal Mas' },
     });
     expect(forJordi.data[0]!.subject).toBeTruthy();
-    expect(server.service.core.q.outbox.bySchedule(toNuria.id)).toHaveLength(1);
+    expect(await server.service.core.q.outbox.bySchedule(toNuria.id)).toHaveLength(1);
   });
 });
 
@@ -270,7 +270,7 @@ describe('schedules.calendar', () => {
 describe('refusals the Deliveries screen explains change nothing', () => {
   it('a channel the patient cannot be reached on', async () => {
     const { refused, server, formId, jordi } = await setup();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const error = await refused('schedules.create', {
       formId,
       patientId: jordi,
@@ -280,7 +280,7 @@ describe('refusals the Deliveries screen explains change nothing', () => {
     expect(fieldErrors(error)).toEqual([
       expect.objectContaining({ pointer: '/channel', code: 'patient_unreachable' }),
     ]);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('a delivery the balance cannot pay, with the balance and the price', async () => {
@@ -288,7 +288,7 @@ describe('refusals the Deliveries screen explains change nothing', () => {
       plans: { starter: 3, professional: 3, enterprise: 3 },
     });
     await ok('schedules.create', { formId, patientId: nuria, channel: 'whatsapp' });
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const error = await refused('schedules.create', {
       formId,
       patientId: nuria,
@@ -298,34 +298,34 @@ describe('refusals the Deliveries screen explains change nothing', () => {
       code: 'insufficient_credits',
       details: { balance: 1, required: 2 },
     });
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('cancelling gives every credit back once; a sent delivery cannot be cancelled', async () => {
     const { ok, refused, server, formId, nuria } = await setup();
-    const balance0 = server.service.core.credits.balance().balance;
+    const balance0 = (await server.service.core.credits.balance()).balance;
     const pending = await ok<{ id: string }>('schedules.create', {
       formId,
       patientId: nuria,
       channel: 'whatsapp',
       scheduledAt: iso(START + HOUR),
     });
-    expect(server.service.core.credits.balance().balance).toBe(balance0 - 2);
+    expect((await server.service.core.credits.balance()).balance).toBe(balance0 - 2);
     const cancelled = await ok<{ creditsRefunded: number; status: string }>('schedules.cancel', {
       id: pending.id,
     });
     expect(cancelled).toMatchObject({ status: 'cancelled', creditsRefunded: 2 });
-    expect(server.service.core.credits.balance().balance).toBe(balance0);
+    expect((await server.service.core.credits.balance()).balance).toBe(balance0);
     const listed = await ok<Page<ScheduleListItem>>('schedules.list', { status: 'cancelled' });
     expect(listed.data[0]).toMatchObject({ id: pending.id, creditsRefunded: 2 });
 
-    let before = snapshot(server);
+    let before = await snapshot(server);
     const again = await refused('schedules.cancel', { id: pending.id });
     expect(again).toMatchObject({
       code: 'schedule_not_cancellable',
       details: { scheduleStatus: 'cancelled' },
     });
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
 
     const sent = await ok<{ id: string }>('schedules.create', {
       formId,
@@ -333,13 +333,13 @@ describe('refusals the Deliveries screen explains change nothing', () => {
       channel: 'email',
     });
     await ok('sandbox.advance', { seconds: 60 });
-    before = snapshot(server);
+    before = await snapshot(server);
     const late = await refused('schedules.cancel', { id: sent.id });
     expect(late).toMatchObject({
       code: 'schedule_not_cancellable',
       details: { scheduleStatus: 'sent' },
     });
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect((await refused('schedules.cancel', { id: 'sch_missing' })).code).toBe(
       'resource_missing',
     );

@@ -20,26 +20,27 @@ const DAY = 86_400_000;
 const NOT_IN_DEMO = ['call_emergency'];
 
 let core: Core;
-beforeAll(() => {
-  core = createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
+beforeAll(async () => {
+  core = await createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
 });
 afterAll(() => core.close());
 
-const all = <T>(sql: string, ...params: unknown[]) => core.db.prepare(sql).all(...params) as T[];
-const one = <T>(sql: string, ...params: unknown[]) =>
-  core.db
+const all = async <T>(sql: string, ...params: unknown[]) =>
+  (await core.db.prepare(sql).all(...params)) as T[];
+const one = async <T>(sql: string, ...params: unknown[]) =>
+  (await core.db
     .prepare(sql)
     .pluck()
-    .get(...params) as T;
+    .get(...params)) as T;
 
 /** An alert as listed, its detail read as the record it is. */
 type ListedAlert = Omit<Alert, 'detail'> & { detail: Record<string, unknown> };
 
-function alerts(state?: Alert['state']): ListedAlert[] {
+async function alerts(state?: Alert['state']): Promise<ListedAlert[]> {
   const out: ListedAlert[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = core.alerts.list({ limit: 100, cursor, ...(state ? { state } : {}) });
+    const page = await core.alerts.list({ limit: 100, cursor, ...(state ? { state } : {}) });
     out.push(...listItems<ListedAlert>(page));
     if (!page.pagination.hasMore) return out;
     cursor = page.pagination.cursor;
@@ -54,22 +55,22 @@ const SOURCE_TABLE = {
 } as const;
 
 describe('the demo clinic at work', () => {
-  it('holds open alerts of every kind the demo can show, urgent and for review', () => {
-    const open = alerts('open');
+  it('holds open alerts of every kind the demo can show, urgent and for review', async () => {
+    const open = await alerts('open');
     const kinds = new Set(open.map((a) => a.reasonCode));
     for (const code of ALERT_REASON_CODES.filter((c) => !NOT_IN_DEMO.includes(c)))
       expect(kinds.has(code), code).toBe(true);
     expect(open.some((a) => a.priority === 'urgent')).toBe(true);
     expect(open.some((a) => a.priority === 'review')).toBe(true);
     // The navigation's counts agree with the list.
-    const counts = core.alerts.openCounts();
+    const counts = await core.alerts.openCounts();
     expect(counts.urgent + counts.review).toBe(open.length);
   });
 
-  it('links every alert to the real cause that raised it, for its patient', () => {
-    for (const alert of alerts()) {
+  it('links every alert to the real cause that raised it, for its patient', async () => {
+    for (const alert of await alerts()) {
       const table = SOURCE_TABLE[alert.source.type];
-      const owner = one<string | undefined>(
+      const owner = await one<string | undefined>(
         `SELECT patient_id FROM ${table} WHERE id = ?`,
         alert.source.id,
       );
@@ -77,8 +78,8 @@ describe('the demo clinic at work', () => {
       expect(Date.parse(alert.raisedAt)).toBeLessThanOrEqual(FIXED_NOW);
     }
     // A chat alert names the patient message that raised it, in that chat.
-    for (const alert of alerts('open').filter((a) => a.source.type === 'conversation')) {
-      const message = all<{ role: string; escalated: number }>(
+    for (const alert of (await alerts('open')).filter((a) => a.source.type === 'conversation')) {
+      const message = await all<{ role: string; escalated: number }>(
         'SELECT role, escalated FROM conversation_messages WHERE id = ? AND conversation_id = ?',
         alert.detail.messageId,
         alert.source.id,
@@ -88,18 +89,20 @@ describe('the demo clinic at work', () => {
       expect(message[0]!.escalated).toBe(alert.reasonCode === 'chat_for_team' ? 0 : 1);
     }
     // A call alert's call carries the triage that raised it.
-    for (const alert of alerts('open').filter((a) => a.reasonCode.startsWith('call_'))) {
-      const call = all<{ status: string; metadata: string }>(
-        'SELECT status, metadata FROM calls WHERE id = ?',
-        alert.source.id,
+    for (const alert of (await alerts('open')).filter((a) => a.reasonCode.startsWith('call_'))) {
+      const call = (
+        await all<{ status: string; metadata: string }>(
+          'SELECT status, metadata FROM calls WHERE id = ?',
+          alert.source.id,
+        )
       )[0]!;
       if (alert.reasonCode === 'call_failed') expect(call.status).toBe('failed');
       else expect(JSON.parse(call.metadata).triage.level).not.toBe('none');
     }
   });
 
-  it('shows PHQ-9 item 9 and a severe PHQ-9 total as urgent open alerts', () => {
-    const open = alerts('open').filter((a) => a.reasonCode === 'response_rule');
+  it('shows PHQ-9 item 9 and a severe PHQ-9 total as urgent open alerts', async () => {
+    const open = (await alerts('open')).filter((a) => a.reasonCode === 'response_rule');
     const item9 = open.find((a) => a.detail.fieldId === INSTRUMENTS.phq9.itemIds[8]);
     expect(item9?.priority).toBe('urgent');
     const severe = open.find(
@@ -108,7 +111,7 @@ describe('the demo clinic at work', () => {
     expect(severe?.priority).toBe('urgent');
     // Each from a response the patient submitted through the form's validation.
     for (const alert of [item9!, severe!]) {
-      const responses = one<string>(
+      const responses = await one<string>(
         'SELECT responses FROM form_responses WHERE id = ?',
         alert.source.id,
       );
@@ -116,8 +119,8 @@ describe('the demo clinic at work', () => {
     }
   });
 
-  it('has the history seen to: older alerts acknowledged or resolved, with notes', () => {
-    const older = alerts().filter((a) => Date.parse(a.raisedAt) < FIXED_NOW - DAY);
+  it('has the history seen to: older alerts acknowledged or resolved, with notes', async () => {
+    const older = (await alerts()).filter((a) => Date.parse(a.raisedAt) < FIXED_NOW - DAY);
     expect(older.length).toBeGreaterThan(20);
     expect(older.filter((a) => a.state === 'open')).toEqual([]);
     const resolved = older.filter((a) => a.state === 'resolved');
@@ -130,13 +133,13 @@ describe('the demo clinic at work', () => {
       expect(Date.parse(a.resolvedAt!)).toBeLessThan(FIXED_NOW);
     }
     // Today has something in hand too: an acknowledged alert and a resolved one.
-    const recent = alerts().filter((a) => Date.parse(a.raisedAt) >= FIXED_NOW - DAY);
+    const recent = (await alerts()).filter((a) => Date.parse(a.raisedAt) >= FIXED_NOW - DAY);
     expect(recent.some((a) => a.state === 'acknowledged')).toBe(true);
     expect(recent.some((a) => a.state === 'resolved')).toBe(true);
   });
 
-  it('has two chats active at start, one escalated, each closing 30 minutes after its last message', () => {
-    const active = all<{ id: string; escalated_at: string | null; last_message_at: string }>(
+  it('has two chats active at start, one escalated, each closing 30 minutes after its last message', async () => {
+    const active = await all<{ id: string; escalated_at: string | null; last_message_at: string }>(
       `SELECT id, escalated_at, last_message_at FROM conversations WHERE status = 'active'`,
     );
     expect(active).toHaveLength(2);
@@ -146,9 +149,9 @@ describe('the demo clinic at work', () => {
       expect(last).toBeLessThanOrEqual(FIXED_NOW);
       // Recent enough for a demo to show them live for the next twenty minutes and more.
       expect(last).toBeGreaterThan(FIXED_NOW - 10 * 60_000);
-      expect(core.conversations.get(chat.id).status).toBe('active');
+      expect((await core.conversations.get(chat.id)).status).toBe('active');
       expect(
-        one<string>(
+        await one<string>(
           `SELECT due_at FROM jobs WHERE kind = 'conversation.close' AND status = 'pending'
            AND json_extract(payload, '$.conversationId') = ?`,
           chat.id,
@@ -157,7 +160,7 @@ describe('the demo clinic at work', () => {
     }
   });
 
-  it("escalates each of the last day's chats on its one red flag, whatever the hour it opens", () => {
+  it("escalates each of the last day's chats on its one red flag, whatever the hour it opens", async () => {
     // The interview's own answers in a scene are drawn per patient, and the patients drawn depend
     // on the clock: at 15:45 one scene once drew a pain of 8 before its scripted fever.
     const clocks = [
@@ -166,9 +169,9 @@ describe('the demo clinic at work', () => {
       FIXED_NOW + 7.25 * 3_600_000,
     ];
     for (const now of clocks) {
-      const other = createCore({ memory: true, seed: 'demo', realNow: () => now });
+      const other = await createCore({ memory: true, seed: 'demo', realNow: () => now });
       try {
-        const flags = other.db
+        const flags = (await other.db
           .prepare(
             `SELECT c.id, count(m.seq) AS flags FROM conversations c
              JOIN conversation_messages m ON m.conversation_id = c.id
@@ -176,39 +179,39 @@ describe('the demo clinic at work', () => {
                AND m.role = 'patient' AND m.escalated = 1
              GROUP BY c.id`,
           )
-          .all(new Date(now - DAY).toISOString()) as { id: string; flags: number }[];
+          .all(new Date(now - DAY).toISOString())) as { id: string; flags: number }[];
         expect(flags.length, new Date(now).toISOString()).toBeGreaterThanOrEqual(3);
         expect(
           flags.filter((c) => c.flags !== 1),
           new Date(now).toISOString(),
         ).toEqual([]);
       } finally {
-        other.close();
+        await other.close();
       }
     }
   });
 
   it('closes the live chats by inactivity like any other, once the sandbox clock moves on', async () => {
-    const moved = createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
+    const moved = await createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
     const activeChats = () =>
       moved.db.prepare(`SELECT count(*) FROM conversations WHERE status = 'active'`).pluck().get();
     try {
-      expect(activeChats()).toBe(2);
+      expect(await activeChats()).toBe(2);
       await moved.advanceClock(31 * 60);
-      expect(activeChats()).toBe(0);
+      expect(await activeChats()).toBe(0);
     } finally {
-      moved.close();
+      await moved.close();
     }
   });
 
-  it('keeps the responses inbox news: the last day unread, the history read', () => {
-    const unread = core.responseInbox.list({ unread: true, limit: 100 });
+  it('keeps the responses inbox news: the last day unread, the history read', async () => {
+    const unread = await core.responseInbox.list({ unread: true, limit: 100 });
     expect(unread.unread).toBeGreaterThan(0);
     const rows = JSON.parse(`[${unread.rows.toString()}]`) as { completedAt: string }[];
     expect(rows.length).toBe(Math.min(unread.unread, 100));
     for (const row of rows)
       expect(Date.parse(row.completedAt)).toBeGreaterThanOrEqual(FIXED_NOW - DAY);
-    const older = one<number>(
+    const older = await one<number>(
       `SELECT count(*) FROM form_responses r WHERE r.completed_at < ?
          AND NOT EXISTS (SELECT 1 FROM response_reads rr WHERE rr.response_id = r.id)`,
       new Date(FIXED_NOW - DAY).toISOString(),
@@ -216,18 +219,21 @@ describe('the demo clinic at work', () => {
     expect(older).toBe(0);
   });
 
-  it('rings the bell: unread notifications of the last day, none from the history', () => {
-    expect(core.notifications.unreadCount()).toBeGreaterThanOrEqual(3);
-    const rows = all<{ kind: string; data: string; created_at: string; read_at: string | null }>(
-      'SELECT kind, data, created_at, read_at FROM notifications',
-    );
+  it('rings the bell: unread notifications of the last day, none from the history', async () => {
+    expect(await core.notifications.unreadCount()).toBeGreaterThanOrEqual(3);
+    const rows = await all<{
+      kind: string;
+      data: string;
+      created_at: string;
+      read_at: string | null;
+    }>('SELECT kind, data, created_at, read_at FROM notifications');
     for (const row of rows) {
       expect(row.read_at).toBeNull();
       expect(Date.parse(row.created_at)).toBeGreaterThanOrEqual(FIXED_NOW - DAY);
       expect(row.kind).toBe('conversation.escalated');
       const data = JSON.parse(row.data) as { conversationId: string; patient: { id: string } };
       expect(
-        one<string | null>(
+        await one<string | null>(
           'SELECT escalated_at FROM conversations WHERE id = ? AND patient_id = ?',
           data.conversationId,
           data.patient.id,
@@ -236,21 +242,23 @@ describe('the demo clinic at work', () => {
     }
     // Older escalations are history: there are some, and they raised nothing.
     expect(
-      one<number>(
+      await one<number>(
         'SELECT count(*) FROM conversations WHERE escalated_at < ?',
         new Date(FIXED_NOW - DAY).toISOString(),
       ),
     ).toBeGreaterThan(0);
   });
 
-  it('has patients who mostly prefer Spanish, then Catalan, and a few English', () => {
+  it('has patients who mostly prefer Spanish, then Catalan, and a few English', async () => {
     const counts: Record<string, number> = Object.fromEntries(
-      all<{ language: string; n: number }>(
-        `SELECT json_extract(metadata, '$.preferredLanguage') AS language, count(*) AS n
+      (
+        await all<{ language: string; n: number }>(
+          `SELECT json_extract(metadata, '$.preferredLanguage') AS language, count(*) AS n
          FROM patients GROUP BY 1`,
+        )
       ).map((r) => [r.language, r.n]),
     );
-    const total = one<number>('SELECT count(*) FROM patients');
+    const total = await one<number>('SELECT count(*) FROM patients');
     expect(Object.keys(counts).sort()).toEqual(['ca', 'en', 'es']);
     expect(counts['es']! / total).toBeGreaterThan(0.5);
     expect(counts['es']! / total).toBeLessThan(0.7);
@@ -259,30 +267,30 @@ describe('the demo clinic at work', () => {
     expect(counts['en']! / total).toBeLessThan(0.1);
     // Deliveries and chats follow the patient's language.
     expect(
-      one<number>(
+      await one<number>(
         `SELECT count(*) FROM form_schedules s JOIN patients p ON p.id = s.patient_id
          WHERE s.language <> json_extract(p.metadata, '$.preferredLanguage')`,
       ),
     ).toBe(0);
   });
 
-  it('keeps its books with the present written: every charge, chat and call accounted for', () => {
-    expect(bookViolations(core.db)).toEqual([]);
+  it('keeps its books with the present written: every charge, chat and call accounted for', async () => {
+    expect(await bookViolations(core.db)).toEqual([]);
   });
 
-  it('is the same clinic at work on every run with the same clock', () => {
-    const again = createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
+  it('is the same clinic at work on every run with the same clock', async () => {
+    const again = await createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
     try {
       const pick = (c: Core) =>
         c.db
           .prepare(`SELECT id, state, reason_code, source_id, raised_at FROM alerts ORDER BY id`)
           .all();
-      expect(pick(again)).toEqual(pick(core));
+      expect(await pick(again)).toEqual(await pick(core));
       const bell = (c: Core) =>
         c.db.prepare('SELECT id, data FROM notifications ORDER BY id').all();
-      expect(bell(again)).toEqual(bell(core));
+      expect(await bell(again)).toEqual(await bell(core));
     } finally {
-      again.close();
+      await again.close();
     }
   });
 });

@@ -20,8 +20,8 @@ const DAY = 86_400_000;
 type LedgerRow = StoredLedgerRow & { seq: number };
 
 const cores: Core[] = [];
-function demoCore(nowMs = FIXED_NOW): Core {
-  const core = createCore({ memory: true, seed: 'demo', realNow: () => nowMs });
+async function demoCore(nowMs = FIXED_NOW): Promise<Core> {
+  const core = await createCore({ memory: true, seed: 'demo', realNow: () => nowMs });
   cores.push(core);
   return core;
 }
@@ -29,24 +29,24 @@ function demoCore(nowMs = FIXED_NOW): Core {
 /** SQL reads on the core a describe block opened. */
 function reader(core: () => Core) {
   return {
-    all: <T>(sql: string, ...params: unknown[]) =>
-      core()
+    all: async <T>(sql: string, ...params: unknown[]) =>
+      (await core()
         .db.prepare(sql)
-        .all(...params) as T[],
-    one: <T>(sql: string, ...params: unknown[]) =>
-      core()
+        .all(...params)) as T[],
+    one: async <T>(sql: string, ...params: unknown[]) =>
+      (await core()
         .db.prepare(sql)
         .pluck()
-        .get(...params) as T,
+        .get(...params)) as T,
   };
 }
 
 /** Every patient, as the API renders it, oldest first (paged through the real list operation). */
-function allPatients(core: Core, search?: string): Patient[] {
+async function allPatients(core: Core, search?: string): Promise<Patient[]> {
   const out: Patient[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = core.patients.list({ limit: 100, cursor, ...(search ? { search } : {}) });
+    const page = await core.patients.list({ limit: 100, cursor, ...(search ? { search } : {}) });
     // listBody renders exactly what GET /patients sends (text or UTF-8 bytes).
     const body = JSON.parse(String(listBody(page))) as { data: Patient[] };
     out.push(...body.data);
@@ -56,8 +56,8 @@ function allPatients(core: Core, search?: string): Patient[] {
   return out.reverse();
 }
 
-function ledger(core: Core): LedgerRow[] {
-  return core.db.prepare('SELECT * FROM credit_ledger ORDER BY seq').all() as LedgerRow[];
+async function ledger(core: Core): Promise<LedgerRow[]> {
+  return (await core.db.prepare('SELECT * FROM credit_ledger ORDER BY seq').all()) as LedgerRow[];
 }
 
 /** Lower case without diacritics: what a receptionist types on a keyboard without accents. */
@@ -71,30 +71,30 @@ function fold(text: string): string {
 const ACCENTED = /[áéíóúàèòñçü·ÁÉÍÓÚÀÈÒÑÇÜ]/;
 const MAGIC_SUFFIX = /(0000|1111|9999)$/;
 
-afterEach(() => {
-  while (cores.length) cores.pop()!.close();
+afterEach(async () => {
+  while (cores.length) await cores.pop()!.close();
 });
 
 describe('demo clinic seed', () => {
   let core: Core;
   let patients: Patient[];
-  beforeAll(() => {
-    core = createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
-    patients = allPatients(core);
+  beforeAll(async () => {
+    core = await createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
+    patients = await allPatients(core);
   });
   afterAll(() => core.close());
 
-  it('has at least 200 patients and the list total agrees', () => {
+  it('has at least 200 patients and the list total agrees', async () => {
     expect(patients.length).toBeGreaterThanOrEqual(200);
-    expect(core.patients.list({ limit: 1 }).total).toBe(patients.length);
+    expect((await core.patients.list({ limit: 1 })).total).toBe(patients.length);
     expect(new Set(patients.map((p) => p.id)).size).toBe(patients.length);
   });
 
-  it('is deterministic: the same fixed clock gives the same patients and the same ledger', () => {
-    const a = demoCore();
-    const b = demoCore();
-    const pa = allPatients(a);
-    const pb = allPatients(b);
+  it('is deterministic: the same fixed clock gives the same patients and the same ledger', async () => {
+    const a = await demoCore();
+    const b = await demoCore();
+    const pa = await allPatients(a);
+    const pb = await allPatients(b);
     expect(pa).toEqual(pb);
     expect(pa).toEqual(patients);
     // Spot-check the fields the brief names, so a difference reads clearly.
@@ -109,8 +109,8 @@ describe('demo clinic seed', () => {
       createdAt: p.createdAt,
     });
     expect(pa.map(pick)).toEqual(pb.map(pick));
-    expect(ledger(a)).toEqual(ledger(b));
-    expect(a.credits.balance()).toEqual(b.credits.balance());
+    expect(await ledger(a)).toEqual(await ledger(b));
+    expect(await a.credits.balance()).toEqual(await b.credits.balance());
   });
 
   it('has accented Spanish and Catalan names', () => {
@@ -187,19 +187,19 @@ describe('demo clinic seed', () => {
     expect(tagged('elderly-care').length).toBeGreaterThan(0);
   });
 
-  it("speaks mostly the clinic's languages, and its staff keep notes", () => {
+  it("speaks mostly the clinic's languages, and its staff keep notes", async () => {
     const languages = patients.map((p) => p.metadata.preferredLanguage);
     const local = languages.filter((l) => l === 'es' || l === 'ca').length;
     expect(local / languages.length).toBeGreaterThan(0.75);
-    const notes = core.db
+    const notes = (await core.db
       .prepare<[], { n: number; patients: number }>(
         'SELECT count(*) AS n, count(DISTINCT patient_id) AS patients FROM patient_notes',
       )
-      .get()!;
+      .get())!;
     expect(notes.patients).toBeGreaterThan(20);
     expect(notes.n).toBeGreaterThan(notes.patients);
     // Each note is written after its patient was registered, before now, on a working hour.
-    const late = core.db
+    const late = await core.db
       .prepare<[string], number>(
         `SELECT count(*) FROM patient_notes n JOIN patients p ON p.id = n.patient_id
          WHERE n.created_at < p.created_at OR n.created_at > ?`,
@@ -226,11 +226,11 @@ describe('demo clinic seed', () => {
     expect(languages.has('es') && languages.has('ca')).toBe(true);
   });
 
-  it('has some inactive patients, most active', () => {
+  it('has some inactive patients, most active', async () => {
     const inactive = patients.filter((p) => p.status === 'inactive').length;
     expect(inactive).toBeGreaterThan(0);
     expect(inactive).toBeLessThan(patients.length / 2);
-    expect(core.patients.list({ limit: 1, status: 'inactive' }).total).toBe(inactive);
+    expect((await core.patients.list({ limit: 1, status: 'inactive' })).total).toBe(inactive);
   });
 
   it('has valid dates of birth in the past and createdAt <= updatedAt, both in the past', () => {
@@ -259,12 +259,12 @@ describe('demo clinic seed', () => {
     expect(FIXED_NOW - oldest).toBeGreaterThan(90 * DAY);
   });
 
-  it('mints ids whose ULID time is the createdAt of the record (patients and ledger)', () => {
+  it('mints ids whose ULID time is the createdAt of the record (patients and ledger)', async () => {
     for (const p of patients) {
       expect(p.id).toMatch(/^pat_[0-9A-HJKMNP-TV-Z]{26}$/);
       expect(new Date(decodeTime(p.id.slice(4))).toISOString(), p.id).toBe(p.createdAt);
     }
-    const mismatched = ledger(core).filter(
+    const mismatched = (await ledger(core)).filter(
       (row) => new Date(decodeTime(row.id.slice(4))).toISOString() !== row.created_at,
     );
     expect(
@@ -310,19 +310,20 @@ describe('demo clinic seed', () => {
     expect(patients.length).toBeGreaterThan(0);
   });
 
-  it('writes no patient.created events (history, not news)', () => {
-    const count = (sql: string) => (core.db.prepare(sql).pluck().get() as number) ?? 0;
-    expect(count(`SELECT count(*) FROM events WHERE type = 'patient.created'`)).toBe(0);
-    expect(count('SELECT count(*) FROM events')).toBe(0);
+  it('writes no patient.created events (history, not news)', async () => {
+    const count = async (sql: string) =>
+      ((await core.db.prepare(sql).pluck().get()) as number) ?? 0;
+    expect(await count(`SELECT count(*) FROM events WHERE type = 'patient.created'`)).toBe(0);
+    expect(await count('SELECT count(*) FROM events')).toBe(0);
   });
 
-  it('puts the clinic on the professional plan with a sensible balance and its ledger history', () => {
-    const balance = core.credits.balance();
-    const rows = ledger(core);
+  it('puts the clinic on the professional plan with a sensible balance and its ledger history', async () => {
+    const balance = await core.credits.balance();
+    const rows = await ledger(core);
     expect(balance.plan).toBe('professional');
     expect(balance.monthlyAllowance).toBe(2000);
     expect(balance.balance).toBe(rows.reduce((s, r) => s + r.amount, 0));
-    expect(balance.balance).toBe(core.q.creditLedger.sum());
+    expect(balance.balance).toBe(await core.q.creditLedger.sum());
     expect(balance.balance).toBeGreaterThanOrEqual(balance.monthlyAllowance * 0.1);
     expect(balance.usedThisMonth).toBeGreaterThan(0);
     expect(balance.resetsAt).toBe('2026-12-01T00:00:00.000Z');
@@ -342,8 +343,8 @@ describe('demo clinic seed', () => {
     expect(rows.length).toBeGreaterThan(50);
   });
 
-  it('keeps a consistent ledger: running balance, chronological, all in the past', () => {
-    const rows = ledger(core);
+  it('keeps a consistent ledger: running balance, chronological, all in the past', async () => {
+    const rows = await ledger(core);
     let running = 0;
     let previous = '';
     for (const r of rows) {
@@ -363,18 +364,18 @@ describe('demo clinic seed', () => {
     ['midnight on the 1st', '2027-01-01T00:00:00.000Z'],
     ['the last day of February', '2028-02-29T23:59:00.000Z'],
     ['early in a month', '2026-03-02T08:00:00.000Z'],
-  ])('keeps the books right when seeded at %s', (_label, iso) => {
+  ])('keeps the books right when seeded at %s', async (_label, iso) => {
     const nowMs = Date.parse(iso);
-    const c = demoCore(nowMs);
-    const balance = c.credits.balance();
-    const rows = ledger(c);
+    const c = await demoCore(nowMs);
+    const balance = await c.credits.balance();
+    const rows = await ledger(c);
     expect(balance.plan).toBe('professional');
     expect(balance.balance).toBe(rows.reduce((s, r) => s + r.amount, 0));
     expect(balance.balance).toBeGreaterThanOrEqual(balance.monthlyAllowance * 0.1);
     expect(Date.parse(balance.resetsAt)).toBeGreaterThan(nowMs);
     expect(rows.some((r) => r.kind === 'reset')).toBe(true);
     for (const r of rows) expect(Date.parse(r.created_at)).toBeLessThanOrEqual(nowMs);
-    const ps = allPatients(c);
+    const ps = await allPatients(c);
     expect(ps.length).toBeGreaterThanOrEqual(200);
     for (const p of ps) {
       expect(Date.parse(p.createdAt)).toBeLessThan(nowMs);
@@ -382,12 +383,12 @@ describe('demo clinic seed', () => {
     }
   });
 
-  it('finds seeded patients by their unaccented lower-case last name', () => {
+  it('finds seeded patients by their unaccented lower-case last name', async () => {
     const accented = patients.filter((p) => ACCENTED.test(p.lastName));
     expect(accented.length).toBeGreaterThan(0);
     for (const p of accented.slice(0, 25)) {
       const query = fold(p.lastName);
-      const found = allPatients(core, query);
+      const found = await allPatients(core, query);
       expect(
         found.map((f) => f.id),
         `search '${query}'`,
@@ -401,7 +402,7 @@ describe('demo clinic seed', () => {
     // The first surname alone (e.g. 'fernandez' for Fernández) finds them too.
     const p = accented.find((x) => ACCENTED.test(x.lastName.split(' ')[0]!))!;
     const first = fold(p.lastName.split(' ')[0]!);
-    expect(allPatients(core, first).map((f) => f.id)).toContain(p.id);
+    expect((await allPatients(core, first)).map((f) => f.id)).toContain(p.id);
   });
 });
 
@@ -433,7 +434,7 @@ describe('demo clinic over HTTP', () => {
     expect(res.status).toBe(200);
     expect(res.body.plan).toBe('professional');
     expect(res.body.balance).toBeGreaterThanOrEqual(res.body.monthlyAllowance * 0.1);
-    expect(res.body.balance).toBe(server.service.core.q.creditLedger.sum());
+    expect(res.body.balance).toBe(await server.service.core.q.creditLedger.sum());
     const led = await server.request('GET', '/billing/ledger?kind=reset&limit=100');
     expect(led.status).toBe(200);
     expect(led.body.data.length).toBeGreaterThanOrEqual(1);
@@ -442,15 +443,15 @@ describe('demo clinic over HTTP', () => {
 
 describe('demo clinic forms and deliveries', () => {
   let core: Core;
-  beforeAll(() => {
-    core = createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
+  beforeAll(async () => {
+    core = await createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
   });
   afterAll(() => core.close());
 
   const { all, one } = reader(() => core);
 
-  it('has the five demo forms, PHQ-9 and GAD-7 with their scoring bands', () => {
-    const page = core.forms.list({ limit: 100 });
+  it('has the five demo forms, PHQ-9 and GAD-7 with their scoring bands', async () => {
+    const page = await core.forms.list({ limit: 100 });
     const forms = listItems<ClinicalForm>(page);
     expect(forms.map((f) => f.name).sort()).toEqual(
       DEMO_FORMS.map((f) => f.definition.name).sort(),
@@ -467,21 +468,23 @@ describe('demo clinic forms and deliveries', () => {
     expect(nrs.fields[0]).toMatchObject({ type: 'slider', min: 0, max: 10, step: 1 });
   });
 
-  it('involves a patient in its history only after they were registered', () => {
+  it('involves a patient in its history only after they were registered', async () => {
     for (const table of ['form_schedules', 'conversations', 'calls']) {
-      const early = one<number>(
+      const early = await one<number>(
         `SELECT count(*) FROM ${table} t JOIN patients p ON p.id = t.patient_id
          WHERE t.created_at < p.created_at`,
       );
       expect(early, table).toBe(0);
-      expect(one<number>(`SELECT count(*) FROM ${table}`), table).toBeGreaterThan(10);
+      expect(await one<number>(`SELECT count(*) FROM ${table}`), table).toBeGreaterThan(10);
     }
   });
 
-  it('has months of deliveries in every state, and pending ones in the coming days', () => {
+  it('has months of deliveries in every state, and pending ones in the coming days', async () => {
     const counts = Object.fromEntries(
-      all<{ status: string; n: number }>(
-        'SELECT status, count(*) AS n FROM form_schedules GROUP BY status',
+      (
+        await all<{ status: string; n: number }>(
+          'SELECT status, count(*) AS n FROM form_schedules GROUP BY status',
+        )
       ).map((r) => [r.status, r.n]),
     );
     expect(counts.completed).toBeGreaterThan(200);
@@ -489,18 +492,18 @@ describe('demo clinic forms and deliveries', () => {
     expect(counts.cancelled).toBeGreaterThan(0);
     expect(counts.failed).toBeGreaterThan(0);
     expect(counts.pending).toBeGreaterThan(3);
-    const oldest = one<string>('SELECT min(created_at) FROM form_schedules');
+    const oldest = await one<string>('SELECT min(created_at) FROM form_schedules');
     expect(FIXED_NOW - Date.parse(oldest)).toBeGreaterThan(80 * DAY);
     // Every pending delivery is in the future, within a week (a series' within its three
     // months), and has its job on the table.
-    const pending = all<{ id: string; scheduled_at: string; series_id: string | null }>(
+    const pending = await all<{ id: string; scheduled_at: string; series_id: string | null }>(
       `SELECT id, scheduled_at, series_id FROM form_schedules WHERE status = 'pending'`,
     );
     for (const p of pending) {
       expect(Date.parse(p.scheduled_at)).toBeGreaterThan(FIXED_NOW);
       expect(Date.parse(p.scheduled_at)).toBeLessThan(FIXED_NOW + (p.series_id ? 60 : 8) * DAY);
       expect(
-        one<number>(
+        await one<number>(
           `SELECT count(*) FROM jobs WHERE kind = 'form-schedule.deliver' AND status = 'pending'
            AND json_extract(payload, '$.scheduleId') = ?`,
           p.id,
@@ -509,15 +512,15 @@ describe('demo clinic forms and deliveries', () => {
     }
     // Past deliveries were delivered by the seed itself, so no overdue job runs at first start.
     expect(
-      one<number>(
+      await one<number>(
         `SELECT count(*) FROM jobs WHERE status = 'pending' AND due_at <= ?`,
         new Date(FIXED_NOW).toISOString(),
       ),
     ).toBe(0);
   });
 
-  it('charged every delivery and refunded every cancelled or failed one; the books balance', () => {
-    const schedules = all<{
+  it('charged every delivery and refunded every cancelled or failed one; the books balance', async () => {
+    const schedules = await all<{
       id: string;
       status: string;
       credits_consumed: number;
@@ -526,7 +529,7 @@ describe('demo clinic forms and deliveries', () => {
     }>('SELECT id, status, credits_consumed, credits_refunded, channel FROM form_schedules');
     for (const s of schedules) {
       expect(s.credits_consumed).toBe(s.channel === 'whatsapp' ? 2 : 1);
-      const net = core.q.creditLedger.netConsumed(s.id);
+      const net = await core.q.creditLedger.netConsumed(s.id);
       if (s.status === 'cancelled' || s.status === 'failed') {
         expect(s.credits_refunded).toBe(s.credits_consumed);
         expect(net).toBe(0);
@@ -534,44 +537,46 @@ describe('demo clinic forms and deliveries', () => {
         expect(net).toBe(s.credits_consumed);
       }
     }
-    expect(core.q.creditLedger.sum()).toBe(core.credits.balance().balance);
+    expect(await core.q.creditLedger.sum()).toBe((await core.credits.balance()).balance);
   });
 
-  it('shows the failure paths through the magic patients', () => {
-    const reasons = all<{ failure_reason: string }>(
-      `SELECT failure_reason FROM form_schedules WHERE status = 'failed'`,
+  it('shows the failure paths through the magic patients', async () => {
+    const reasons = (
+      await all<{ failure_reason: string }>(
+        `SELECT failure_reason FROM form_schedules WHERE status = 'failed'`,
+      )
     ).map((r) => r.failure_reason);
     expect(reasons).toContain('email_bounced');
     expect(reasons).toContain('invalid_number');
   });
 
-  it('stores answers that pass the shared validator, one response per completed schedule', () => {
-    const rows = all<{
+  it('stores answers that pass the shared validator, one response per completed schedule', async () => {
+    const rows = await all<{
       form_id: string;
       responses: string;
       schedule_id: string;
       completed_at: string;
     }>('SELECT form_id, responses, schedule_id, completed_at FROM form_responses');
     expect(rows.length).toBe(
-      one<number>(`SELECT count(*) FROM form_schedules WHERE status = 'completed'`),
+      await one<number>(`SELECT count(*) FROM form_schedules WHERE status = 'completed'`),
     );
     for (const row of rows) {
-      const form = core.forms.get(row.form_id);
+      const form = await core.forms.get(row.form_id);
       const { errors } = checkAnswers(form.fields, JSON.parse(row.responses) as SubmittedAnswer[]);
       expect(errors).toEqual([]);
-      const schedule = core.schedules.get(row.schedule_id);
+      const schedule = await core.schedules.get(row.schedule_id);
       expect(schedule.status).toBe('completed');
       expect(schedule.completedAt).toBe(row.completed_at);
       expect(Date.parse(row.completed_at)).toBeLessThan(FIXED_NOW);
     }
   });
 
-  it('has believable trends: PHQ-9 scores fall on average over the months', () => {
+  it('has believable trends: PHQ-9 scores fall on average over the months', async () => {
     const phq9 = DEMO_FORMS.find((f) => f.key === 'phq9')!;
-    const formId = listItems<ClinicalForm>(core.forms.list({ limit: 100 })).find(
+    const formId = listItems<ClinicalForm>(await core.forms.list({ limit: 100 })).find(
       (f) => f.name === phq9.definition.name,
     )!.id;
-    const rows = all<{ responses: string; completed_at: string }>(
+    const rows = await all<{ responses: string; completed_at: string }>(
       'SELECT responses, completed_at FROM form_responses WHERE form_id = ? ORDER BY completed_at',
       formId,
     );
@@ -583,36 +588,36 @@ describe('demo clinic forms and deliveries', () => {
     expect(new Set(scores).size).toBeGreaterThan(8);
   });
 
-  it('kept what it sent in the outbox, with a form link, and emitted no events', () => {
-    const sent = one<number>(
+  it('kept what it sent in the outbox, with a form link, and emitted no events', async () => {
+    const sent = await one<number>(
       `SELECT count(*) FROM form_schedules WHERE status IN ('sent', 'completed')`,
     );
     // One message per delivery that went out, and one per reminder.
-    const reminders = one<number>(
+    const reminders = await one<number>(
       'SELECT count(*) FROM form_schedules WHERE reminded_at IS NOT NULL',
     );
     expect(reminders).toBeGreaterThan(0);
-    expect(one<number>('SELECT count(*) FROM outbox')).toBe(sent + reminders);
+    expect(await one<number>('SELECT count(*) FROM outbox')).toBe(sent + reminders);
     // Stored relative to the link base: the demo's messages were never sent to any server.
-    const bodies = all<{ body: string; link: string }>('SELECT body, link FROM outbox');
+    const bodies = await all<{ body: string; link: string }>('SELECT body, link FROM outbox');
     for (const b of bodies) {
       expect(b.link).toMatch(/^\/f\/[A-Za-z0-9_-]{43}$/);
       expect(b.body).toContain(b.link);
     }
     // The outbox shows them against the link base of the service that reads them.
-    const shown = listItems<{ body: string; link: string }>(core.outbox.list({ limit: 100 }));
+    const shown = listItems<{ body: string; link: string }>(await core.outbox.list({ limit: 100 }));
     expect(shown.length).toBe(Math.min(100, bodies.length));
     for (const m of shown) {
       expect(m.link).toMatch(/^http:\/\/127\.0\.0\.1:4010\/f\/[A-Za-z0-9_-]{43}$/);
       expect(m.body).toContain(m.link);
       expect(m.body.split('/f/').length).toBe(2);
     }
-    expect(one<number>('SELECT count(*) FROM events')).toBe(0);
-    expect(core.delivery.clinicName()).toBe(DEMO_CLINIC_NAME);
+    expect(await one<number>('SELECT count(*) FROM events')).toBe(0);
+    expect(await core.delivery.clinicName()).toBe(DEMO_CLINIC_NAME);
   });
 
-  it('has recurring PHQ-9 series: some deliveries answered, the next ones pending, a reminder or two', () => {
-    const series = all<{
+  it('has recurring PHQ-9 series: some deliveries answered, the next ones pending, a reminder or two', async () => {
+    const series = await all<{
       id: string;
       occurrences: number;
       interval_unit: string;
@@ -621,20 +626,25 @@ describe('demo clinic forms and deliveries', () => {
     expect(series.length).toBe(3);
     for (const s of series) {
       expect([s.occurrences, s.interval_unit, s.interval_count]).toEqual([7, 'week', 2]);
-      const statuses = all<{ status: string }>(
-        'SELECT status FROM form_schedules WHERE series_id = ? ORDER BY series_index',
-        s.id,
+      const statuses = (
+        await all<{ status: string }>(
+          'SELECT status FROM form_schedules WHERE series_id = ? ORDER BY series_index',
+          s.id,
+        )
       ).map((r) => r.status);
       expect(statuses.slice(3)).toEqual(['pending', 'pending', 'pending', 'pending']);
       expect(statuses.slice(0, 3).filter((x) => x === 'completed').length).toBeGreaterThan(1);
     }
     // The reminders went with the delivery's own link.
-    const reminded = all<{ id: string }>(
+    const reminded = await all<{ id: string }>(
       'SELECT id FROM form_schedules WHERE reminded_at IS NOT NULL',
     );
     expect(reminded.length).toBe(2);
     for (const r of reminded) {
-      const links = all<{ link: string }>('SELECT link FROM outbox WHERE schedule_id = ?', r.id);
+      const links = await all<{ link: string }>(
+        'SELECT link FROM outbox WHERE schedule_id = ?',
+        r.id,
+      );
       expect(links.length).toBe(2);
       expect(links[0]!.link).toBe(links[1]!.link);
     }
@@ -646,12 +656,12 @@ describe('demo clinic forms and deliveries', () => {
       const origin = server.url.replace(/\/api\/v1$/, '');
       expect(origin).not.toMatch(/:4010$/);
       const { core: live } = server.service;
-      const sent = live.db
+      const sent = (await live.db
         .prepare(
           `SELECT s.id, s.language FROM form_schedules s
            WHERE s.status = 'sent' ORDER BY s.sent_at DESC LIMIT 1`,
         )
-        .get() as { id: string; language: string };
+        .get()) as { id: string; language: string };
       // The link as the sandbox outbox gives it to a developer or a sales demo.
       const outbox = await server.request('GET', `/sandbox/outbox?scheduleId=${sent.id}`);
       expect(outbox.status).toBe(200);
@@ -671,38 +681,45 @@ describe('demo clinic forms and deliveries', () => {
 
 describe('demo clinic conversations and calls', () => {
   let core: Core;
-  beforeAll(() => {
-    core = createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
+  beforeAll(async () => {
+    core = await createCore({ memory: true, seed: 'demo', realNow: () => FIXED_NOW });
   });
   afterAll(() => core.close());
 
   const { all, one } = reader(() => core);
 
-  it('has past chats: most closed by inactivity, some by the coordinator, some escalated', () => {
-    const total = one<number>('SELECT count(*) FROM conversations');
+  it('has past chats: most closed by inactivity, some by the coordinator, some escalated', async () => {
+    const total = await one<number>('SELECT count(*) FROM conversations');
     expect(total).toBeGreaterThanOrEqual(60);
     const byReason = Object.fromEntries(
-      all<{ end_reason: string; n: number }>(
-        `SELECT end_reason, count(*) AS n FROM conversations WHERE status = 'ended' GROUP BY 1`,
+      (
+        await all<{ end_reason: string; n: number }>(
+          `SELECT end_reason, count(*) AS n FROM conversations WHERE status = 'ended' GROUP BY 1`,
+        )
       ).map((r) => [r.end_reason, r.n]),
     );
     expect(byReason.inactivity).toBeGreaterThan(total / 2);
     expect(byReason.closed).toBeGreaterThanOrEqual(1);
-    const escalated = one<number>(
+    const escalated = await one<number>(
       'SELECT count(*) FROM conversations WHERE escalated_at IS NOT NULL',
     );
     expect(escalated).toBeGreaterThanOrEqual(2);
     expect(escalated).toBeLessThan(total / 4);
     // Closed by inactivity exactly 30 minutes after the last message.
-    const late = one<number>(
+    const late = await one<number>(
       `SELECT count(*) FROM conversations WHERE end_reason = 'inactivity'
        AND ended_at <> strftime('%Y-%m-%dT%H:%M:%fZ', last_message_at, '+30 minutes')`,
     );
     expect(late).toBe(0);
   });
 
-  it('writes each chat in its patient language, with the patient name and a 112 instruction on red flags', () => {
-    const rows = all<{ language: string; first_name: string; metadata: string; welcome: string }>(
+  it('writes each chat in its patient language, with the patient name and a 112 instruction on red flags', async () => {
+    const rows = await all<{
+      language: string;
+      first_name: string;
+      metadata: string;
+      welcome: string;
+    }>(
       `SELECT c.language, p.first_name, p.metadata,
          (SELECT content FROM conversation_messages m WHERE m.conversation_id = c.id ORDER BY seq LIMIT 1) AS welcome
        FROM conversations c JOIN patients p ON p.id = c.patient_id`,
@@ -713,7 +730,7 @@ describe('demo clinic conversations and calls', () => {
       expect(row.welcome).toContain(DEMO_CLINIC_NAME);
     }
     expect(new Set(rows.map((r) => r.language))).toEqual(new Set(['es', 'ca', 'en']));
-    const escalated = all<{ content: string; metadata: string }>(
+    const escalated = await all<{ content: string; metadata: string }>(
       `SELECT content, metadata FROM conversation_messages WHERE escalated = 1 AND role = 'assistant'`,
     );
     expect(escalated.length).toBeGreaterThanOrEqual(2);
@@ -730,18 +747,18 @@ describe('demo clinic conversations and calls', () => {
     expect(escalated.some((m) => m.content.includes('112'))).toBe(true);
   });
 
-  it('charged every chat 10 plus 1 per exchange, as the ledger shows', () => {
-    const rows = all<{ id: string; credits_consumed: number; message_count: number }>(
+  it('charged every chat 10 plus 1 per exchange, as the ledger shows', async () => {
+    const rows = await all<{ id: string; credits_consumed: number; message_count: number }>(
       'SELECT id, credits_consumed, message_count FROM conversations',
     );
     for (const c of rows) {
       expect(c.credits_consumed).toBe(10 + (c.message_count - 1) / 2);
-      expect(core.q.creditLedger.netConsumed(c.id)).toBe(c.credits_consumed);
+      expect(await core.q.creditLedger.netConsumed(c.id)).toBe(c.credits_consumed);
     }
   });
 
-  it('has months of calls, about nine in ten completed with a transcript and a summary', () => {
-    const calls = all<{
+  it('has months of calls, about nine in ten completed with a transcript and a summary', async () => {
+    const calls = await all<{
       id: string;
       status: string;
       duration: number;
@@ -764,7 +781,7 @@ describe('demo clinic conversations and calls', () => {
       expect(c.duration).toBeGreaterThanOrEqual(60);
       expect(c.duration).toBeLessThanOrEqual(600);
       expect(c.credits_consumed).toBe(Math.ceil(c.duration / 60) * 5);
-      expect(core.q.creditLedger.netConsumed(c.id)).toBe(c.credits_consumed);
+      expect(await core.q.creditLedger.netConsumed(c.id)).toBe(c.credits_consumed);
       expect(Date.parse(c.completed_at!) - Date.parse(c.answered_at!)).toBe(c.duration * 1000);
       expect(JSON.parse(c.transcript!).length).toBeGreaterThanOrEqual(6);
       expect(c.summary!.length).toBeGreaterThan(20);
@@ -776,24 +793,24 @@ describe('demo clinic conversations and calls', () => {
       expect(['no_answer', 'busy', 'invalid_number']).toContain(c.failure_reason);
       expect(c.duration).toBe(0);
       expect(c.credits_consumed).toBe(0);
-      expect(core.q.creditLedger.netConsumed(c.id)).toBe(0);
+      expect(await core.q.creditLedger.netConsumed(c.id)).toBe(0);
     }
     expect(new Set(calls.map((c) => c.language))).toEqual(new Set(['es', 'ca', 'en']));
   });
 
-  it('leaves nothing of the history running and writes no events', () => {
+  it('leaves nothing of the history running and writes no events', async () => {
     // Only the demo's present is still going: its two live chats (test/service/demo-live.test.ts).
     expect(
-      one<number>(
+      await one<number>(
         `SELECT count(*) FROM conversations WHERE status = 'active' AND last_message_at < ?`,
         new Date(FIXED_NOW - 30 * 60_000).toISOString(),
       ),
     ).toBe(0);
-    expect(one<number>(`SELECT count(*) FROM conversations WHERE status = 'active'`)).toBe(2);
+    expect(await one<number>(`SELECT count(*) FROM conversations WHERE status = 'active'`)).toBe(2);
     expect(
-      one<number>(`SELECT count(*) FROM calls WHERE status NOT IN ('completed', 'failed')`),
+      await one<number>(`SELECT count(*) FROM calls WHERE status NOT IN ('completed', 'failed')`),
     ).toBe(0);
-    expect(one<number>('SELECT count(*) FROM events')).toBe(0);
-    expect(core.q.creditLedger.sum()).toBe(core.credits.balance().balance);
+    expect(await one<number>('SELECT count(*) FROM events')).toBe(0);
+    expect(await core.q.creditLedger.sum()).toBe((await core.credits.balance()).balance);
   });
 });

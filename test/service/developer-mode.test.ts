@@ -7,8 +7,8 @@ import { tempDataDir } from './helpers';
 
 const open: Core[] = [];
 const dirs: Array<() => void> = [];
-afterEach(() => {
-  while (open.length) open.pop()!.close();
+afterEach(async () => {
+  while (open.length) await open.pop()!.close();
   while (dirs.length) dirs.pop()!();
 });
 
@@ -28,31 +28,31 @@ async function developerMode(ops: ReturnType<typeof createOperations>) {
 
 describe('developer mode (a desk setting)', () => {
   it('is off for a clinic whose switch was never saved, on where a developer started it', async () => {
-    expect(await developerMode(operationsOf(createCore({ memory: true, seed: 'empty' })))).toBe(
-      false,
-    );
+    expect(
+      await developerMode(operationsOf(await createCore({ memory: true, seed: 'empty' }))),
+    ).toBe(false);
     // The CLI's serve and web share these options.
-    const cli = createCore({ memory: true, seed: 'empty', ...sandboxOptions({}) });
+    const cli = await createCore({ memory: true, seed: 'empty', ...sandboxOptions({}) });
     expect(await developerMode(operationsOf(cli))).toBe(true);
   });
 
   it('keeps the saved switch across a restart, whatever the default', async () => {
     const { dir, cleanup } = tempDataDir();
     dirs.push(cleanup);
-    const first = operationsOf(createCore({ dataDir: dir, seed: 'empty' }));
+    const first = operationsOf(await createCore({ dataDir: dir, seed: 'empty' }));
     const saved = await first.run('settings.update', { developerMode: true });
     expect(saved).toMatchObject({ ok: true, value: { developerMode: true } });
-    open.pop()!.close();
-    expect(await developerMode(operationsOf(createCore({ dataDir: dir })))).toBe(true);
-    const again = operationsOf(createCore({ dataDir: dir, developerModeDefault: true }));
+    await open.pop()!.close();
+    expect(await developerMode(operationsOf(await createCore({ dataDir: dir })))).toBe(true);
+    const again = operationsOf(await createCore({ dataDir: dir, developerModeDefault: true }));
     await again.run('settings.update', { developerMode: false });
-    open.pop()!.close();
-    const third = createCore({ dataDir: dir, developerModeDefault: true });
+    await open.pop()!.close();
+    const third = await createCore({ dataDir: dir, developerModeDefault: true });
     expect(await developerMode(operationsOf(third))).toBe(false);
   });
 
   it('refuses a value that is not a boolean and changes nothing, even beside a good one', async () => {
-    const ops = operationsOf(createCore({ memory: true, seed: 'empty' }));
+    const ops = operationsOf(await createCore({ memory: true, seed: 'empty' }));
     const refused = await ops.run('settings.update', {
       developerMode: 'yes',
       clinicName: 'Clínica Norte',

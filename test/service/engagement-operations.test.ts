@@ -27,8 +27,8 @@ const CONTEXT = 'Seguimiento tras la cirugía de rodilla';
 describe('conversations: every answer names its patient', () => {
   it('lists (with the filters), reads, starts and ends with the patient beside the id', async () => {
     const { ok, core, server } = await setup();
-    const { patientId } = formFixture(server);
-    const joan = core.patients.create({ firstName: 'Joan', lastName: 'Riba' }).id;
+    const { patientId } = await formFixture(server);
+    const joan = (await core.patients.create({ firstName: 'Joan', lastName: 'Riba' })).id;
 
     const started = await ok('conversations.start', {
       patientId,
@@ -89,8 +89,8 @@ describe('conversations: every answer names its patient', () => {
     const { refused, core, server } = await setup({
       plans: { starter: 9, professional: 9, enterprise: 9 },
     });
-    const { patientId } = formFixture(server);
-    const before = snapshot(server);
+    const { patientId } = await formFixture(server);
+    const before = await snapshot(server);
 
     const poor = await refused('conversations.start', { patientId, context: CONTEXT });
     expect(poor).toMatchObject({
@@ -117,21 +117,21 @@ describe('conversations: every answer names its patient', () => {
       code: 'not_found',
     });
 
-    core.patients.update(patientId, { status: 'inactive' });
-    const afterUpdate = snapshot(server);
+    await core.patients.update(patientId, { status: 'inactive' });
+    const afterUpdate = await snapshot(server);
     const inactive = await refused('conversations.start', { patientId, context: CONTEXT });
     expect(inactive.code).toBe('patient_inactive');
-    expect(snapshot(server)).toEqual(afterUpdate);
+    expect(await snapshot(server)).toEqual(afterUpdate);
     expect({ ...afterUpdate, events: before.events }).toEqual(before);
   });
 
   it('refuses a message to an ended chat, saying why it ended; nothing is stored or charged', async () => {
     const { ok, refused, server } = await setup();
-    const { patientId } = formFixture(server);
+    const { patientId } = await formFixture(server);
 
     const closed = await ok('conversations.start', { patientId, context: CONTEXT });
     await ok('conversations.end', { id: closed.id });
-    let before = snapshot(server);
+    let before = await snapshot(server);
     const toClosed = await refused('conversations.send', { id: closed.id, content: 'Hola' });
     expect(toClosed).toMatchObject({
       code: 'conversation_ended',
@@ -139,7 +139,7 @@ describe('conversations: every answer names its patient', () => {
     });
     const again = await refused('conversations.end', { id: closed.id });
     expect(again.code).toBe('conversation_ended');
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
 
     // Idle for 30 minutes: it closes by inactivity, and says so.
     const idle = await ok('conversations.start', { patientId, context: CONTEXT });
@@ -151,13 +151,13 @@ describe('conversations: every answer names its patient', () => {
       endedAt: new Date(START + 30 * 60_000).toISOString(),
       patient: NURIA,
     });
-    before = snapshot(server);
+    before = await snapshot(server);
     const toIdle = await refused('conversations.send', { id: idle.id, content: 'Hola' });
     expect(toIdle).toMatchObject({
       code: 'conversation_ended',
       details: { endReason: 'inactivity' },
     });
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect((await ok('conversations.get', { id: idle.id })).messageCount).toBe(1);
   });
 
@@ -165,9 +165,9 @@ describe('conversations: every answer names its patient', () => {
     const { ok, refused, server } = await setup({
       plans: { starter: 10, professional: 10, enterprise: 10 },
     });
-    const { patientId } = formFixture(server);
+    const { patientId } = await formFixture(server);
     const chat = await ok('conversations.start', { patientId, context: CONTEXT });
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expect(before.balance).toBe(0);
 
     const poor = await refused('conversations.send', { id: chat.id, content: 'Estoy bien' });
@@ -179,7 +179,7 @@ describe('conversations: every answer names its patient', () => {
     expect(fieldErrors(empty)[0]).toMatchObject({ pointer: '/content' });
     const missing = await refused('conversations.send', { id: 'conv_nope', content: 'Hola' });
     expect(missing.code).toBe('resource_missing');
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect(await ok('conversations.get', { id: chat.id })).toMatchObject({
       status: 'active',
       messageCount: 1,
@@ -191,12 +191,14 @@ describe('conversations: every answer names its patient', () => {
 describe('calls: every answer names its patient', () => {
   it('starts, lists with the filters and reads a call with its patient, through its lifecycle', async () => {
     const { ok, core, server } = await setup();
-    const { patientId } = formFixture(server);
-    const joan = core.patients.create({
-      firstName: 'Joan',
-      lastName: 'Riba',
-      phone: '+34600001111', // busy: fails from ringing
-    }).id;
+    const { patientId } = await formFixture(server);
+    const joan = (
+      await core.patients.create({
+        firstName: 'Joan',
+        lastName: 'Riba',
+        phone: '+34600001111', // busy: fails from ringing
+      })
+    ).id;
 
     const call = await ok('calls.start', { patientId, purpose: 'Control tras la cirugía' });
     expect(call).toMatchObject({
@@ -240,9 +242,9 @@ describe('calls: every answer names its patient', () => {
     const { refused, core, server } = await setup({
       plans: { starter: 4, professional: 4, enterprise: 4 },
     });
-    const { patientId } = formFixture(server);
-    const noPhone = core.patients.create({ firstName: 'Pau', lastName: 'Serra' }).id;
-    const before = snapshot(server);
+    const { patientId } = await formFixture(server);
+    const noPhone = (await core.patients.create({ firstName: 'Pau', lastName: 'Serra' })).id;
+    const before = await snapshot(server);
 
     const poor = await refused('calls.start', { patientId, purpose: 'Control' });
     expect(poor).toMatchObject({
@@ -255,14 +257,14 @@ describe('calls: every answer names its patient', () => {
     const blank = await refused('calls.start', { patientId, purpose: ' ', language: 'de' });
     const pointers = fieldErrors(blank).map((e) => e.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/purpose', '/language']));
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
 
-    core.patients.update(patientId, { status: 'inactive' });
-    const afterUpdate = snapshot(server);
+    await core.patients.update(patientId, { status: 'inactive' });
+    const afterUpdate = await snapshot(server);
     expect((await refused('calls.start', { patientId, purpose: 'Control' })).code).toBe(
       'patient_inactive',
     );
-    expect(snapshot(server)).toEqual(afterUpdate);
+    expect(await snapshot(server)).toEqual(afterUpdate);
   });
 
   it('refuses bad list filters and an unknown call', async () => {

@@ -197,18 +197,22 @@ function expectPageHeaders(page: Page): void {
   expect(page.text).not.toMatch(/\sstyle="/);
 }
 
-const formCompletedEvents = (server: TestServer) =>
-  server.service.core.db
-    .prepare<[], { data: string }>("SELECT data FROM events WHERE type = 'form.completed'")
-    .all()
-    .map((row) => JSON.parse(row.data) as Record<string, unknown>);
+const formCompletedEvents = async (server: TestServer) =>
+  (
+    await server.service.core.db
+      .prepare<[], { data: string }>("SELECT data FROM events WHERE type = 'form.completed'")
+      .all()
+  ).map((row) => JSON.parse(row.data) as Record<string, unknown>);
 
-const responseCount = (server: TestServer): number =>
-  server.service.core.db.prepare<[], number>('SELECT count(*) FROM form_responses').pluck().get()!;
+const responseCount = async (server: TestServer): Promise<number> =>
+  (await server.service.core.db
+    .prepare<[], number>('SELECT count(*) FROM form_responses')
+    .pluck()
+    .get())!;
 
-function expectLedgerConsistent(server: TestServer): void {
+async function expectLedgerConsistent(server: TestServer): Promise<void> {
   const { core } = server.service;
-  expect(core.q.creditLedger.sum()).toBe(core.credits.balance().balance);
+  expect(await core.q.creditLedger.sum()).toBe((await core.credits.balance()).balance);
 }
 
 /** How the completed page words the completion time (the clinic's clock, Europe/Madrid). */
@@ -225,7 +229,7 @@ function completedAtText(at: string, locale: string): string {
 describe('GET /f/{token}: the form page', () => {
   it('serves the form with its security headers, in Catalan, every field with its constraints', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
 
     // No credential at all: the token in the path is the only one.
@@ -329,12 +333,12 @@ describe('GET /f/{token}: the form page', () => {
     // Opening the page changes nothing.
     const schedule = await server.request('GET', `/form-schedules/${sent.scheduleId}`);
     expect(schedule.body.status).toBe('sent');
-    expect(responseCount(server)).toBe(0);
+    expect(await responseCount(server)).toBe(0);
   });
 
   it('speaks the schedule language: es by default, en when the schedule asks', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server, {
+    const { formId, patientId } = await formFixture(server, {
       patient: { metadata: {}, email: 'pau@example.com', phone: '+34699000111' },
     });
     const spanish = await deliver(server, { formId, patientId });
@@ -368,8 +372,8 @@ describe('GET /f/{token}: the form page', () => {
 
   it("shows nothing of the patient's contact details nor of anyone else", async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
-    const other = formFixture(server, {
+    const { formId, patientId } = await formFixture(server);
+    const other = await formFixture(server, {
       form: { ...EVERY_FIELD_TYPE, name: 'Cuestionario de Jordi' },
       patient: {
         firstName: 'Jordi',
@@ -409,9 +413,9 @@ describe('GET /f/{token}: the form page', () => {
 describe('POST /f/{token}: answering', () => {
   it('stores typed answers from a url-encoded post, redirects, and shows the thank-you page', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
-    const balance = server.service.core.credits.balance().balance;
+    const balance = (await server.service.core.credits.balance()).balance;
 
     const posted = await postForm(server, sent.path, validParams());
     expect(posted.status).toBe(303);
@@ -452,7 +456,7 @@ describe('POST /f/{token}: answering', () => {
     const list = await server.request('GET', `/clinical-forms/${formId}/responses`);
     expect(list.body.data).toEqual([expected]);
 
-    expect(formCompletedEvents(server)).toEqual([
+    expect(await formCompletedEvents(server)).toEqual([
       {
         responseId,
         formId,
@@ -463,8 +467,8 @@ describe('POST /f/{token}: answering', () => {
       },
     ]);
     // Answering costs nothing.
-    expect(server.service.core.credits.balance().balance).toBe(balance);
-    expectLedgerConsistent(server);
+    expect((await server.service.core.credits.balance()).balance).toBe(balance);
+    await expectLedgerConsistent(server);
 
     // Following the redirect: the thank-you page, with the time of completion in Catalan.
     const thanks = await getPage(server, sent.path);
@@ -481,7 +485,7 @@ describe('POST /f/{token}: answering', () => {
 
   it('takes a charset on the content type and a decimal point as well', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
     const params = new URLSearchParams([
       ['weight', ' 80.25 '],
@@ -511,13 +515,13 @@ describe('POST /f/{token}: answering', () => {
 
   it('answers invalid answers with 422, errors beside their fields, answers kept, nothing stored', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
-    const balance = server.service.core.credits.balance().balance;
-    const eventsBefore = server.service.core.db
+    const balance = (await server.service.core.credits.balance()).balance;
+    const eventsBefore = (await server.service.core.db
       .prepare<[], number>('SELECT count(*) FROM events')
       .pluck()
-      .get()!;
+      .get())!;
 
     const bad = new URLSearchParams([
       ['notes', 'Dolor <b>fort</b> & "tos"'],
@@ -599,12 +603,12 @@ describe('POST /f/{token}: answering', () => {
     const schedule = await server.request('GET', `/form-schedules/${sent.scheduleId}`);
     expect(schedule.body.status).toBe('sent');
     expect(schedule.body.responseId).toBeUndefined();
-    expect(responseCount(server)).toBe(0);
-    expect(formCompletedEvents(server)).toEqual([]);
+    expect(await responseCount(server)).toBe(0);
+    expect(await formCompletedEvents(server)).toEqual([]);
     expect(
-      server.service.core.db.prepare<[], number>('SELECT count(*) FROM events').pluck().get(),
+      await server.service.core.db.prepare<[], number>('SELECT count(*) FROM events').pluck().get(),
     ).toBe(eventsBefore);
-    expect(server.service.core.credits.balance().balance).toBe(balance);
+    expect((await server.service.core.credits.balance()).balance).toBe(balance);
 
     // The page still opens as a fresh form, and a corrected post goes through.
     expect((await getPage(server, sent.path)).status).toBe(200);
@@ -615,13 +619,13 @@ describe('POST /f/{token}: answering', () => {
     expect(done.body.status).toBe('completed');
     const response = await server.request('GET', `/form-responses/${done.body.responseId}`);
     expect(response.body.responses).toEqual(VALID_STORED);
-    expect(formCompletedEvents(server)).toHaveLength(1);
-    expectLedgerConsistent(server);
+    expect(await formCompletedEvents(server)).toHaveLength(1);
+    await expectLedgerConsistent(server);
   });
 
   it('refuses an empty post and a post with answers to questions the form does not have', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
 
     const empty = await postForm(server, sent.path, new URLSearchParams());
@@ -649,15 +653,15 @@ describe('POST /f/{token}: answering', () => {
       `<p class="error-message" id="f-pain-error"><span class="visually-hidden">Error: </span>${escapeHtml("Aquesta pregunta té més d'una resposta. Deixi'n només una.")}</p>`,
     );
 
-    expect(responseCount(server)).toBe(0);
-    expect(formCompletedEvents(server)).toEqual([]);
+    expect(await responseCount(server)).toBe(0);
+    expect(await formCompletedEvents(server)).toEqual([]);
     const schedule = await server.request('GET', `/form-schedules/${sent.scheduleId}`);
     expect(schedule.body.status).toBe('sent');
   });
 
   it('counts a line break as one character against the 5,000-character limit of text answers', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
 
     const tooLong = validParams();
@@ -668,7 +672,7 @@ describe('POST /f/{token}: answering', () => {
       '<span class="visually-hidden">Error: </span>La seva resposta és massa llarga: pot escriure fins a 5.000 caràcters.</p>',
     );
     expect(controls(refused.text, 'notes')[0]!['aria-invalid']).toBe('true');
-    expect(responseCount(server)).toBe(0);
+    expect(await responseCount(server)).toBe(0);
 
     // A browser sends the textarea's line break as CRLF: 5,001 characters on the wire, 5,000 typed.
     const atLimit = validParams();
@@ -683,9 +687,9 @@ describe('POST /f/{token}: answering', () => {
 
   it('follows the form as it is now: an edited form is shown and checked in its new shape', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
-    server.service.core.forms.update(formId, {
+    await server.service.core.forms.update(formId, {
       fields: [
         ...EVERY_FIELD_TYPE.fields,
         { id: 'sleep', type: 'number', label: 'Hours slept', required: true, min: 0, max: 24 },
@@ -708,20 +712,20 @@ describe('POST /f/{token}: answering', () => {
     const old = await postForm(server, sent.path, validParams());
     expect(old.status).toBe(422);
     expect(old.text).toContain('<p class="error-message" id="f-sleep-error">');
-    expect(responseCount(server)).toBe(0);
+    expect(await responseCount(server)).toBe(0);
 
     // Archiving the form does not take the link away from a patient who already has it.
-    server.service.core.forms.archive(formId);
+    await server.service.core.forms.archive(formId);
     expect((await getPage(server, sent.path)).status).toBe(200);
     const params = validParams();
     params.set('sleep', '7');
     expect((await postForm(server, sent.path, params)).status).toBe(303);
-    expect(responseCount(server)).toBe(1);
+    expect(await responseCount(server)).toBe(1);
   });
 
   it('answers a second submission 409 with the completed page, keeping the first answers', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
 
     expect((await postForm(server, sent.path, validParams())).status).toBe(303);
@@ -736,8 +740,8 @@ describe('POST /f/{token}: answering', () => {
     expect(second.text).toContain('El formulari «Every field type» es va completar el ');
     expect(second.text).not.toContain('<form');
 
-    expect(responseCount(server)).toBe(1);
-    const events = formCompletedEvents(server);
+    expect(await responseCount(server)).toBe(1);
+    const events = await formCompletedEvents(server);
     expect(events).toHaveLength(1);
     expect(events[0]!.responses).toEqual(VALID_STORED);
     const schedule = await server.request('GET', `/form-schedules/${sent.scheduleId}`);
@@ -754,20 +758,20 @@ describe('POST /f/{token}: answering', () => {
 
   it('lets exactly one of two simultaneous submissions through', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
     const results = await Promise.all([
       postForm(server, sent.path, validParams()),
       postForm(server, sent.path, validParams()),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([303, 409]);
-    expect(responseCount(server)).toBe(1);
-    expect(formCompletedEvents(server)).toHaveLength(1);
+    expect(await responseCount(server)).toBe(1);
+    expect(await formCompletedEvents(server)).toHaveLength(1);
   });
 
   it('refuses a JSON body with 415: the page reads url-encoded form posts only', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
     const answers = Object.fromEntries(VALID_STORED.map((a) => [a.fieldId, a.value] as const));
 
@@ -783,13 +787,13 @@ describe('POST /f/{token}: answering', () => {
 
     const schedule = await server.request('GET', `/form-schedules/${sent.scheduleId}`);
     expect(schedule.body.status).toBe('sent');
-    expect(responseCount(server)).toBe(0);
-    expect(formCompletedEvents(server)).toEqual([]);
+    expect(await responseCount(server)).toBe(0);
+    expect(await formCompletedEvents(server)).toEqual([]);
   });
 
   it('refuses a text/plain or multipart body with 415, changing nothing', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
 
     const plain = await fetch(`${origin(server)}${sent.path}`, {
@@ -811,14 +815,14 @@ describe('POST /f/{token}: answering', () => {
 
     const schedule = await server.request('GET', `/form-schedules/${sent.scheduleId}`);
     expect(schedule.body.status).toBe('sent');
-    expect(responseCount(server)).toBe(0);
+    expect(await responseCount(server)).toBe(0);
   });
 });
 
 describe('links that do not open a form', () => {
   it('answers an unknown token 404 with a page that says nothing about what it might have been', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
 
     // One character off the real token, a well-formed random one, and plain garbage.
@@ -853,7 +857,7 @@ describe('links that do not open a form', () => {
     // The neighbouring and garbage tokens did nothing to the real schedule.
     const schedule = await server.request('GET', `/form-schedules/${sent.scheduleId}`);
     expect(schedule.body.status).toBe('sent');
-    expect(responseCount(server)).toBe(0);
+    expect(await responseCount(server)).toBe(0);
     expect((await getPage(server, sent.path)).status).toBe(200);
   });
 
@@ -864,8 +868,8 @@ describe('links that do not open a form', () => {
     // cancel: smtp-delivery.test.ts. Here: no outbox message, and a sent link survives a refused
     // cancel.
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
-    const bounced = formFixture(server, { patient: { email: 'ana@bounce.example' } });
+    const { formId, patientId } = await formFixture(server);
+    const bounced = await formFixture(server, { patient: { email: 'ana@bounce.example' } });
     const clock = await server.request('GET', '/sandbox/clock');
     const later = iso(Date.parse(clock.body.now) + HOUR_S * 1000);
     const pending = await server.request('POST', '/form-schedules', {
@@ -884,7 +888,7 @@ describe('links that do not open a form', () => {
       const outbox = await server.request('GET', `/sandbox/outbox?scheduleId=${id}`);
       expect(outbox.body.data).toEqual([]);
     }
-    const hashes = server.service.core.db
+    const hashes = await server.service.core.db
       .prepare<[], { token_hash: string | null }>('SELECT token_hash FROM form_schedules')
       .all();
     expect(hashes).toEqual([{ token_hash: null }, { token_hash: null }]);
@@ -901,7 +905,7 @@ describe('links that do not open a form', () => {
 describe('the token is only a key to its own form page', () => {
   it('is not an API credential', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
     for (const path of ['/patients', `/form-schedules/${sent.scheduleId}`, '/sandbox/outbox']) {
       const res = await server.request('GET', path, { token: sent.token });
@@ -917,7 +921,7 @@ describe('the token is only a key to its own form page', () => {
 
   it('opens nothing below the page', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sent = await deliver(server, { formId, patientId });
     for (const path of [`${sent.path}/anything`, `${sent.path}/submit`, '/f/', '/f']) {
       const got = await readResponse(
@@ -938,19 +942,19 @@ describe('the token is only a key to its own form page', () => {
       }),
     );
     expectProblem(postBelow, 404, 'route_not_found');
-    expect(responseCount(server)).toBe(0);
+    expect(await responseCount(server)).toBe(0);
   });
 
   it("opens each schedule's own form, and an answer completes only that schedule", async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sleep: FormDefinition = {
       name: 'Sueño semanal',
       type: 'follow_up',
       description: 'Cómo ha dormido.',
       fields: [{ id: 'hours', type: 'number', label: 'Horas de sueño', required: true }],
     };
-    const second = server.service.core.forms.create(sleep).id;
+    const second = (await server.service.core.forms.create(sleep)).id;
     const a = await deliver(server, { formId, patientId });
     const b = await deliver(server, { formId: second, patientId });
     expect(a.token).not.toBe(b.token);

@@ -88,7 +88,7 @@ async function outboxOf(server: TestServer, scheduleId: string) {
   return (res.body.data as { body: string; link: string; subject?: string }[]).reverse();
 }
 
-const balance = (server: TestServer) => server.service.core.credits.balance().balance;
+const balance = async (server: TestServer) => (await server.service.core.credits.balance()).balance;
 
 async function submit(server: TestServer, id: string): Promise<void> {
   const res = await post(server, `/sandbox/form-schedules/${id}/submit`, {
@@ -100,8 +100,8 @@ async function submit(server: TestServer, id: string): Promise<void> {
 describe('POST /form-schedule-series', () => {
   it('makes every delivery at once, every two weeks, and charges each its price', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
 
     const series = await createSeries(server, {
       formId,
@@ -126,7 +126,7 @@ describe('POST /form-schedule-series', () => {
       creditsRefunded: 0,
     });
     expect(series.id).toMatch(/^ser_[0-9A-HJKMNP-TV-Z]{26}$/);
-    expect(balance(server)).toBe(before - 14);
+    expect(await balance(server)).toBe(before - 14);
 
     const list = await schedules(server, { seriesId: series.id, sort: 'scheduledAt' });
     expect(list.data.map((s) => [s.seriesIndex, s.scheduledAt, s.status, s.seriesId])).toEqual(
@@ -138,7 +138,7 @@ describe('POST /form-schedule-series', () => {
       ]),
     );
     // One charge per delivery, so each is refunded on its own.
-    const charged = server.service.core.db
+    const charged = await server.service.core.db
       .prepare<[], number>(
         `SELECT count(*) FROM credit_ledger WHERE resource_type = 'form_schedule' AND amount = -2`,
       )
@@ -150,7 +150,7 @@ describe('POST /form-schedule-series', () => {
 
   it('ends at `until`: every delivery at or before it', async () => {
     const server = await newServer();
-    const fixture = formFixture(server);
+    const fixture = await formFixture(server);
     const series = await createSeries(server, {
       ...fixture,
       channel: 'email',
@@ -235,8 +235,8 @@ describe('POST /form-schedule-series', () => {
     ],
   ])('refuses %s and changes nothing', async (_name, change, status, pointer) => {
     const server = await newServer();
-    const fixture = formFixture(server);
-    const before = footprint(server, TABLES);
+    const fixture = await formFixture(server);
+    const before = await footprint(server, TABLES);
     const res = await post(server, '/form-schedule-series', {
       ...fixture,
       channel: 'whatsapp',
@@ -248,15 +248,15 @@ describe('POST /form-schedule-series', () => {
       pointers.some((p) => p.startsWith(pointer)),
       res.text,
     ).toBe(true);
-    expect(footprint(server, TABLES)).toEqual(before);
+    expect(await footprint(server, TABLES)).toEqual(before);
   });
 
   it('refuses with 402 a series the balance cannot pay in full, making none of it', async () => {
     const server = await newServer();
-    const fixture = formFixture(server);
+    const fixture = await formFixture(server);
     const { core } = server.service;
-    core.credits.charge({ amount: balance(server) - 13, reason: 'test: spend' });
-    const before = footprint(server, TABLES);
+    await core.credits.charge({ amount: (await balance(server)) - 13, reason: 'test: spend' });
+    const before = await footprint(server, TABLES);
     const res = await post(server, '/form-schedule-series', {
       ...fixture,
       channel: 'whatsapp',
@@ -264,27 +264,27 @@ describe('POST /form-schedule-series', () => {
     });
     expectProblem(res, 402, 'insufficient_credits');
     expect(res.body).toMatchObject({ balance: 13, required: 14 });
-    expect(footprint(server, TABLES)).toEqual(before);
+    expect(await footprint(server, TABLES)).toEqual(before);
   });
 
   it("refuses a patient without the channel's address before anything is made", async () => {
     const server = await newServer();
-    const fixture = formFixture(server, { patient: { phone: undefined } });
-    const before = footprint(server, TABLES);
+    const fixture = await formFixture(server, { patient: { phone: undefined } });
+    const before = await footprint(server, TABLES);
     const res = await post(server, '/form-schedule-series', {
       ...fixture,
       channel: 'whatsapp',
       recurrence: { interval: 'week', intervalCount: 1, count: 3 },
     });
     expectProblem(res, 422, 'patient_unreachable');
-    expect(footprint(server, TABLES)).toEqual(before);
+    expect(await footprint(server, TABLES)).toEqual(before);
   });
 });
 
 describe('POST /form-schedule-series/{id}/cancel', () => {
   it('cancels every pending delivery in one step, refunds them, and leaves the rest', async () => {
     const server = await newServer();
-    const fixture = formFixture(server);
+    const fixture = await formFixture(server);
     const series = await createSeries(server, {
       ...fixture,
       channel: 'whatsapp',
@@ -297,14 +297,14 @@ describe('POST /form-schedule-series/{id}/cancel', () => {
       .data;
     expect([first!.status, second!.status]).toEqual(['sent', 'sent']);
     await submit(server, first!.id);
-    const before = balance(server);
+    const before = await balance(server);
 
     const res = await post(server, `/form-schedule-series/${series.id}/cancel`);
     expect(res.status, res.text).toBe(200);
     expectSchema(CancelledSeries, res.body);
     expect(res.body.creditsRefunded).toBe(10);
     expect(res.body.cancelledSchedules).toHaveLength(5);
-    expect(balance(server)).toBe(before + 10);
+    expect(await balance(server)).toBe(before + 10);
 
     const after = (await schedules(server, { seriesId: series.id, sort: 'scheduledAt' })).data;
     expect(after.map((s) => s.status)).toEqual([
@@ -325,10 +325,10 @@ describe('POST /form-schedule-series/{id}/cancel', () => {
     });
 
     // A second cancel is refused without changing anything, and nothing more goes out.
-    const untouched = footprint(server, TABLES);
+    const untouched = await footprint(server, TABLES);
     const again = await post(server, `/form-schedule-series/${series.id}/cancel`);
     expectProblem(again, 400, 'series_not_cancellable');
-    expect(footprint(server, TABLES)).toEqual(untouched);
+    expect(await footprint(server, TABLES)).toEqual(untouched);
     await advance(server, 12 * WEEK);
     for (const cancelled of after.slice(2))
       expect(await outboxOf(server, cancelled.id)).toEqual([]);
@@ -345,7 +345,7 @@ describe('POST /form-schedule-series/{id}/cancel', () => {
 
   it('finishes a series whose deliveries have all gone out', async () => {
     const server = await newServer();
-    const fixture = formFixture(server);
+    const fixture = await formFixture(server);
     const series = await createSeries(server, {
       ...fixture,
       channel: 'email',
@@ -365,7 +365,7 @@ describe('POST /form-schedule-series/{id}/cancel', () => {
 describe('reminders', () => {
   it('sends one reminder with the same link after N days without an answer, at no charge', async () => {
     const server = await newServer();
-    const fixture = formFixture(server);
+    const fixture = await formFixture(server);
     const res = await post(server, '/form-schedules', {
       ...fixture,
       channel: 'whatsapp',
@@ -374,7 +374,7 @@ describe('reminders', () => {
     expect(res.status, res.text).toBe(201);
     const id = res.body.id as string;
     await advance(server, HOUR);
-    const charged = balance(server);
+    const charged = await balance(server);
     expect(await outboxOf(server, id)).toHaveLength(1);
 
     await advance(server, 3 * DAY - 2 * HOUR);
@@ -387,7 +387,7 @@ describe('reminders', () => {
     expect(messages[1]!.body).toContain('Li recordem');
     expect(messages[1]!.body).toContain(messages[0]!.link);
     expect((await getSchedule(server, id)).remindedAt).toBe(iso(T0 + 3 * DAY));
-    expect(balance(server)).toBe(charged);
+    expect(await balance(server)).toBe(charged);
 
     // Once only.
     await advance(server, 10 * DAY);
@@ -396,7 +396,7 @@ describe('reminders', () => {
 
   it('sends none when the patient answered, or the delivery failed or was cancelled', async () => {
     const server = await newServer();
-    const fixture = formFixture(server);
+    const fixture = await formFixture(server);
     const make = async (body: Record<string, unknown>) => {
       const res = await post(server, '/form-schedules', {
         ...fixture,
@@ -408,11 +408,13 @@ describe('reminders', () => {
     };
     const answered = await make({ channel: 'email' });
     const cancelled = await make({ channel: 'email', scheduledAt: iso(T0 + DAY) });
-    const failedPatient = server.service.core.patients.create({
-      firstName: 'Pau',
-      lastName: 'Roig',
-      phone: '+34600009999',
-    }).id;
+    const failedPatient = (
+      await server.service.core.patients.create({
+        firstName: 'Pau',
+        lastName: 'Roig',
+        phone: '+34600009999',
+      })
+    ).id;
     const failed = await make({ channel: 'whatsapp', patientId: failedPatient });
     await advance(server, HOUR);
     await submit(server, answered);
@@ -432,7 +434,7 @@ describe('reminders', () => {
     cleanups.push(data.cleanup);
     const time = fakeTime(T0);
     const first = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
-    const fixture = formFixture(first);
+    const fixture = await formFixture(first);
     const res = await post(first, '/form-schedules', {
       ...fixture,
       channel: 'email',
@@ -457,8 +459,8 @@ describe('reminders', () => {
 
   it('refuses a reminder of 0 or 31 days on a single delivery', async () => {
     const server = await newServer();
-    const fixture = formFixture(server);
-    const before = footprint(server, TABLES);
+    const fixture = await formFixture(server);
+    const before = await footprint(server, TABLES);
     for (const remindAfterDays of [0, 31, 1.5]) {
       const res = await post(server, '/form-schedules', {
         ...fixture,
@@ -467,13 +469,13 @@ describe('reminders', () => {
       });
       expectProblem(res, 422, 'validation_failed');
     }
-    expect(footprint(server, TABLES)).toEqual(before);
+    expect(await footprint(server, TABLES)).toEqual(before);
   });
 });
 
 describe('POST /form-schedules/{id}/retry', () => {
   async function failedDelivery(server: TestServer) {
-    const fixture = formFixture(server, { patient: { phone: '+34600009999' } });
+    const fixture = await formFixture(server, { patient: { phone: '+34600009999' } });
     const res = await post(server, '/form-schedules', { ...fixture, channel: 'whatsapp' });
     await advance(server, HOUR);
     const failed = await getSchedule(server, res.body.id as string);
@@ -485,7 +487,7 @@ describe('POST /form-schedules/{id}/retry', () => {
     const server = await newServer();
     const { fixture, failed } = await failedDelivery(server);
     expect(failed.creditsRefunded).toBe(2);
-    const before = balance(server);
+    const before = await balance(server);
 
     const res = await post(server, `/form-schedules/${failed.id}/retry`);
     expect(res.status, res.text).toBe(201);
@@ -498,15 +500,15 @@ describe('POST /form-schedules/{id}/retry', () => {
       retryOf: failed.id,
       creditsConsumed: 2,
     });
-    expect(balance(server)).toBe(before - 2);
+    expect(await balance(server)).toBe(before - 2);
     expect(await getSchedule(server, failed.id)).toEqual({ ...failed, retriedBy: res.body.id });
 
     // Once only; the refusal changes nothing.
-    const untouched = footprint(server, TABLES);
+    const untouched = await footprint(server, TABLES);
     const again = await post(server, `/form-schedules/${failed.id}/retry`);
     expectProblem(again, 400, 'schedule_not_retriable');
     expect(again.body.retriedBy).toBe(res.body.id);
-    expect(footprint(server, TABLES)).toEqual(untouched);
+    expect(await footprint(server, TABLES)).toEqual(untouched);
   });
 
   it('reschedules by another channel at another time', async () => {
@@ -527,11 +529,11 @@ describe('POST /form-schedules/{id}/retry', () => {
     const server = await newServer();
     const { failed } = await failedDelivery(server);
     const pending = await post(server, '/form-schedules', {
-      ...formFixture(server),
+      ...(await formFixture(server)),
       channel: 'email',
       scheduledAt: iso(T0 + DAY),
     });
-    const before = footprint(server, TABLES);
+    const before = await footprint(server, TABLES);
     expectProblem(
       await post(server, `/form-schedules/${pending.body.id}/retry`),
       400,
@@ -553,13 +555,13 @@ describe('POST /form-schedules/{id}/retry', () => {
       'validation_failed',
     );
     expectProblem(await post(server, '/form-schedules/sch_nothing/retry'), 404, 'resource_missing');
-    expect(footprint(server, TABLES)).toEqual(before);
+    expect(await footprint(server, TABLES)).toEqual(before);
     expect((await getSchedule(server, failed.id)).retriedBy).toBeUndefined();
   });
 
   it('keeps a retried occurrence in its series and its place', async () => {
     const server = await newServer();
-    const fixture = formFixture(server, { patient: { phone: '+34600009999' } });
+    const fixture = await formFixture(server, { patient: { phone: '+34600009999' } });
     const series = await createSeries(server, {
       ...fixture,
       channel: 'whatsapp',
@@ -589,7 +591,7 @@ describe('POST /form-schedules/{id}/retry', () => {
 describe('GET /form-schedules by date', () => {
   it('lists by delivery time either way, pages with cursors of that order only', async () => {
     const server = await newServer();
-    const fixture = formFixture(server);
+    const fixture = await formFixture(server);
     // Created in an order that is not the delivery order.
     for (const days of [5, 1, 9, 3, 7]) {
       const res = await post(server, '/form-schedules', {

@@ -139,21 +139,21 @@ async function ledgerFor(server: TestServer, resourceId: string): Promise<any[]>
 async function expectBooksBalance(server: TestServer): Promise<void> {
   const { core } = server.service;
   const reported = await balance(server);
-  expect(core.q.creditLedger.sum()).toBe(reported);
-  expect(core.credits.balance().balance).toBe(reported);
+  expect(await core.q.creditLedger.sum()).toBe(reported);
+  expect((await core.credits.balance()).balance).toBe(reported);
 }
 
 /** Everything a refused request must leave as it was. */
 async function snapshot(server: TestServer) {
   return {
     balance: await balance(server),
-    ledgerSum: server.service.core.q.creditLedger.sum(),
-    ledgerRows: count(server, 'credit_ledger'),
-    schedules: count(server, 'form_schedules'),
-    jobs: count(server, 'jobs'),
-    events: count(server, 'events'),
-    outbox: count(server, 'outbox'),
-    responses: count(server, 'form_responses'),
+    ledgerSum: await server.service.core.q.creditLedger.sum(),
+    ledgerRows: await count(server, 'credit_ledger'),
+    schedules: await count(server, 'form_schedules'),
+    jobs: await count(server, 'jobs'),
+    events: await count(server, 'events'),
+    outbox: await count(server, 'outbox'),
+    responses: await count(server, 'form_responses'),
   };
 }
 
@@ -174,7 +174,7 @@ const REVERSED_ANSWERS = [...EVERY_FIELD_ANSWERS].reverse();
 describe('POST /form-schedules', () => {
   it('creates a pending e-mail schedule, charges 1 credit and records the charge', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
 
     const res = await createSchedule(server, {
       formId,
@@ -223,7 +223,7 @@ describe('POST /form-schedules', () => {
 
   it('charges 2 credits for WhatsApp, defaults scheduledAt to now and leaves out an absent message', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const res = await createSchedule(server, { formId, patientId, channel: 'whatsapp' });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({
@@ -253,7 +253,7 @@ describe('POST /form-schedules', () => {
 
   it("takes the language from the patient's preferredLanguage, else es; an explicit language wins", async () => {
     const server = await newServer();
-    const { formId, patientId: catalan } = formFixture(server);
+    const { formId, patientId: catalan } = await formFixture(server);
     const english = await createPatient(server, {
       email: 'jordi@example.com',
       metadata: { preferredLanguage: 'en' },
@@ -294,7 +294,7 @@ describe('POST /form-schedules', () => {
 
   it('takes a scheduledAt up to 5 minutes in the past as now and normalises offsets to UTC', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const base = { formId, patientId, channel: 'email' };
 
     const late = await created(server, { ...base, scheduledAt: iso(T0 - 5 * MIN) });
@@ -309,9 +309,9 @@ describe('POST /form-schedules', () => {
   it('refuses every invalid request with a problem and changes nothing', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const { formId, patientId } = formFixture(server);
-    const archivedForm = formFixture(server).formId;
-    core.forms.archive(archivedForm);
+    const { formId, patientId } = await formFixture(server);
+    const archivedForm = (await formFixture(server)).formId;
+    await core.forms.archive(archivedForm);
     const inactive = await createPatient(server, {
       email: 'inactive@example.com',
       phone: '+34600000001',
@@ -503,7 +503,7 @@ describe('POST /form-schedules', () => {
     expect(await snapshot(server)).toEqual(before);
 
     // The refusals were about the request, not the state: the same form and patients work once fixed.
-    core.forms.restore(archivedForm);
+    await core.forms.restore(archivedForm);
     await created(server, { ...ok, formId: archivedForm });
     expect(await balance(server)).toBe(before.balance - 1);
     await expectBooksBalance(server);
@@ -514,7 +514,7 @@ describe('POST /form-schedules', () => {
     // hold it. Other date-time inputs (GET /billing/ledger?from=…) answer 422 for it; bad input
     // must never yield a 5xx (api-decisions §2).
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const before = await snapshot(server);
     for (const scheduledAt of ['2026-06-30T23:59:60Z', '2026-07-01T01:59:60+02:00']) {
       const res = await createSchedule(server, {
@@ -531,7 +531,7 @@ describe('POST /form-schedules', () => {
 
   it('refuses with 402 insufficient_credits when the balance cannot pay, changing nothing', async () => {
     const server = await newServer({ plans: { starter: 3, professional: 3, enterprise: 3 } });
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const at = iso(T0 + HOUR);
     expect(await balance(server)).toBe(3);
 
@@ -570,16 +570,18 @@ describe('POST /form-schedules', () => {
 
   it('needs schedules:write, and schedules:write alone is enough', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const body = { formId, patientId, channel: 'email', scheduledAt: iso(T0 + HOUR) };
     const existing = await created(server, body);
     const before = await snapshot(server);
 
     // Every permission but schedules:write.
-    const other = server.service.core.apiKeys.create({
-      name: 'no schedules',
-      permissions: PERMISSIONS.filter((p) => p !== 'schedules:write'),
-    }).key;
+    const other = (
+      await server.service.core.apiKeys.create({
+        name: 'no schedules',
+        permissions: PERMISSIONS.filter((p) => p !== 'schedules:write'),
+      })
+    ).key;
     const attempts: Array<[string, string, unknown]> = [
       ['POST', '/form-schedules', body],
       ['GET', '/form-schedules', undefined],
@@ -601,7 +603,7 @@ describe('POST /form-schedules', () => {
     expectProblem(await createSchedule(server, body, { token: null }), 401, 'invalid_token');
     expect(await snapshot(server)).toEqual(before);
 
-    const only = server.keyWith('schedules:write');
+    const only = await server.keyWith('schedules:write');
     const made = await createSchedule(server, body, { token: only });
     expect(made.status, made.text).toBe(201);
     expect(made.body.status).toBe('pending');
@@ -621,7 +623,7 @@ describe('POST /form-schedules', () => {
 describe('Idempotency-Key on POST /form-schedules', () => {
   it('replays a retry with the same body and charges once', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const body = { formId, patientId, channel: 'whatsapp', scheduledAt: iso(T0 + HOUR) };
     const headers = { 'idempotency-key': 'schedule-nuria-1' };
 
@@ -662,7 +664,7 @@ describe('Idempotency-Key on POST /form-schedules', () => {
 
   it('does not store a validation failure, so the key can be used once the request is fixed', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const headers = { 'idempotency-key': 'fix-and-retry' };
     const bad = await createSchedule(
       server,
@@ -683,8 +685,8 @@ describe('Idempotency-Key on POST /form-schedules', () => {
 describe('GET /form-schedules', () => {
   it('lists newest first and filters on patientId, formId and status', async () => {
     const server = await newServer();
-    const { formId: formA, patientId: ana } = formFixture(server);
-    const { formId: formB, patientId: bea } = formFixture(server, {
+    const { formId: formA, patientId: ana } = await formFixture(server);
+    const { formId: formB, patientId: bea } = await formFixture(server, {
       patient: { firstName: 'Bea', email: 'bea@example.com' },
     });
     const at = iso(T0 + HOUR);
@@ -762,10 +764,12 @@ describe('GET /form-schedules', () => {
 
   it('pages with limit and cursor over every row exactly once', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
-    const other = formFixture(server, {
-      patient: { firstName: 'Other', email: 'other@example.com' },
-    }).patientId;
+    const { formId, patientId } = await formFixture(server);
+    const other = (
+      await formFixture(server, {
+        patient: { firstName: 'Other', email: 'other@example.com' },
+      })
+    ).patientId;
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) {
       ids.push(
@@ -856,7 +860,7 @@ describe('GET /form-schedules', () => {
 
   it('GET /form-schedules/{id} answers the schedule, or 404 resource_missing', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const made = await created(server, {
       formId,
       patientId,
@@ -875,7 +879,7 @@ describe('GET /form-schedules', () => {
 describe('POST /form-schedules/{id}/cancel', () => {
   it('cancels a pending schedule, refunds what it consumed and is never delivered', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const made = await created(server, {
       formId,
       patientId,
@@ -929,15 +933,15 @@ describe('POST /form-schedules/{id}/cancel', () => {
     await advance(server, 2 * 3600);
     expect((await getSchedule(server, made.id)).text).toBe(after.text);
     expect((await outbox(server, { scheduleId: made.id })).data).toEqual([]);
-    expect(count(server, 'outbox')).toBe(0);
-    expect(events(server, 'schedule.sent')).toEqual([]);
+    expect(await count(server, 'outbox')).toBe(0);
+    expect(await events(server, 'schedule.sent')).toEqual([]);
     expect(await balance(server)).toBe(START_BALANCE);
     await expectBooksBalance(server);
   });
 
   it('refuses to cancel a sent, completed, failed or cancelled schedule and changes nothing', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const bouncing = await createPatient(server, { email: 'lost@bounce.example' });
     const at = iso(T0 + HOUR);
     const sent = await created(server, { formId, patientId, channel: 'whatsapp', scheduledAt: at });
@@ -1012,7 +1016,7 @@ describe('POST /form-schedules/{id}/cancel', () => {
 describe('delivery on the sandbox clock', () => {
   it('stays pending before scheduledAt and is sent at scheduledAt exactly once', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const scheduledAt = iso(T0 + HOUR);
     const made = await created(server, {
       formId,
@@ -1024,15 +1028,15 @@ describe('delivery on the sandbox clock', () => {
 
     await advance(server, 3599);
     expect((await getSchedule(server, made.id)).body).toEqual(made);
-    expect(count(server, 'outbox')).toBe(0);
-    expect(events(server, 'schedule.sent')).toEqual([]);
+    expect(await count(server, 'outbox')).toBe(0);
+    expect(await events(server, 'schedule.sent')).toEqual([]);
 
     await advance(server, 1);
     const sent = (await getSchedule(server, made.id)).body;
     // The job runs with the clock pinned at its due time, so sentAt is scheduledAt itself.
     expect(sent).toEqual({ ...made, status: 'sent', sentAt: scheduledAt });
 
-    expect(events(server, 'schedule.sent')).toEqual([
+    expect(await events(server, 'schedule.sent')).toEqual([
       {
         type: 'schedule.sent',
         data: {
@@ -1080,15 +1084,15 @@ describe('delivery on the sandbox clock', () => {
     // Delivery neither charges nor refunds; later advances do not send again.
     expect(await balance(server)).toBe(START_BALANCE - 2);
     await advance(server, DAY / 1000);
-    expect(count(server, 'outbox')).toBe(1);
-    expect(events(server, 'schedule.sent')).toHaveLength(1);
+    expect(await count(server, 'outbox')).toBe(1);
+    expect(await events(server, 'schedule.sent')).toHaveLength(1);
     expect((await getSchedule(server, made.id)).body).toEqual(sent);
     await expectBooksBalance(server);
   });
 
   it('sends an e-mail with a subject to the patient address', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const made = await created(server, {
       formId,
       patientId,
@@ -1125,7 +1129,7 @@ describe('delivery on the sandbox clock', () => {
 
   it('delivers several due schedules in scheduledAt order in one advance', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const offsets = [3 * HOUR, HOUR, 2 * HOUR, 90 * MIN];
     const made: ScheduleBody[] = [];
     for (const offset of offsets) {
@@ -1148,10 +1152,10 @@ describe('delivery on the sandbox clock', () => {
 
     await advance(server, 4 * 3600);
     const byTime = [...made].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt));
-    expect(events(server, 'schedule.sent').map((e) => e.data.scheduleId)).toEqual(
+    expect((await events(server, 'schedule.sent')).map((e) => e.data.scheduleId)).toEqual(
       byTime.map((s) => s.id),
     );
-    expect(events(server, 'schedule.sent').map((e) => e.data.sentAt)).toEqual(
+    expect((await events(server, 'schedule.sent')).map((e) => e.data.sentAt)).toEqual(
       byTime.map((s) => s.scheduledAt),
     );
     // The outbox lists newest first: the reverse of delivery order.
@@ -1172,7 +1176,7 @@ describe('delivery on the sandbox clock', () => {
 
   it('writes the message in the schedule language: Catalan, English or Spanish', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const at = iso(T0 + HOUR);
     const byLanguage: Record<string, string> = {};
     for (const language of ['ca', 'en', 'es']) {
@@ -1221,7 +1225,7 @@ describe('delivery on the sandbox clock', () => {
 
   it('filters the outbox on channel, patientId and scheduleId and pages it', async () => {
     const server = await newServer();
-    const { formId, patientId: nuria } = formFixture(server);
+    const { formId, patientId: nuria } = await formFixture(server);
     const marc = await createPatient(server, {
       firstName: 'Marc',
       email: 'marc@example.com',
@@ -1321,7 +1325,7 @@ describe('delivery on the sandbox clock', () => {
 describe('failed deliveries', () => {
   it('fails with a reason, refunds in full, writes no schedule.sent and sends nothing', async () => {
     const server = await newServer();
-    const { formId } = formFixture(server);
+    const { formId } = await formFixture(server);
     const bounce = await createPatient(server, { email: 'anna@Bounce.Example' });
     const invalid = await createPatient(server, { phone: '+34600009999' });
     const leaves = await createPatient(server, {
@@ -1392,8 +1396,8 @@ describe('failed deliveries', () => {
       });
     }
     expect(await balance(server)).toBe(START_BALANCE);
-    expect(events(server, 'schedule.sent')).toEqual([]);
-    expect(count(server, 'outbox')).toBe(0);
+    expect(await events(server, 'schedule.sent')).toEqual([]);
+    expect(await count(server, 'outbox')).toBe(0);
     expect((await outbox(server)).data).toEqual([]);
     expect(
       (await server.request('GET', '/form-schedules?status=failed')).body.data.map(
@@ -1406,7 +1410,7 @@ describe('failed deliveries', () => {
 
 describe('completion through POST /sandbox/form-schedules/{id}/submit', () => {
   async function sentSchedule(server: TestServer) {
-    const fixture = formFixture(server);
+    const fixture = await formFixture(server);
     const schedule = await created(server, {
       ...fixture,
       channel: 'email',
@@ -1453,7 +1457,7 @@ describe('completion through POST /sandbox/form-schedules/{id}/submit', () => {
     });
     expect(completed).not.toHaveProperty('sentAt');
 
-    expect(events(server, 'form.completed')).toEqual([
+    expect(await events(server, 'form.completed')).toEqual([
       {
         type: 'form.completed',
         data: {
@@ -1478,8 +1482,8 @@ describe('completion through POST /sandbox/form-schedules/{id}/submit', () => {
     expect(again.body.status).toBe(400);
     expect(again.body.scheduleStatus).toBe('completed');
     expect(await snapshot(server)).toEqual(before);
-    expect(count(server, 'form_responses')).toBe(1);
-    expect(events(server, 'form.completed')).toHaveLength(1);
+    expect(await count(server, 'form_responses')).toBe(1);
+    expect(await events(server, 'form.completed')).toHaveLength(1);
     expect((await getSchedule(server, schedule.id)).body).toEqual(completed);
 
     // The form page link is single use: the completed schedule's link no longer offers the form.
@@ -1558,19 +1562,19 @@ describe('completion through POST /sandbox/form-schedules/{id}/submit', () => {
       );
     }
     expect(await snapshot(server)).toEqual(before);
-    expect(events(server, 'form.completed')).toEqual([]);
+    expect(await events(server, 'form.completed')).toEqual([]);
 
     const ok = await server.request('POST', `/sandbox/form-schedules/${schedule.id}/submit`, {
       body: { responses: EVERY_FIELD_ANSWERS },
     });
     expect(ok.status, ok.text).toBe(201);
     expect((await getSchedule(server, schedule.id)).body.status).toBe('completed');
-    expect(events(server, 'form.completed')).toHaveLength(1);
+    expect(await events(server, 'form.completed')).toHaveLength(1);
   });
 
   it('refuses a pending, cancelled or failed schedule, and 404s an unknown one', async () => {
     const server = await newServer();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const bouncing = await createPatient(server, { email: 'x@bounce.example' });
     const at = iso(T0 + HOUR);
     const cancelled = await created(server, {
@@ -1624,8 +1628,8 @@ describe('completion through POST /sandbox/form-schedules/{id}/submit', () => {
       404,
       'resource_missing',
     );
-    expect(count(server, 'form_responses')).toBe(0);
-    expect(events(server, 'form.completed')).toEqual([]);
+    expect(await count(server, 'form_responses')).toBe(0);
+    expect(await events(server, 'form.completed')).toEqual([]);
   });
 });
 
@@ -1635,7 +1639,7 @@ describe('durability', () => {
     cleanups.push(data.cleanup);
     const time = fakeTime(T0);
     const first = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
-    const { formId, patientId } = formFixture(first);
+    const { formId, patientId } = await formFixture(first);
     const made = await created(first, {
       formId,
       patientId,
@@ -1646,7 +1650,7 @@ describe('durability', () => {
 
     const second = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
     expect((await getSchedule(second, made.id)).body).toEqual(made);
-    expect(count(second, 'outbox')).toBe(0);
+    expect(await count(second, 'outbox')).toBe(0);
     await advance(second, 2 * 3600);
     expect((await getSchedule(second, made.id)).body).toEqual({
       ...made,
@@ -1656,7 +1660,9 @@ describe('durability', () => {
     const box = await outbox(second);
     expect(box.data.map((m) => m.scheduleId)).toEqual([made.id]);
     expect(box.data[0]!.link!.startsWith(`http://127.0.0.1:${second.service.port}/f/`)).toBe(true);
-    expect(events(second, 'schedule.sent').map((e) => e.data.scheduleId)).toEqual([made.id]);
+    expect((await events(second, 'schedule.sent')).map((e) => e.data.scheduleId)).toEqual([
+      made.id,
+    ]);
     expect(await balance(second)).toBe(START_BALANCE - 2);
     await expectBooksBalance(second);
   });
@@ -1666,7 +1672,7 @@ describe('durability', () => {
     cleanups.push(data.cleanup);
     const time = fakeTime(T0);
     const first = await newServer({ dataDir: data.dir, seed: 'empty', realNow: time.now });
-    const { formId, patientId } = formFixture(first);
+    const { formId, patientId } = await formFixture(first);
     const made = await created(first, {
       formId,
       patientId,
@@ -1689,7 +1695,7 @@ describe('durability', () => {
     expect((await outbox(second)).data.map((m) => [m.scheduleId, m.createdAt])).toEqual([
       [made.id, iso(T0 + 2 * MIN)],
     ]);
-    expect(events(second, 'schedule.sent').map((e) => e.data)).toEqual([
+    expect((await events(second, 'schedule.sent')).map((e) => e.data)).toEqual([
       {
         scheduleId: made.id,
         formId,
@@ -1700,15 +1706,15 @@ describe('durability', () => {
       },
     ]);
     await advance(second, 3600);
-    expect(count(second, 'outbox')).toBe(1);
-    expect(events(second, 'schedule.sent')).toHaveLength(1);
+    expect(await count(second, 'outbox')).toBe(1);
+    expect(await events(second, 'schedule.sent')).toHaveLength(1);
   });
 });
 
 describe('sandbox mode off', () => {
   it('has no sandbox outbox or submit routes', async () => {
     const server = await newServer({ sandbox: false });
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const made = await created(server, {
       formId,
       patientId,

@@ -19,27 +19,35 @@ afterEach(async () => {
   while (open.length) await open.pop()!();
 });
 
-function setup() {
-  const core = createCore({ memory: true, seed: 'empty', realNow: () => T0 });
+async function setup() {
+  const core = await createCore({ memory: true, seed: 'empty', realNow: () => T0 });
   open.push(async () => {
     await core.runner.stop();
-    core.close();
+    await core.close();
   });
   const { ops, ok, refused } = operationsOn(core);
   /** Everything a form operation could touch, to prove a refusal wrote nothing. */
-  const snapshot = () =>
-    ['clinical_forms', 'form_schedules', 'form_responses', 'form_answered_fields', 'events'].map(
-      (table) => core.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all(),
-    );
+  const snapshot = async () => {
+    const rows: unknown[][] = [];
+    for (const table of [
+      'clinical_forms',
+      'form_schedules',
+      'form_responses',
+      'form_answered_fields',
+      'events',
+    ])
+      rows.push(await core.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all());
+    return rows;
+  };
   return { core, ops, ok, refused, snapshot };
 }
 
 /** A patient with a delivered e-mail schedule of `formId`; answered when `answer` is set. */
 async function deliverTo(core: Core, formId: string, options: { answer?: boolean } = {}) {
-  const patientId = addPatient(core, 'Núria', 'Puig Soler');
-  const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
+  const patientId = await addPatient(core, 'Núria', 'Puig Soler');
+  const schedule = await core.schedules.create({ formId, patientId, channel: 'email' });
   await core.advanceClock(1);
-  if (options.answer) core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
+  if (options.answer) await core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
   return { patientId, scheduleId: schedule.id };
 }
 
@@ -59,7 +67,7 @@ const BROKEN: FormDefinition = {
 
 describe('forms.create and forms.update', () => {
   it('create stores the normalised form and announces the forms topic', async () => {
-    const { ok, core } = setup();
+    const { ok, core } = await setup();
     const form = await ok<ClinicalForm>('forms.create', EVERY_FIELD_TYPE);
     expect(form).toMatchObject({ name: EVERY_FIELD_TYPE.name, status: 'active' });
     // Sliders are stored with their step.
@@ -78,18 +86,18 @@ describe('forms.create and forms.update', () => {
   });
 
   it('create reports schema and field-rule problems together, and writes nothing', async () => {
-    const { refused, snapshot } = setup();
-    const before = snapshot();
+    const { refused, snapshot } = await setup();
+    const before = await snapshot();
     const error = await refused('forms.create', BROKEN);
     expect(error.code).toBe('validation_failed');
     expect(pointers(error)).toEqual(['/fields/0/max range', '/name pattern']);
     const nothing = await refused('forms.create');
     expect(pointers(nothing)).toEqual(['/fields required', '/name required']);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('update applies a patch; a refused patch leaves the form as it was', async () => {
-    const { ok, refused, snapshot, core } = setup();
+    const { ok, refused, snapshot, core } = await setup();
     const form = await ok<ClinicalForm>('forms.create', EVERY_FIELD_TYPE);
     await core.advanceClock(60);
     const renamed = await ok<ClinicalForm>('forms.update', {
@@ -99,7 +107,7 @@ describe('forms.create and forms.update', () => {
     expect(renamed.name).toBe('Revisión semanal');
     expect(renamed.updatedAt).not.toBe(form.updatedAt);
 
-    const before = snapshot();
+    const before = await snapshot();
     const bad = await refused('forms.update', { id: form.id, patch: BROKEN });
     expect(pointers(bad)).toEqual(['/fields/0/max range', '/name pattern']);
     expect(
@@ -109,11 +117,11 @@ describe('forms.create and forms.update', () => {
       'resource_missing',
     );
     expect((await refused('forms.update', { id: form.id })).code).toBe('validation_failed');
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('a field with answers cannot change type: field_type_locked, nothing changes', async () => {
-    const { ok, refused, snapshot, core } = setup();
+    const { ok, refused, snapshot, core } = await setup();
     const form = await ok<ClinicalForm>('forms.create', EVERY_FIELD_TYPE);
     await deliverTo(core, form.id, { answer: true });
     const fields = form.fields.map((f) =>
@@ -121,61 +129,66 @@ describe('forms.create and forms.update', () => {
         ? { id: 'weight', type: 'text' as const, label: f.label, required: true }
         : f,
     );
-    const before = snapshot();
+    const before = await snapshot();
     const error = await refused('forms.update', { id: form.id, patch: { fields } });
     expect(pointers(error)).toEqual([`/fields/1/type field_type_locked`]);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 });
 
 describe('forms.archive, forms.restore and forms.remove', () => {
   it('archives and restores, idempotently; an unknown form is resource_missing', async () => {
-    const { ok, refused, snapshot } = setup();
+    const { ok, refused, snapshot } = await setup();
     const form = await ok<ClinicalForm>('forms.create', EVERY_FIELD_TYPE);
     expect((await ok<ClinicalForm>('forms.archive', { id: form.id })).status).toBe('archived');
     expect((await ok<ClinicalForm>('forms.archive', { id: form.id })).status).toBe('archived');
     const archived = await ok<{ data: FormSummary[] }>('forms.list', { status: 'archived' });
     expect(archived.data.map((f) => f.id)).toEqual([form.id]);
     expect((await ok<ClinicalForm>('forms.restore', { id: form.id })).status).toBe('active');
-    const before = snapshot();
+    const before = await snapshot();
     for (const name of ['forms.archive', 'forms.restore', 'forms.remove']) {
       expect((await refused(name, { id: 'form_01JD8X3V6Q9R2T5W7Y0B4C6E8G' })).code).toBe(
         'resource_missing',
       );
       expect((await refused(name, {})).code).toBe('validation_failed');
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('deletes a form that nothing references', async () => {
-    const { ok, refused, core } = setup();
+    const { ok, refused, core } = await setup();
     const kept = await ok<ClinicalForm>('forms.create', { ...EVERY_FIELD_TYPE, name: 'Kept' });
     const draft = await ok<ClinicalForm>('forms.create', { ...EVERY_FIELD_TYPE, name: 'Draft' });
     expect(await ok('forms.remove', { id: draft.id })).toEqual({ id: draft.id, deleted: true });
     expect((await refused('forms.get', { id: draft.id })).code).toBe('resource_missing');
     const list = await ok<{ data: FormSummary[] }>('forms.list');
     expect(list.data.map((f) => f.id)).toEqual([kept.id]);
-    expect(core.q.clinicalForms.get(kept.id)).toBeDefined();
+    expect(await core.q.clinicalForms.get(kept.id)).toBeDefined();
   });
 
   it('refuses to delete a form with a delivery (pending or cancelled) or a response: form_in_use', async () => {
-    const { ok, refused, snapshot, core } = setup();
+    const { ok, refused, snapshot, core } = await setup();
     const pending = await ok<ClinicalForm>('forms.create', { ...EVERY_FIELD_TYPE, name: 'P' });
-    const patientId = addPatient(core, 'Ana', 'García');
+    const patientId = await addPatient(core, 'Ana', 'García');
     const future = new Date(T0 + 86_400_000).toISOString();
-    core.schedules.create({ formId: pending.id, patientId, channel: 'email', scheduledAt: future });
+    await core.schedules.create({
+      formId: pending.id,
+      patientId,
+      channel: 'email',
+      scheduledAt: future,
+    });
     const cancelled = await ok<ClinicalForm>('forms.create', { ...EVERY_FIELD_TYPE, name: 'C' });
-    const schedule = core.schedules.create({
+    const schedule = await core.schedules.create({
       formId: cancelled.id,
       patientId,
       channel: 'email',
       scheduledAt: future,
     });
-    core.schedules.cancel(schedule.id);
+    await core.schedules.cancel(schedule.id);
     const answered = await ok<ClinicalForm>('forms.create', { ...EVERY_FIELD_TYPE, name: 'A' });
     await deliverTo(core, answered.id, { answer: true });
 
-    const before = snapshot();
+    const before = await snapshot();
     for (const [form, responses] of [
       [pending, 0],
       [cancelled, 0],
@@ -186,10 +199,10 @@ describe('forms.archive, forms.restore and forms.remove', () => {
       expect(error.details).toEqual({ responseCount: responses, deliveryCount: 1 });
       expect(error.message).toMatch(/archive it instead/);
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     // The HTTP status the problem carries, for any transport that renders it.
     try {
-      core.forms.remove(answered.id);
+      await core.forms.remove(answered.id);
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({ status: 409, code: 'form_in_use' });
@@ -197,8 +210,8 @@ describe('forms.archive, forms.restore and forms.remove', () => {
   });
 
   it('the database itself refuses to delete a referenced form (migration 0005)', async () => {
-    const { ok, core } = setup();
-    const triggers = core.db
+    const { ok, core } = await setup();
+    const triggers = await core.db
       .prepare<[], string>(
         `SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'clinical_forms'`,
       )
@@ -209,31 +222,33 @@ describe('forms.archive, forms.restore and forms.remove', () => {
     await deliverTo(core, used.id);
     const unused = await ok<ClinicalForm>('forms.create', EVERY_FIELD_TYPE);
     const del = core.db.prepare('DELETE FROM clinical_forms WHERE id = ?');
-    expect(() => del.run(used.id)).toThrow(/archive them instead/);
-    expect(core.q.clinicalForms.get(used.id)).toBeDefined();
-    expect(del.run(unused.id).changes).toBe(1);
+    await expect((async () => del.run(used.id))()).rejects.toThrow(/archive them instead/);
+    expect(await core.q.clinicalForms.get(used.id)).toBeDefined();
+    expect((await del.run(unused.id)).changes).toBe(1);
     // A sandbox reset still empties the table (it lifts the guards for its own transaction).
     await core.resetClinic('empty', 'api');
-    expect(core.db.prepare('SELECT count(*) AS n FROM clinical_forms').get()).toEqual({ n: 0 });
+    expect(await core.db.prepare('SELECT count(*) AS n FROM clinical_forms').get()).toEqual({
+      n: 0,
+    });
   });
 });
 
 describe('forms.list and forms.get usage figures', () => {
   it('counts responses, deliveries and pending deliveries, and says when a form may be deleted', async () => {
-    const { ok, core } = setup();
+    const { ok, core } = await setup();
     const busy = await ok<ClinicalForm>('forms.create', { ...EVERY_FIELD_TYPE, name: 'Busy' });
     const idle = await ok<ClinicalForm>('forms.create', { ...EVERY_FIELD_TYPE, name: 'Idle' });
     await deliverTo(core, busy.id, { answer: true });
     await core.advanceClock(3600);
     await deliverTo(core, busy.id, { answer: true });
-    const patientId = addPatient(core, 'Ana', 'García');
-    core.schedules.create({
+    const patientId = await addPatient(core, 'Ana', 'García');
+    await core.schedules.create({
       formId: busy.id,
       patientId,
       channel: 'email',
       scheduledAt: new Date(core.clock.now() + 86_400_000).toISOString(),
     });
-    const lastResponseAt = core.db
+    const lastResponseAt = await core.db
       .prepare<[], string>('SELECT max(completed_at) FROM form_responses')
       .pluck()
       .get();
@@ -261,15 +276,15 @@ describe('forms.list and forms.get usage figures', () => {
 
 describe('forms.preview', () => {
   it('renders a valid draft exactly as the patient page, with the clinic name and no errors', async () => {
-    const { ok, core, snapshot } = setup();
-    core.delivery.setClinicName('Clínica Sant Pau');
-    const before = snapshot();
+    const { ok, core, snapshot } = await setup();
+    await core.delivery.setClinicName('Clínica Sant Pau');
+    const before = await snapshot();
     const preview = await ok<FormPreview>('forms.preview', {
       definition: EVERY_FIELD_TYPE,
       language: 'ca',
     });
     expect(preview.errors).toEqual([]);
-    const created = core.forms.create(EVERY_FIELD_TYPE);
+    const created = await core.forms.create(EVERY_FIELD_TYPE);
     expect(preview.html).toBe(
       renderFormPage({
         language: 'ca',
@@ -282,19 +297,19 @@ describe('forms.preview', () => {
     expect(preview.html).toContain('Clínica Sant Pau');
     for (const field of EVERY_FIELD_TYPE.fields) expect(preview.html).toContain(field.label);
     // The preview itself wrote nothing.
-    core.db.prepare('DELETE FROM clinical_forms WHERE id = ?').run(created.id);
-    expect(snapshot()).toEqual(before);
+    await core.db.prepare('DELETE FROM clinical_forms WHERE id = ?').run(created.id);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('speaks the app language by default', async () => {
-    const { ok, core } = setup();
-    core.delivery.setAppLanguage('en');
+    const { ok, core } = await setup();
+    await core.delivery.setAppLanguage('en');
     const preview = await ok<FormPreview>('forms.preview', { definition: EVERY_FIELD_TYPE });
     expect(preview.html).toContain('<html lang="en">');
   });
 
   it('returns the errors create would answer, as data, and renders the well-formed fields', async () => {
-    const { ok, refused } = setup();
+    const { ok, refused } = await setup();
     const draft = {
       name: 'Control',
       fields: [
@@ -323,7 +338,7 @@ describe('forms.preview', () => {
   });
 
   it('never throws for a draft of the wrong shape', async () => {
-    const { ok } = setup();
+    const { ok } = await setup();
     for (const definition of [null, 'a form', [], 42, { fields: 'none' }, {}]) {
       const preview = await ok<FormPreview>('forms.preview', { definition });
       expect(preview.errors.length, JSON.stringify(definition)).toBeGreaterThan(0);
@@ -334,7 +349,7 @@ describe('forms.preview', () => {
   });
 
   it('with formId, reports a type change of an answered field as forms.update would', async () => {
-    const { ok, refused, core } = setup();
+    const { ok, refused, core } = await setup();
     const form = await ok<ClinicalForm>('forms.create', EVERY_FIELD_TYPE);
     await deliverTo(core, form.id, { answer: true });
     const definition = {

@@ -84,19 +84,19 @@ describe('fuzzing every route of the OpenAPI document', () => {
       (await server.request('POST', '/auth/token', { token: null, body: { apiKey: key } })).body
         .accessToken as string;
     // The demo clinic has no webhook: one whose receiver refuses connections, with a delivery.
-    core.webhooks.create({ url: 'http://127.0.0.1:9/hooks', events: ['patient.created'] });
+    await core.webhooks.create({ url: 'http://127.0.0.1:9/hooks', events: ['patient.created'] });
     const emitted = await server.request('POST', '/sandbox/events', {
       body: { event: 'patient.created' },
     });
     expect(emitted.status, emitted.text).toBe(201);
     const expiredJwt = await mint(server.key);
-    const revoked = core.apiKeys.create({ name: 'revoked', permissions: PERMISSIONS });
+    const revoked = await core.apiKeys.create({ name: 'revoked', permissions: PERMISSIONS });
     const revokedKeyJwt = await mint(revoked.key);
     // Tokens live an hour: moving the service clock past it expires the first one.
     expect(
       (await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 3700 } })).status,
     ).toBe(200);
-    core.apiKeys.revoke(revoked.id);
+    await core.apiKeys.revoke(revoked.id);
     const validJwt = await mint(server.key);
     const [, payload] = validJwt.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
@@ -104,17 +104,36 @@ describe('fuzzing every route of the OpenAPI document', () => {
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
       .sign(new TextEncoder().encode('not-the-service-secret-0123456789abcdef'));
     // The demo clinic's history raises no alerts: one open alert to act on.
-    core.db.transaction(() =>
-      core.alerts.raise({
-        patientId: core.db.prepare<[], string>('SELECT id FROM patients LIMIT 1').pluck().get()!,
-        source: { type: 'conversation', id: 'conv_fuzz' },
-        priority: 'urgent',
-        code: 'chat_emergency',
-        signs: ['chest_pain'],
-      }),
-    )();
+    await core.db.transaction(
+      async () =>
+        await core.alerts.raise({
+          patientId: (await core.db
+            .prepare<[], string>('SELECT id FROM patients LIMIT 1')
+            .pluck()
+            .get())!,
+          source: { type: 'conversation', id: 'conv_fuzz' },
+          priority: 'urgent',
+          code: 'chat_emergency',
+          signs: ['chest_pain'],
+        }),
+    );
     const without = new Map<string, string>();
-    const ids = existingIds(server.service.core.db);
+    const ids = await existingIds(server.service.core.db, [
+      ...ops.map((o) => o.path),
+      '/patients/{id}',
+      '/clinical-forms/{id}',
+    ]);
+    // A key without each permission, made before the run: cases are generated without waiting.
+    for (const permission of PERMISSIONS)
+      without.set(
+        permission,
+        (
+          await core.apiKeys.create({
+            name: `without ${permission}`,
+            permissions: PERMISSIONS.filter((p) => p !== permission),
+          })
+        ).key,
+      );
 
     const cursors: FuzzContext['cursors'] = {};
     for (const op of ops.filter(
@@ -138,17 +157,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       cursors,
       credentials: {
         full: server.key,
-        without: (permission) => {
-          if (!without.has(permission))
-            without.set(
-              permission,
-              core.apiKeys.create({
-                name: `without ${permission}`,
-                permissions: PERMISSIONS.filter((p) => p !== permission),
-              }).key,
-            );
-          return without.get(permission)!;
-        },
+        without: (permission) => without.get(permission)!,
         revokedKey: revoked.key,
         revokedKeyJwt,
         expiredJwt,
@@ -177,10 +186,10 @@ describe('fuzzing every route of the OpenAPI document', () => {
 
     const { db } = server.service.core;
     // Quiet first: the same hashes twice, a moment apart (no delivery or job still writing).
-    let before = tableHashes(db, SKIPPED_TABLES);
+    let before = await tableHashes(db, SKIPPED_TABLES);
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const again = tableHashes(db, SKIPPED_TABLES);
+      const again = await tableHashes(db, SKIPPED_TABLES);
       if (JSON.stringify(again) === JSON.stringify(before)) break;
       before = again;
     }
@@ -241,8 +250,8 @@ describe('fuzzing every route of the OpenAPI document', () => {
       `${failures.length} failures: ${JSON.stringify(Object.fromEntries(summary))}`,
     ).toEqual([]);
 
-    expect(tableHashes(db, SKIPPED_TABLES)).toEqual(before);
-    const stored = db
+    expect(await tableHashes(db, SKIPPED_TABLES)).toEqual(before);
+    const stored = await db
       .prepare<[], { state: string; response_status: number | null }>(
         'SELECT state, response_status FROM idempotency_keys',
       )

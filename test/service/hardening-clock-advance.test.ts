@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src-main/service/core';
 import { fakeTime, formFixture, startServer, type TestServer } from './helpers';
 import { HOUR, T0, iso } from './time';
+import { until } from './until';
 
 /*
  * Issue 17, finding 9: a big clock advance blocked the event loop (3,747 deliveries, 800 closes
@@ -22,11 +23,11 @@ afterEach(async () => {
 
 const JOBS = 5_000;
 
-function newCore(): Core {
-  const core = createCore({ memory: true, seed: 'empty', realNow: fakeTime(T0).now });
+async function newCore(): Promise<Core> {
+  const core = await createCore({ memory: true, seed: 'empty', realNow: fakeTime(T0).now });
   cleanups.push(async () => {
     await core.runner.stop();
-    if (core.db.open) core.close();
+    if (core.db.open) await core.close();
   });
   return core;
 }
@@ -38,35 +39,28 @@ async function newServer(options: Parameters<typeof startServer>[0] = {}): Promi
 }
 
 /** Polls (short sleeps, bounded) until `condition` holds. */
-async function until(condition: () => boolean, what: string, limitMs = 20_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > limitMs) throw new Error(`still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-}
 
 describe('a large clock advance yields to the event loop (issue 17, finding 9)', () => {
   it('lets a callback queued by its first job run before its last job', async () => {
-    const core = newCore();
-    core.db.exec('CREATE TABLE test_work (n INTEGER NOT NULL)');
+    const core = await newCore();
+    await core.db.exec('CREATE TABLE test_work (n INTEGER NOT NULL)');
     const insert = core.db.prepare<[number]>('INSERT INTO test_work (n) VALUES (?)');
     let ran = 0;
     let seenByCallback: number | undefined;
-    core.runner.register('test.work', (ctx) => {
+    core.runner.register('test.work', async (ctx) => {
       if (ran === 0) setImmediate(() => (seenByCallback = ran));
       ran++;
-      insert.run((ctx.payload as { n: number }).n);
+      await insert.run((ctx.payload as { n: number }).n);
     });
-    core.db.transaction(() => {
+    await core.db.transaction(async () => {
       for (let n = 0; n < JOBS; n++) {
-        core.runner.schedule({
+        await core.runner.schedule({
           kind: 'test.work',
           dueAt: iso(T0 + HOUR + (n % 60) * 1000),
           payload: { n },
         });
       }
-    })();
+    });
 
     expect(await core.advanceClock(2 * 3600)).toBe(JOBS);
     expect(ran).toBe(JOBS);
@@ -75,7 +69,7 @@ describe('a large clock advance yields to the event loop (issue 17, finding 9)',
     expect(seenByCallback!).toBeGreaterThan(0);
     expect(seenByCallback!).toBeLessThan(JOBS);
     // Every job ran once, in due order (n % 60 seconds after the hour, then schedule order).
-    const order = core.db
+    const order = await core.db
       .prepare<[], number>('SELECT n FROM test_work ORDER BY rowid')
       .pluck()
       .all();
@@ -89,28 +83,30 @@ describe('a large clock advance yields to the event loop (issue 17, finding 9)',
   it(`answers GET /health sent during a ${JOBS.toLocaleString('en')}-delivery advance before the advance ends`, async () => {
     const server = await newServer();
     const { core } = server.service;
-    core.credits.topUp(JOBS * 2);
-    const { formId } = formFixture(server);
-    const patients = Array.from(
-      { length: 50 },
-      (_, i) =>
-        core.patients.create({
-          firstName: 'Paciente',
-          lastName: `Prueba ${i}`,
-          email: `paciente${i}@example.com`,
-        }).id,
-    );
+    await core.credits.topUp(JOBS * 2);
+    const { formId } = await formFixture(server);
+    const patients: string[] = [];
+    for (let i = 0; i < 50; i++)
+      patients.push(
+        (
+          await core.patients.create({
+            firstName: 'Paciente',
+            lastName: `Prueba ${i}`,
+            email: `paciente${i}@example.com`,
+          })
+        ).id,
+      );
     const scheduledAt = iso(core.clock.now() + HOUR);
-    core.db.transaction(() => {
+    await core.db.transaction(async () => {
       for (let i = 0; i < JOBS; i++) {
-        core.schedules.create({
+        await core.schedules.create({
           formId,
           patientId: patients[i % patients.length]!,
           channel: 'email',
           scheduledAt,
         });
       }
-    })();
+    });
     const sent = core.db
       .prepare<[], number>(`SELECT count(*) FROM form_schedules WHERE status = 'sent'`)
       .pluck();
@@ -124,10 +120,10 @@ describe('a large clock advance yields to the event loop (issue 17, finding 9)',
       });
     // Under way: some deliveries are committed (a blocked event loop would only get here after
     // the last one).
-    await until(() => sent.get()! > 0, 'the first deliveries');
+    await until(async () => (await sent.get())! > 0, 'the first deliveries');
     let sentWhenHealthAnswered = -1;
     const health = fetch(`${server.url}/health`).then(async (res) => {
-      sentWhenHealthAnswered = sent.get()!;
+      sentWhenHealthAnswered = (await sent.get())!;
       order.push('health');
       return { status: res.status, body: await res.json() };
     });
@@ -137,28 +133,28 @@ describe('a large clock advance yields to the event loop (issue 17, finding 9)',
     expect(probed.status).toBe(200);
     expect(order).toEqual(['health', 'advance']);
     expect(sentWhenHealthAnswered).toBeLessThan(JOBS);
-    expect(sent.get()).toBe(JOBS);
+    expect(await sent.get()).toBe(JOBS);
   });
 
   it('keeps the saved clock target when a second advance is asked for while one runs', async () => {
-    const core = newCore();
-    const offset = () => Number(core.q.settings.get('clock_offset_ms'));
+    const core = await newCore();
+    const offset = async () => Number(await core.q.settings.get('clock_offset_ms'));
     let seenDuringFirst: number | undefined;
     let ran = 0;
-    core.runner.register('test.work', () => {
+    core.runner.register('test.work', async () => {
       ran++;
       if (ran === 1) {
         // The server is answering meanwhile: another advance comes in.
         setImmediate(() => {
           void core.advanceClock(60);
-          seenDuringFirst = offset();
+          void offset().then((seen) => (seenDuringFirst = seen));
         });
       }
     });
-    core.db.transaction(() => {
+    await core.db.transaction(async () => {
       for (let n = 0; n < JOBS; n++)
-        core.runner.schedule({ kind: 'test.work', dueAt: iso(T0 + HOUR), payload: { n } });
-    })();
+        await core.runner.schedule({ kind: 'test.work', dueAt: iso(T0 + HOUR), payload: { n } });
+    });
 
     await core.advanceClock(2 * 3600);
     // The second advance queued behind the first without saving its target over the first's:
@@ -166,29 +162,32 @@ describe('a large clock advance yields to the event loop (issue 17, finding 9)',
     expect(seenDuringFirst).toBe(2 * HOUR);
     await core.runner.idle();
     await core.advanceClock(0);
-    expect(offset()).toBe(2 * HOUR + 60_000);
+    expect(await offset()).toBe(2 * HOUR + 60_000);
     expect(core.clock.now()).toBe(T0 + 2 * HOUR + 60_000);
   });
 
   it('ends where it is when the runner stops during it; the rest runs at the next start', async () => {
-    const core = newCore();
+    const core = await newCore();
     let ran = 0;
     let stopped: Promise<void> | undefined;
-    core.runner.register('test.work', () => {
+    core.runner.register('test.work', async () => {
       ran++;
-      if (ran === 1) setImmediate(() => (stopped = core.runner.stop()));
+      if (ran === 1)
+        setImmediate(() => {
+          stopped = core.runner.stop();
+        });
     });
-    core.db.transaction(() => {
+    await core.db.transaction(async () => {
       for (let n = 0; n < JOBS; n++)
-        core.runner.schedule({ kind: 'test.work', dueAt: iso(T0 + HOUR), payload: { n } });
-    })();
+        await core.runner.schedule({ kind: 'test.work', dueAt: iso(T0 + HOUR), payload: { n } });
+    });
 
     const count = await core.advanceClock(2 * 3600);
     await stopped;
     expect(count).toBe(ran);
     expect(ran).toBeGreaterThan(0);
     expect(ran).toBeLessThan(JOBS);
-    const pending = core.db
+    const pending = await core.db
       .prepare<[], number>(
         `SELECT count(*) FROM jobs WHERE kind = 'test.work' AND status = 'pending'`,
       )
@@ -198,7 +197,7 @@ describe('a large clock advance yields to the event loop (issue 17, finding 9)',
     expect(pending).toBe(JOBS - ran);
     // The clock and its saved offset are at the target, so nothing goes back after a restart.
     expect(core.clock.now()).toBe(T0 + 2 * HOUR);
-    expect(Number(core.q.settings.get('clock_offset_ms'))).toBe(2 * HOUR);
+    expect(Number(await core.q.settings.get('clock_offset_ms'))).toBe(2 * HOUR);
 
     await core.runner.start();
     await core.runner.idle();
@@ -261,10 +260,10 @@ describe('webhook deliveries during a clock advance (issue 17, finding 9)', () =
       });
       expect(res.status, res.text).toBe(201);
     }
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const scheduledAt = iso(core.clock.now() + HOUR);
     for (let i = 0; i < 2; i++)
-      core.schedules.create({ formId, patientId, channel: 'email', scheduledAt });
+      await core.schedules.create({ formId, patientId, channel: 'email', scheduledAt });
 
     const advanced = await server.request('POST', '/sandbox/clock/advance', {
       body: { seconds: 3601 },
@@ -273,7 +272,7 @@ describe('webhook deliveries during a clock advance (issue 17, finding 9)', () =
 
     // All four receivers had a request in flight at the same time...
     expect(receiver.maxInFlight()).toBe(4);
-    const events = core.db
+    const events = await core.db
       .prepare<[], string>(`SELECT id FROM events WHERE type = 'schedule.sent' ORDER BY rowid`)
       .pluck()
       .all();
@@ -284,7 +283,7 @@ describe('webhook deliveries during a clock advance (issue 17, finding 9)', () =
       expect(lane?.max, path).toBe(1);
       expect(lane?.events, path).toEqual(events);
     }
-    const delivered = core.db
+    const delivered = await core.db
       .prepare<[], number>(`SELECT count(*) FROM webhook_deliveries WHERE status = 'delivered'`)
       .pluck()
       .get();

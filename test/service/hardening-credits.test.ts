@@ -86,13 +86,15 @@ async function ledger(server: TestServer, kind?: string): Promise<any[]> {
  * The books, on the database itself: the two pots add up to the balance, the ledger sums to it,
  * and replaying the ledger gives each entry's balance after, never below zero.
  */
-function expectBooksBalance(server: TestServer): void {
+async function expectBooksBalance(server: TestServer): Promise<void> {
   const { core } = server.service;
-  const acc = core.q.creditAccount.get()!;
+  const acc = (await core.q.creditAccount.get())!;
   expect(acc.balance).toBeGreaterThanOrEqual(0);
   expect(acc.allowance_balance + acc.topup_balance).toBe(acc.balance);
-  expect(core.q.creditLedger.sum()).toBe(acc.balance);
-  const rows = core.db.prepare<[], LedgerRow>('SELECT * FROM credit_ledger ORDER BY seq').all();
+  expect(await core.q.creditLedger.sum()).toBe(acc.balance);
+  const rows = await core.db
+    .prepare<[], LedgerRow>('SELECT * FROM credit_ledger ORDER BY seq')
+    .all();
   let running = 0;
   for (const row of rows) {
     running += row.amount;
@@ -152,7 +154,7 @@ async function getSchedule(server: TestServer, id: string): Promise<any> {
 async function anHourBeforeTheReset(topUp = 0) {
   const server = await newServer();
   const { core } = server.service;
-  if (topUp) core.credits.topUp(topUp);
+  if (topUp) await core.credits.topUp(topUp);
   const start = await balance(server);
   expect(start).toEqual({
     balance: ALLOWANCE + topUp,
@@ -163,7 +165,7 @@ async function anHourBeforeTheReset(topUp = 0) {
   });
   const resetsAt = Date.parse(start.resetsAt);
   await advanceTo(server, resetsAt - HOUR);
-  const formId = core.forms.create(EVERY_FIELD_TYPE).id;
+  const formId = (await core.forms.create(EVERY_FIELD_TYPE)).id;
   const patientId = await createPatient(server);
   const far = { formId, patientId, scheduledAt: iso(resetsAt - HOUR + 200 * DAY) };
   return { server, core, resetsAt, far };
@@ -203,13 +205,13 @@ describe('issue 17 finding 2: expiring allowance cannot be turned into permanent
       creditsRefunded: 0,
     });
     expect(await balance(server)).toMatchObject({ balance: ALLOWANCE, usedThisMonth: 0 });
-    expect(core.q.creditAccount.get()).toMatchObject({
+    expect(await core.q.creditAccount.get()).toMatchObject({
       allowance_balance: ALLOWANCE,
       topup_balance: 0,
     });
     // A refund of nothing writes nothing.
     expect(await ledger(server, 'refund')).toEqual([]);
-    expectBooksBalance(server);
+    await expectBooksBalance(server);
 
     // Nothing extra survives the next reset either: the balance is the plan's allowance, exactly.
     await advanceTo(server, Date.parse('2026-07-01T00:00:00.000Z') + HOUR);
@@ -221,8 +223,8 @@ describe('issue 17 finding 2: expiring allowance cannot be turned into permanent
     const [grant, reset] = await ledger(server);
     expect(reset).toMatchObject({ kind: 'reset', amount: -ALLOWANCE, balanceAfter: 0 });
     expect(grant).toMatchObject({ kind: 'grant', amount: ALLOWANCE, balanceAfter: ALLOWANCE });
-    expect(core.q.creditAccount.get()!.topup_balance).toBe(0);
-    expectBooksBalance(server);
+    expect((await core.q.creditAccount.get())!.topup_balance).toBe(0);
+    await expectBooksBalance(server);
   });
 
   it('gives back the part a top-up paid, and only that, in the same sequence', async () => {
@@ -259,7 +261,7 @@ describe('issue 17 finding 2: expiring allowance cannot be turned into permanent
 
     // The top-up is whole again; the expired allowance stays expired.
     expect(await balance(server)).toMatchObject({ balance: ALLOWANCE + TOP_UP });
-    expect(core.q.creditAccount.get()).toMatchObject({
+    expect(await core.q.creditAccount.get()).toMatchObject({
       allowance_balance: ALLOWANCE,
       topup_balance: TOP_UP,
     });
@@ -281,16 +283,16 @@ describe('issue 17 finding 2: expiring allowance cannot be turned into permanent
         refunds.filter((entry) => entry.resourceId === id),
         id,
       ).toEqual([expect.objectContaining({ amount: WHATSAPP, reason: 'Form delivery cancelled' })]);
-    expectBooksBalance(server);
+    await expectBooksBalance(server);
 
     // After the next reset: the plan's allowance and the top-up, nothing more.
     await advanceTo(server, Date.parse('2026-07-01T00:00:00.000Z') + HOUR);
     expect(await balance(server)).toMatchObject({ balance: ALLOWANCE + TOP_UP, usedThisMonth: 0 });
-    expect(core.q.creditAccount.get()).toMatchObject({
+    expect(await core.q.creditAccount.get()).toMatchObject({
       allowance_balance: ALLOWANCE,
       topup_balance: TOP_UP,
     });
-    expectBooksBalance(server);
+    await expectBooksBalance(server);
   });
 });
 
@@ -300,7 +302,7 @@ describe('issue 17 finding 3: calls cannot run past the balance', () => {
     const { core } = server.service;
     const patientId = await createPatient(server);
     // The month's usage leaves 5 credits: one started minute of a call.
-    core.credits.charge({ amount: ALLOWANCE - 5, reason: 'Spent earlier this month' });
+    await core.credits.charge({ amount: ALLOWANCE - 5, reason: 'Spent earlier this month' });
     expect((await balance(server)).balance).toBe(5);
     const ledgerBefore = (await ledger(server)).length;
 
@@ -365,7 +367,7 @@ describe('issue 17 finding 3: calls cannot run past the balance', () => {
       expect.objectContaining(reservation),
     ]);
     expect((await balance(server)).balance).toBe(0);
-    expect(events(server, 'call.ended').map((e) => e.data)).toEqual([
+    expect((await events(server, 'call.ended')).map((e) => e.data)).toEqual([
       {
         callId: id,
         patientId,
@@ -375,13 +377,13 @@ describe('issue 17 finding 3: calls cannot run past the balance', () => {
         completedAt: done.completedAt,
       },
     ]);
-    expectBooksBalance(server);
+    await expectBooksBalance(server);
 
     // And with nothing left, the next call is refused.
     const after = await server.request('POST', '/voice/calls', {
       body: { patientId, purpose: POST_OP },
     });
     expectProblem(after, 402, 'insufficient_credits');
-    expect(core.db.prepare('SELECT count(*) FROM calls').pluck().get()).toBe(1);
+    expect(await core.db.prepare('SELECT count(*) FROM calls').pluck().get()).toBe(1);
   });
 });

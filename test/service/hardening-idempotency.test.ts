@@ -96,8 +96,8 @@ async function modelServer(origin: string): Promise<TestServer> {
   return server;
 }
 
-function storedKeys(server: TestServer, key: string) {
-  return server.service.core.db
+async function storedKeys(server: TestServer, key: string) {
+  return await server.service.core.db
     .prepare('SELECT state, response_status FROM idempotency_keys WHERE key = ?')
     .all(key);
 }
@@ -135,7 +135,7 @@ describe('Idempotency-Key and answers that ask for a retry', () => {
     }
     const first = await busy;
     expectProblem(first, 409, 'conversation_busy');
-    expect(storedKeys(server, key)).toEqual([]);
+    expect(await storedKeys(server, key)).toEqual([]);
 
     const requestsBefore = model.requests();
     const retry = await sendKeyed();
@@ -143,7 +143,7 @@ describe('Idempotency-Key and answers that ask for a retry', () => {
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
     expect(retry.body.patientMessage.content).toBe(message.content);
     expect(model.requests()).toBe(requestsBefore + 1);
-    expect(storedKeys(server, key)).toEqual([{ state: 'done', response_status: 200 }]);
+    expect(await storedKeys(server, key)).toEqual([{ state: 'done', response_status: 200 }]);
 
     // The success is final: from now on it is what the key replays.
     const again = await sendKeyed();

@@ -36,11 +36,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Rows of the tables a refused request must leave alone. */
-function footprint() {
+async function footprint() {
   return {
-    patients: count(server, 'patients'),
-    events: count(server, 'events'),
-    rows: server.service.core.db.prepare('SELECT * FROM patients ORDER BY seq').all(),
+    patients: await count(server, 'patients'),
+    events: await count(server, 'events'),
+    rows: await server.service.core.db.prepare('SELECT * FROM patients ORDER BY seq').all(),
   };
 }
 
@@ -107,7 +107,7 @@ describe('control characters', () => {
   });
 
   it('refuses control characters in single-line body fields and free-form values, creating nothing', async () => {
-    const before = footprint();
+    const before = await footprint();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ firstName: 'Ana\u0000', lastName: 'Puig' }, '/firstName'],
       [{ firstName: 'Ana', lastName: 'Puig\tSoler' }, '/lastName'],
@@ -130,7 +130,7 @@ describe('control characters', () => {
       body: { firstName: 'Nú\u0000ria' },
     });
     expectFieldError(patched, { pointer: '/firstName' }, 'control_character');
-    expect(footprint()).toEqual(before);
+    expect(await footprint()).toEqual(before);
   });
 
   it('keeps tab and line breaks in multiline text (metadata, a conversation message)', async () => {
@@ -154,18 +154,18 @@ describe('control characters', () => {
     });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.body.patientMessage.content).toBe('Me duele un poco.\n\tDesde ayer.');
-    const messages = count(server, 'conversation_messages');
+    const messages = await count(server, 'conversation_messages');
     const refused = await server.request('POST', `/conversations/${id}/messages`, {
       body: { content: 'Me duele\u0000' },
     });
     expectFieldError(refused, { pointer: '/content' }, 'control_character');
-    expect(count(server, 'conversation_messages')).toBe(messages);
+    expect(await count(server, 'conversation_messages')).toBe(messages);
   });
 });
 
 describe('non-finite numbers', () => {
   it('refuses 1e400 in metadata at its pointer instead of storing null', async () => {
-    const before = footprint();
+    const before = await footprint();
     for (const [raw, pointer] of [
       ['{"firstName":"Ana","lastName":"Puig","metadata":{"a":1e400}}', '/metadata/a'],
       ['{"firstName":"Ana","lastName":"Puig","metadata":{"b":[1,-1e999]}}', '/metadata/b/1'],
@@ -176,7 +176,7 @@ describe('non-finite numbers', () => {
       });
       expectFieldError(res, { pointer }, 'not_finite');
     }
-    expect(footprint()).toEqual(before);
+    expect(await footprint()).toEqual(before);
     // A large but finite number is still a number.
     const res = await server.request('POST', '/patients', {
       rawBody: '{"firstName":"Ana","lastName":"Puig","metadata":{"a":1e300}}',
@@ -238,7 +238,7 @@ describe('names', () => {
     ['1234', 'no_letter', 'digits only'],
     ["'-·", 'no_letter', 'punctuation only'],
   ])('refuses %j (%s, %s) with 422 and creates nothing', async (name, code) => {
-    const before = footprint();
+    const before = await footprint();
     for (const body of [
       { firstName: name, lastName: 'Puig' },
       { firstName: 'Ana', lastName: name },
@@ -247,7 +247,7 @@ describe('names', () => {
       const pointer = body.firstName === name ? '/firstName' : '/lastName';
       expectFieldError(res, { pointer }, code);
     }
-    expect(footprint()).toEqual(before);
+    expect(await footprint()).toEqual(before);
   });
 
   it('accepts Spanish and Catalan names as they are written, and other scripts', async () => {

@@ -30,10 +30,10 @@ async function start(options: ServiceOptions = {}): Promise<TestServer> {
 /** Sends a form by e-mail through the core (no HTTP, so no bucket is touched); its link token. */
 async function sentFormToken(s: TestServer, email = 'nuria.puig@example.com'): Promise<string> {
   const { core } = s.service;
-  const { formId, patientId } = formFixture(s, { patient: { email } });
-  const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
+  const { formId, patientId } = await formFixture(s, { patient: { email } });
+  const schedule = await core.schedules.create({ formId, patientId, channel: 'email' });
   await core.advanceClock(1);
-  const link = core.db
+  const link = await core.db
     .prepare<[string], string>('SELECT link FROM outbox WHERE schedule_id = ?')
     .pluck()
     .get(schedule.id);

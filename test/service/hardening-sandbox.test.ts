@@ -22,21 +22,21 @@ afterEach(async () => {
   while (open.length) await open.pop()!();
 });
 
-function core(options: Parameters<typeof createCore>[0] = {}) {
-  const c = createCore({ memory: true, seed: 'empty', ...options });
+async function core(options: Parameters<typeof createCore>[0] = {}) {
+  const c = await createCore({ memory: true, seed: 'empty', ...options });
   open.push(async () => {
     await c.runner.stop();
-    c.close();
+    await c.close();
   });
   return c;
 }
 
 describe('sandbox mode is off unless said otherwise', () => {
-  it('a clinic opened with no option (the desktop app) is not a sandbox, and saves so', () => {
-    const clinic = core();
+  it('a clinic opened with no option (the desktop app) is not a sandbox, and saves so', async () => {
+    const clinic = await core();
     expect(clinic.isSandbox()).toBe(false);
-    expect(clinic.q.settings.get('sandbox_mode')).toBe('off');
-    expect(clinic.sandboxAudit()).toEqual([]);
+    expect(await clinic.q.settings.get('sandbox_mode')).toBe('off');
+    expect(await clinic.sandboxAudit()).toEqual([]);
   });
 
   it('a server with the default options has no /sandbox routes at all', async () => {
@@ -61,9 +61,9 @@ describe('the sandbox routes need sandbox:write', () => {
   it('a credits:read key reads no outbox and resets nothing, even in sandbox mode', async () => {
     const server = await startServer({ seed: 'demo' });
     open.push(() => server.close());
-    const patients = server.service.core.q.patients.count({});
+    const patients = await server.service.core.q.patients.count({});
     expect(patients).toBeGreaterThan(100);
-    const reader = server.keyWith('credits:read');
+    const reader = await server.keyWith('credits:read');
     expectProblem(
       await server.request('GET', '/sandbox/outbox', { token: reader }),
       403,
@@ -74,16 +74,16 @@ describe('the sandbox routes need sandbox:write', () => {
       403,
       'insufficient_permissions',
     );
-    expect(server.service.core.q.patients.count({})).toBe(patients);
-    expect(server.service.core.sandboxAudit()).toEqual([]);
+    expect(await server.service.core.q.patients.count({})).toBe(patients);
+    expect(await server.service.core.sandboxAudit()).toEqual([]);
 
     // With the permission, the reset happens and is recorded with what it replaced.
     const reset = await server.request('POST', '/sandbox/reset', {
-      token: server.keyWith('sandbox:write'),
+      token: await server.keyWith('sandbox:write'),
       body: { seed: 'empty' },
     });
     expect(reset.status, reset.text).toBe(200);
-    expect(server.service.core.sandboxAudit()).toEqual([
+    expect(await server.service.core.sandboxAudit()).toEqual([
       expect.objectContaining({ action: 'reset_empty', source: 'api', patients }),
     ]);
   });
@@ -91,8 +91,8 @@ describe('the sandbox routes need sandbox:write', () => {
 
 describe('turning sandbox mode on over a clinic', () => {
   it('asks for a confirmation when the clinic has patients, records the switch, and changes nothing without it', async () => {
-    const clinic = core();
-    addPatient(clinic, 'Montserrat', 'Ribas Pujol');
+    const clinic = await core();
+    await addPatient(clinic, 'Montserrat', 'Ribas Pujol');
     const { ok, refused } = operationsOn(clinic);
     const error = await refused('settings.update', { sandbox: true });
     expect(error.code).toBe('validation_failed');
@@ -100,8 +100,8 @@ describe('turning sandbox mode on over a clinic', () => {
       '/confirmSandbox confirmation_required',
     ]);
     expect(clinic.isSandbox()).toBe(false);
-    expect(clinic.q.settings.get('sandbox_mode')).toBe('off');
-    expect(clinic.sandboxAudit()).toEqual([]);
+    expect(await clinic.q.settings.get('sandbox_mode')).toBe('off');
+    expect(await clinic.sandboxAudit()).toEqual([]);
 
     const on = await ok<AppSettings>('settings.update', { sandbox: true, confirmSandbox: true });
     expect(on.sandbox).toBe(true);
@@ -110,31 +110,33 @@ describe('turning sandbox mode on over a clinic', () => {
     ]);
     const off = await ok<AppSettings>('settings.update', { sandbox: false });
     expect(off.sandboxLog.map((r) => r.action)).toEqual(['disabled', 'enabled']);
-    expect(clinic.q.settings.get('sandbox_mode')).toBe('off');
+    expect(await clinic.q.settings.get('sandbox_mode')).toBe('off');
   });
 
   it('an empty clinic has nothing to lose: no confirmation needed, still recorded', async () => {
-    const clinic = core();
+    const clinic = await core();
     const { ok } = operationsOn(clinic);
     expect((await ok<AppSettings>('settings.update', { sandbox: true })).sandbox).toBe(true);
-    expect(clinic.sandboxAudit()).toEqual([
+    expect(await clinic.sandboxAudit()).toEqual([
       expect.objectContaining({ action: 'enabled', source: 'window', patients: 0 }),
     ]);
   });
 
   it('the record outlives a reset and cannot be changed or deleted', async () => {
-    const clinic = core({ sandbox: true });
-    addPatient(clinic, 'Pau', 'Serra');
+    const clinic = await core({ sandbox: true });
+    await addPatient(clinic, 'Pau', 'Serra');
     await clinic.resetClinic('empty', 'window');
-    expect(clinic.sandboxAudit()).toEqual([
+    expect(await clinic.sandboxAudit()).toEqual([
       expect.objectContaining({ action: 'reset_empty', source: 'window', patients: 1 }),
     ]);
     await clinic.resetClinic('empty', 'window');
-    expect(clinic.sandboxAudit()).toHaveLength(2);
-    expect(() => clinic.db.prepare('DELETE FROM sandbox_audit').run()).toThrow(/kept as written/);
-    expect(() => clinic.db.prepare('UPDATE sandbox_audit SET patients = 0').run()).toThrow(
-      /kept as written/,
-    );
+    expect(await clinic.sandboxAudit()).toHaveLength(2);
+    await expect(
+      (async () => clinic.db.prepare('DELETE FROM sandbox_audit').run())(),
+    ).rejects.toThrow(/kept as written/);
+    await expect(
+      (async () => clinic.db.prepare('UPDATE sandbox_audit SET patients = 0').run())(),
+    ).rejects.toThrow(/kept as written/);
   });
 });
 
@@ -154,9 +156,9 @@ describe('the developers’ serve keeps a clinic of its own', () => {
     const { dir, cleanup } = tempDataDir();
     open.push(cleanup);
     // The clinic as the desktop app leaves it: switch off, patients in it.
-    const desktop = createCore({ dataDir: dir, seed: 'empty' });
-    addPatient(desktop, 'Laia', 'Font Vidal');
-    desktop.close();
+    const desktop = await createCore({ dataDir: dir, seed: 'empty' });
+    await addPatient(desktop, 'Laia', 'Font Vidal');
+    await desktop.close();
 
     const io = quiet();
     let service: Service = await serveCommand(['--data', dir, '--port', '0'], io, {});
@@ -167,7 +169,7 @@ describe('the developers’ serve keeps a clinic of its own', () => {
     service = await serveCommand(['--data', dir, '--port', '0', '--sandbox'], quiet(), {});
     open.push(() => service.close());
     expect(service.core.isSandbox()).toBe(true);
-    expect(service.core.sandboxAudit()).toEqual([
+    expect(await service.core.sandboxAudit()).toEqual([
       expect.objectContaining({ action: 'enabled', source: 'cli', patients: 1 }),
     ]);
   });

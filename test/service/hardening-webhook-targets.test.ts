@@ -2,7 +2,6 @@ import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import net from 'node:net';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { WebhookDelivery } from '../../src-main/service/schemas/webhook';
 import {
@@ -24,6 +23,7 @@ import {
   type TestServer,
 } from './helpers';
 import { T0 } from './time';
+import { until } from './until';
 
 /*
  * Issue 17, finding 5: in sandbox mode webhooks reached private, link-local and cloud-metadata
@@ -76,21 +76,24 @@ async function productionServer(extra: Record<string, string[]> = {}) {
 const register = (server: TestServer, url: string) =>
   server.request('POST', '/webhooks', { body: { url, events: ['patient.created'] } });
 
-function snapshot(server: TestServer) {
+async function snapshot(server: TestServer) {
   return {
-    webhooks: count(server, 'webhooks'),
-    deliveries: count(server, 'webhook_deliveries'),
-    attempts: count(server, 'webhook_attempts'),
-    urls: server.service.core.db.prepare('SELECT url FROM webhooks ORDER BY id').pluck().all(),
+    webhooks: await count(server, 'webhooks'),
+    deliveries: await count(server, 'webhook_deliveries'),
+    attempts: await count(server, 'webhook_attempts'),
+    urls: await server.service.core.db
+      .prepare('SELECT url FROM webhooks ORDER BY id')
+      .pluck()
+      .all(),
   };
 }
 
 async function expectRefused(server: TestServer, url: string, code: string): Promise<void> {
-  const before = snapshot(server);
+  const before = await snapshot(server);
   const res = await register(server, url);
   expectProblem(res, 422, 'validation_failed');
   expect(res.body.errors, url).toEqual([expect.objectContaining({ pointer: '/url', code })]);
-  expect(snapshot(server), url).toEqual(before);
+  expect(await snapshot(server), url).toEqual(before);
 }
 
 // The finding's addresses, and the other forms of private space.
@@ -157,7 +160,7 @@ describe('registration in sandbox mode', () => {
     const server = await sandboxServer();
     const created = await register(server, 'https://hooks.example.com/engage');
     expect(created.status, created.text).toBe(201);
-    const before = snapshot(server);
+    const before = await snapshot(server);
     for (const url of ['https://169.254.169.254/', 'https://10.0.0.1.nip.io/x']) {
       const res = await server.request('PATCH', `/webhooks/${created.body.id}`, { body: { url } });
       expectProblem(res, 422, 'validation_failed');
@@ -165,7 +168,7 @@ describe('registration in sandbox mode', () => {
         expect.objectContaining({ pointer: '/url', code: 'private_address' }),
       ]);
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('keeps loopback written as loopback (any port and path) and public hosts', async () => {
@@ -231,19 +234,11 @@ async function listener(onSocket: (socket: net.Socket) => void = (s) => s.destro
   return state;
 }
 
-function attemptsOf(server: TestServer, webhookId: string): number {
-  return server.service.core.db
+async function attemptsOf(server: TestServer, webhookId: string): Promise<number> {
+  return (await server.service.core.db
     .prepare<[string], number>('SELECT count(*) FROM webhook_attempts WHERE webhook_id = ?')
     .pluck()
-    .get(webhookId)!;
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 2000; i++) {
-    if (condition()) return;
-    await sleep(5);
-  }
-  throw new Error(`gave up waiting for ${what}`);
+    .get(webhookId))!;
 }
 
 async function createPatient(server: TestServer): Promise<void> {
@@ -256,7 +251,8 @@ async function createPatient(server: TestServer): Promise<void> {
 /** Fires one event and returns each webhook's first attempt, once all are recorded. */
 async function firstAttempts(server: TestServer, ids: string[]) {
   await createPatient(server);
-  for (const id of ids) await until(() => attemptsOf(server, id) >= 1, `an attempt of ${id}`);
+  for (const id of ids)
+    await until(async () => (await attemptsOf(server, id)) >= 1, `an attempt of ${id}`);
   await server.service.core.runner.idle();
   const out: WebhookDelivery['attempts'][number][] = [];
   for (const id of ids) {
@@ -298,7 +294,7 @@ describe('connection time', () => {
     const created = await register(server, `http://127.0.0.1:${target.port}/x`);
     expect(created.status, created.text).toBe(201);
     // As an older version would have stored it.
-    server.service.core.db
+    await server.service.core.db
       .prepare('UPDATE webhooks SET url = ? WHERE id = ?')
       .run(`https://metadata.google.internal:${target.port}/computeMetadata/v1/`, created.body.id);
 
@@ -400,7 +396,7 @@ describe('what a failed attempt tells', () => {
     expect(attempts[2]).toMatchObject({ succeeded: false, statusCode: 302, error: 'redirect' });
     expect(attempts[2]).not.toHaveProperty('responseBody');
     expect(attempts[2]!.errorDetail).not.toContain('s3cr3t');
-    const stored = server.service.core.db
+    const stored = await server.service.core.db
       .prepare('SELECT count(*) FROM webhook_attempts WHERE response_body IS NOT NULL')
       .pluck()
       .get();

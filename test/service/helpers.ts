@@ -61,7 +61,7 @@ export interface TestServer {
   key: string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** A key with only these permissions. */
-  keyWith(...permissions: Permission[]): string;
+  keyWith(...permissions: Permission[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -80,16 +80,18 @@ export async function startServer(options: ServiceOptions = {}): Promise<TestSer
     sandbox: true,
     ...options,
   });
-  const key = service.core.apiKeys.create({ name: 'test', permissions: PERMISSIONS }).key;
+  const key = (await service.core.apiKeys.create({ name: 'test', permissions: PERMISSIONS })).key;
   return {
     service,
     url: service.url,
     key,
-    keyWith: (...permissions) =>
-      service.core.apiKeys.create({
-        name: `only ${permissions.join(',')}`.slice(0, 100),
-        permissions,
-      }).key,
+    keyWith: async (...permissions) =>
+      (
+        await service.core.apiKeys.create({
+          name: `only ${permissions.join(',')}`.slice(0, 100),
+          permissions,
+        })
+      ).key,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       const token = options.token === undefined ? key : options.token;
@@ -189,36 +191,40 @@ export const EVERY_FIELD_ANSWERS = [
 ];
 
 /** A form (EVERY_FIELD_TYPE unless given) and an active patient reachable on both channels. */
-export function formFixture(
+export async function formFixture(
   server: TestServer,
   options: { form?: FormDefinition; patient?: Partial<CreatePatient> } = {},
-): { formId: string; patientId: string } {
+): Promise<{ formId: string; patientId: string }> {
   const { core } = server.service;
-  const formId = core.forms.create(options.form ?? EVERY_FIELD_TYPE).id;
-  const patientId = core.patients.create({
-    firstName: 'Núria',
-    lastName: 'Puig Soler',
-    email: 'nuria.puig@example.com',
-    phone: '+34612345678',
-    metadata: { preferredLanguage: 'ca' },
-    ...options.patient,
-  }).id;
+  const formId = (await core.forms.create(options.form ?? EVERY_FIELD_TYPE)).id;
+  const patientId = (
+    await core.patients.create({
+      firstName: 'Núria',
+      lastName: 'Puig Soler',
+      email: 'nuria.puig@example.com',
+      phone: '+34612345678',
+      metadata: { preferredLanguage: 'ca' },
+      ...options.patient,
+    })
+  ).id;
   return { formId, patientId };
 }
 
 /** An active patient reachable by e-mail at `<first name, made ASCII>@example.com`; its id. */
-export function addPatient(
+export async function addPatient(
   core: Core,
   firstName: string,
   lastName: string,
   more: Partial<CreatePatient> = {},
-): string {
-  return core.patients.create({
-    firstName,
-    lastName,
-    email: `${slug(firstName)}@example.com`,
-    ...more,
-  }).id;
+): Promise<string> {
+  return (
+    await core.patients.create({
+      firstName,
+      lastName,
+      email: `${slug(firstName)}@example.com`,
+      ...more,
+    })
+  ).id;
 }
 
 /** A real-time source for the service that only moves when the test sets it. */
@@ -282,29 +288,35 @@ export function expectSchema(schema: TSchema, value: unknown): void {
 }
 
 /** Rows in a table of the server's database. */
-export function count(server: TestServer, table: string): number {
-  return server.service.core.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!;
+export async function count(server: TestServer, table: string): Promise<number> {
+  return (await server.service.core.db
+    .prepare<[], number>(`SELECT count(*) FROM ${table}`)
+    .pluck()
+    .get())!;
 }
 
 /** The credit balance and the rows of each table: what a refused write must leave as it was. */
-export function footprint<T extends string>(
+export async function footprint<T extends string>(
   server: TestServer,
   tables: readonly T[],
-): Record<T | 'balance', number> {
-  const rows = Object.fromEntries(tables.map((table) => [table, count(server, table)]));
-  return { ...rows, balance: server.service.core.credits.balance().balance } as Record<
+): Promise<Record<T | 'balance', number>> {
+  const rows: Record<string, number> = {};
+  for (const table of tables) rows[table] = await count(server, table);
+  return { ...rows, balance: (await server.service.core.credits.balance()).balance } as Record<
     T | 'balance',
     number
   >;
 }
 
 /** The event log in order, optionally of one type. */
-export function events(server: TestServer, type?: string): EventRow[] {
-  return server.service.core.db
-    .prepare<[], { type: string; data: string; created_at: string }>(
-      'SELECT type, data, created_at FROM events ORDER BY seq',
-    )
-    .all()
+export async function events(server: TestServer, type?: string): Promise<EventRow[]> {
+  return (
+    await server.service.core.db
+      .prepare<[], { type: string; data: string; created_at: string }>(
+        'SELECT type, data, created_at FROM events ORDER BY seq',
+      )
+      .all()
+  )
     .filter((row) => type === undefined || row.type === type)
     .map((row) => ({
       type: row.type,

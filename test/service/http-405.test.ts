@@ -51,7 +51,7 @@ describe('405 Method Not Allowed on every documented path', () => {
 
   it('lists in Allow exactly the documented methods (and HEAD beside GET), and changes nothing', async () => {
     const { db } = server.service.core;
-    const before = tableHashes(db);
+    const before = await tableHashes(db);
     const paths = Object.entries<any>(doc.paths);
     expect(paths.length).toBeGreaterThan(30);
     let refusals = 0;
@@ -79,7 +79,7 @@ describe('405 Method Not Allowed on every documented path', () => {
       }
     }
     expect(refusals).toBeGreaterThan(100);
-    expect(tableHashes(db)).toEqual(before);
+    expect(await tableHashes(db)).toEqual(before);
   });
 
   it('answers HEAD where GET exists, as Allow says', async () => {
@@ -124,7 +124,7 @@ describe('405 Method Not Allowed on every documented path', () => {
   });
 
   it('is decided before authentication: no credential, a bad one or one without the permission', async () => {
-    const withoutCredits = server.keyWith('patients:read');
+    const withoutCredits = await server.keyWith('patients:read');
     for (const authorization of [
       undefined,
       'Bearer sk_not_a_key',
@@ -186,7 +186,7 @@ describe('405 and what does not exist right now', () => {
       expect(res.headers.allow).toBeUndefined();
     }
     // The switch is live: the paths come back without a restart.
-    server.service.core.setSandbox(true, 'window');
+    await server.service.core.setSandbox(true, 'window');
     for (const [method, path, allow] of probes) {
       const res = await client.send({ method, path, headers: auth });
       expectRawProblem(res, 405, 'method_not_allowed', `${method} ${path} (sandbox on)`);

@@ -200,7 +200,7 @@ describe('HTTP errors and request ids', () => {
 
     it('rejects bytes that are not UTF-8 with 400 invalid_json, storing nothing (fuzz find)', async () => {
       // They used to be replaced by U+FFFD and the patient created with a mangled name.
-      const before = server.service.core.db
+      const before = await server.service.core.db
         .prepare<[], number>('SELECT count(*) FROM patients')
         .pluck()
         .get();
@@ -225,7 +225,10 @@ describe('HTTP errors and request ids', () => {
         expectProblem(res, 400, 'invalid_json');
       }
       expect(
-        server.service.core.db.prepare<[], number>('SELECT count(*) FROM patients').pluck().get(),
+        await server.service.core.db
+          .prepare<[], number>('SELECT count(*) FROM patients')
+          .pluck()
+          .get(),
       ).toBe(before);
       // Well-formed multi-byte text is kept exactly.
       const ok = await send(`${server.url}/patients`, {
@@ -392,7 +395,7 @@ describe('HTTP errors and request ids', () => {
 
     it('coerces query strings', async () => {
       for (let i = 0; i < 7; i++) {
-        server.service.core.patients.create({ firstName: `Q${i}`, lastName: 'Coerced' });
+        await server.service.core.patients.create({ firstName: `Q${i}`, lastName: 'Coerced' });
       }
       const res = await server.request('GET', '/patients?limit=5');
       expect(res.status).toBe(200);
@@ -433,7 +436,7 @@ describe('HTTP errors and request ids', () => {
 
     it('carries an insufficient_scope challenge on 403', async () => {
       const res = await server.request('GET', '/patients', {
-        token: server.keyWith('credits:read'),
+        token: await server.keyWith('credits:read'),
       });
       expectProblem(res, 403, 'insufficient_permissions');
       expect(res.body.requiredPermission).toBe('patients:read');
@@ -447,7 +450,10 @@ describe('HTTP errors and request ids', () => {
     });
 
     it('answers deeply nested JSON with a 4xx, not a 500', async () => {
-      const patient = server.service.core.patients.create({ firstName: 'Deep', lastName: 'Nest' });
+      const patient = await server.service.core.patients.create({
+        firstName: 'Deep',
+        lastName: 'Nest',
+      });
       for (const depth of [1_000, 1_500, 5_000, 100_000]) {
         const nested = '['.repeat(depth) + ']'.repeat(depth);
         const created = await server.request('POST', '/patients', {
@@ -492,7 +498,7 @@ describe('HTTP errors and request ids', () => {
       const fuzz = await startServer();
       try {
         const rng = createPrng(20_261_122);
-        const patient = fuzz.service.core.patients.create({
+        const patient = await fuzz.service.core.patients.create({
           firstName: 'Fuzz',
           lastName: 'Target',
         });

@@ -21,11 +21,11 @@ const newKey = (label: string) => `${label}-${++keyCounter}-${'k'.repeat(8)}`;
 
 const withKey = (key: string) => ({ 'idempotency-key': key });
 
-function createdEvents(server: TestServer): number {
+async function createdEvents(server: TestServer): Promise<number> {
   return (
-    server.service.core.db
+    (await server.service.core.db
       .prepare("SELECT COUNT(*) AS n FROM events WHERE type = 'patient.created'")
-      .get() as { n: number }
+      .get()) as { n: number }
   ).n;
 }
 
@@ -63,7 +63,7 @@ describe('Idempotency-Key', () => {
 
   it('replays a retry with the same key and body, creating one patient', async () => {
     const totalBefore = await listTotal(server);
-    const eventsBefore = createdEvents(server);
+    const eventsBefore = await createdEvents(server);
     const key = newKey('same');
     const body = { firstName: 'Ada', lastName: 'Lovelace', tags: ['vip'], metadata: { a: 1 } };
 
@@ -86,7 +86,7 @@ describe('Idempotency-Key', () => {
     expectReplayOf(third, first);
 
     expect(await listTotal(server)).toBe(totalBefore + 1);
-    expect(createdEvents(server) - eventsBefore).toBe(1);
+    expect((await createdEvents(server)) - eventsBefore).toBe(1);
     const get = await server.request('GET', `/patients/${first.body.id}`);
     expect(get.status).toBe(200);
   });
@@ -127,7 +127,7 @@ describe('Idempotency-Key', () => {
 
     const mine = await post(body, key);
     expectFresh(mine);
-    const theirs = await post(body, key, server.keyWith('patients:write'));
+    const theirs = await post(body, key, await server.keyWith('patients:write'));
     expectFresh(theirs);
     expect(theirs.body.id).not.toBe(mine.body.id);
     expect(await listTotal(server)).toBe(total + 2);
@@ -185,7 +185,7 @@ describe('Idempotency-Key', () => {
   it('does not store a problem from authentication or permissions', async () => {
     const key = newKey('auth');
     const body = { firstName: 'Rosalind', lastName: 'Franklin' };
-    const readOnly = server.keyWith('patients:read');
+    const readOnly = await server.keyWith('patients:read');
     expectProblem(await post(body, key, readOnly), 403, 'insufficient_permissions');
     expectProblem(await post(body, key, 'sk_not_a_key'), 401, 'invalid_token');
     expectFresh(await post(body, key));
@@ -212,13 +212,17 @@ describe('Idempotency-Key', () => {
     let entered!: () => void;
     const running = new Promise<void>((resolve) => (entered = resolve));
     let runs = 0;
-    core.runner.register('test.slow-job', async () => {
-      runs++;
-      entered();
-      await gate;
-    });
+    core.runner.register(
+      'test.slow-job',
+      async () => {
+        runs++;
+        entered();
+        await gate;
+      },
+      { network: true },
+    );
     // Due an hour ahead: far outside the runner's real-time timer, inside the advance window.
-    core.runner.schedule({
+    await core.runner.schedule({
       kind: 'test.slow-job',
       dueAt: new Date(core.clock.now() + HOUR * 1000).toISOString(),
     });
@@ -348,7 +352,7 @@ describe('Idempotency-Key answers are stored with the write they answer', () => 
     try {
       const { core } = s.service;
       const claim = { credentialId: 'key_test', key: 'atomic-1' };
-      core.q.idempotency.begin({
+      await core.q.idempotency.begin({
         credential_id: claim.credentialId,
         key: claim.key,
         method: 'POST',
@@ -371,50 +375,54 @@ describe('Idempotency-Key answers are stored with the write they answer', () => 
           throw new Error('connection lost');
         },
       } as unknown as FastifyReply;
-      expect(() =>
-        replyWithWrite(
-          core,
-          request,
-          reply,
-          () => core.patients.create({ firstName: 'Atomic', lastName: 'Write' }),
-          {
-            status: 201,
-            location: (p) => `/api/v1/patients/${p.id}`,
-          },
-        ),
-      ).toThrow('connection lost');
-      const stored = core.q.idempotency.get(claim.credentialId, claim.key)!;
+      await expect(
+        (async () =>
+          replyWithWrite(
+            core,
+            request,
+            reply,
+            () => core.patients.create({ firstName: 'Atomic', lastName: 'Write' }),
+            {
+              status: 201,
+              location: (p) => `/api/v1/patients/${p.id}`,
+            },
+          ))(),
+      ).rejects.toThrow('connection lost');
+      const stored = (await core.q.idempotency.get(claim.credentialId, claim.key))!;
       expect(stored.state).toBe('done');
       expect(stored.response_status).toBe(201);
       const patient = JSON.parse(stored.response_body!);
-      expect(core.patients.get(patient.id).firstName).toBe('Atomic');
+      expect((await core.patients.get(patient.id)).firstName).toBe('Atomic');
       expect(stored.response_location).toBe(`/api/v1/patients/${patient.id}`);
 
       // A write that fails stores nothing: the key stays claimed only until the request ends.
       const failing = { credentialId: 'key_test', key: 'atomic-2' };
-      core.q.idempotency.begin({
-        ...core.q.idempotency.get(claim.credentialId, claim.key)!,
+      await core.q.idempotency.begin({
+        ...(await core.q.idempotency.get(claim.credentialId, claim.key))!,
         key: failing.key,
         state: 'in_flight',
         response_status: null,
         response_type: null,
         response_body: null,
       });
-      const before = core.patients.list({ limit: 1 }).total;
-      expect(() =>
-        replyWithWrite(
-          core,
-          { idempotency: failing } as unknown as FastifyRequest,
-          reply,
-          () => {
-            core.patients.create({ firstName: 'Never', lastName: 'Stored' });
-            throw new Error('rule broken after the insert');
-          },
-          { status: 201 },
-        ),
-      ).toThrow('rule broken');
-      expect(core.patients.list({ limit: 1 }).total).toBe(before);
-      expect(core.q.idempotency.get(failing.credentialId, failing.key)!.state).toBe('in_flight');
+      const before = (await core.patients.list({ limit: 1 })).total;
+      await expect(
+        (async () =>
+          replyWithWrite(
+            core,
+            { idempotency: failing } as unknown as FastifyRequest,
+            reply,
+            async () => {
+              await core.patients.create({ firstName: 'Never', lastName: 'Stored' });
+              throw new Error('rule broken after the insert');
+            },
+            { status: 201 },
+          ))(),
+      ).rejects.toThrow('rule broken');
+      expect((await core.patients.list({ limit: 1 })).total).toBe(before);
+      expect((await core.q.idempotency.get(failing.credentialId, failing.key))!.state).toBe(
+        'in_flight',
+      );
     } finally {
       await s.close();
     }

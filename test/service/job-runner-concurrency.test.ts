@@ -1,10 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core, type CoreOptions } from '../../src-main/service/core';
-import type { JobContext } from '../../src-main/service/jobs/job-runner';
+import type { JobContext } from '../../src-main/service/jobs/job-handler';
 import type { JobRow } from '../../src-main/service/store/queries/jobs';
 import { fakeTime, tempDataDir } from './helpers';
 import { MIN, HOUR, T0_ISO, T0, iso } from './time';
+import { until } from './until';
 
 /*
  * The job runner's side-by-side work (the webhook flush jobs run on it): concurrent kinds in real
@@ -23,21 +24,26 @@ afterEach(async () => {
 });
 
 /** A core (empty clinic, fake real time frozen at T0) stopped and closed after the test. */
-function newCore(options: Partial<CoreOptions> = {}): Core {
-  const core = createCore({ memory: true, seed: 'empty', realNow: fakeTime(T0).now, ...options });
+async function newCore(options: Partial<CoreOptions> = {}): Promise<Core> {
+  const core = await createCore({
+    memory: true,
+    seed: 'empty',
+    realNow: fakeTime(T0).now,
+    ...options,
+  });
   cleanups.push(async () => {
     await core.runner.stop();
-    if (core.db.open) core.close();
+    if (core.db.open) await core.close();
   });
   return core;
 }
 
-const jobsOfKind = (core: Core, kind: string): JobRow[] =>
+const jobsOfKind = (core: Core, kind: string): Promise<JobRow[]> =>
   core.db
     .prepare<[string], JobRow>('SELECT * FROM jobs WHERE kind = ? ORDER BY due_at, id')
     .all(kind);
 
-const jobByKey = (core: Core, key: string): JobRow | undefined =>
+const jobByKey = (core: Core, key: string): Promise<JobRow | undefined> =>
   core.db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE dedupe_key = ?').get(key);
 
 const nameOf = (ctx: JobContext) => (ctx.payload as { name: string }).name;
@@ -79,13 +85,6 @@ function hold(ctx: JobContext, gate: Promise<void>): Promise<void> {
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Polls (short sleeps, bounded) until `condition` holds. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 /**
  * Lets queued callbacks and zero-delay timers run, so that work which should not happen yet
@@ -99,14 +98,14 @@ async function letItRun(): Promise<void> {
 
 /** Registers a synchronous kind that records each run with the service time it saw. */
 function recorder(core: Core, log: string[], kind = 'test.kind'): void {
-  core.runner.register(kind, (ctx) => {
+  core.runner.register(kind, async (ctx) => {
     log.push(`run ${nameOf(ctx)} @${iso(core.clock.now())}`);
   });
 }
 
 describe('concurrent kinds in real time', () => {
   it('runs two due concurrent jobs side by side', async () => {
-    const core = newCore();
+    const core = await newCore();
     const gate = deferred();
     const started: string[] = [];
     const ended: string[] = [];
@@ -119,15 +118,19 @@ describe('concurrent kinds in real time', () => {
       },
       { concurrent: true },
     );
-    core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0 - MIN), payload: { name: 'a' } });
-    core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), payload: { name: 'b' } });
+    await core.runner.schedule({
+      kind: 'test.concurrent',
+      dueAt: iso(T0 - MIN),
+      payload: { name: 'a' },
+    });
+    await core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), payload: { name: 'b' } });
 
     await core.runner.start();
     await until(() => started.length === 2, 'both jobs to start');
     // Both started while neither has been released.
     expect(started).toEqual(['a', 'b']);
     expect(ended).toEqual([]);
-    expect(jobsOfKind(core, 'test.concurrent').map((j) => j.status)).toEqual([
+    expect((await jobsOfKind(core, 'test.concurrent')).map((j) => j.status)).toEqual([
       'running',
       'running',
     ]);
@@ -135,7 +138,7 @@ describe('concurrent kinds in real time', () => {
     gate.resolve();
     await core.runner.idle();
     expect([...ended].sort()).toEqual(['a', 'b']);
-    for (const job of jobsOfKind(core, 'test.concurrent')) {
+    for (const job of await jobsOfKind(core, 'test.concurrent')) {
       expect(job).toMatchObject({
         status: 'done',
         attempts: 1,
@@ -146,31 +149,42 @@ describe('concurrent kinds in real time', () => {
   });
 
   it('runs the jobs of a kind that is not concurrent one at a time', async () => {
-    const core = newCore();
+    const core = await newCore();
     const gates: Record<string, Deferred> = { a: deferred(), b: deferred() };
     const log: string[] = [];
     let active = 0;
     let maxActive = 0;
-    core.runner.register('test.serial', async (ctx) => {
-      const name = nameOf(ctx);
-      active++;
-      maxActive = Math.max(maxActive, active);
-      log.push(`start ${name}`);
-      try {
-        await hold(ctx, gates[name]!.promise);
-      } finally {
-        active--;
-      }
-      log.push(`end ${name}`);
+    core.runner.register(
+      'test.serial',
+      async (ctx) => {
+        const name = nameOf(ctx);
+        active++;
+        maxActive = Math.max(maxActive, active);
+        log.push(`start ${name}`);
+        try {
+          await hold(ctx, gates[name]!.promise);
+        } finally {
+          active--;
+        }
+        log.push(`end ${name}`);
+      },
+      { network: true },
+    );
+    await core.runner.schedule({
+      kind: 'test.serial',
+      dueAt: iso(T0 - MIN),
+      payload: { name: 'a' },
     });
-    core.runner.schedule({ kind: 'test.serial', dueAt: iso(T0 - MIN), payload: { name: 'a' } });
-    core.runner.schedule({ kind: 'test.serial', dueAt: iso(T0), payload: { name: 'b' } });
+    await core.runner.schedule({ kind: 'test.serial', dueAt: iso(T0), payload: { name: 'b' } });
 
     const starting = core.runner.start();
     await until(() => log.length === 1, 'the first job to start');
     await letItRun();
     expect(log).toEqual(['start a']);
-    expect(jobsOfKind(core, 'test.serial').map((j) => j.status)).toEqual(['running', 'pending']);
+    expect((await jobsOfKind(core, 'test.serial')).map((j) => j.status)).toEqual([
+      'running',
+      'pending',
+    ]);
 
     gates.a!.resolve();
     await until(() => log.includes('start b'), 'the second job to start');
@@ -179,11 +193,11 @@ describe('concurrent kinds in real time', () => {
     await starting;
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b']);
     expect(maxActive).toBe(1);
-    expect(jobsOfKind(core, 'test.serial').map((j) => j.status)).toEqual(['done', 'done']);
+    expect((await jobsOfKind(core, 'test.serial')).map((j) => j.status)).toEqual(['done', 'done']);
   });
 
   it('never has more than 64 concurrent jobs in flight, and runs them all once released', async () => {
-    const core = newCore();
+    const core = await newCore();
     const gate = deferred();
     let started = 0;
     let ended = 0;
@@ -205,7 +219,11 @@ describe('concurrent kinds in real time', () => {
       { concurrent: true },
     );
     for (let n = 0; n < 100; n++) {
-      core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0 - 100 + n), payload: { n } });
+      await core.runner.schedule({
+        kind: 'test.concurrent',
+        dueAt: iso(T0 - 100 + n),
+        payload: { n },
+      });
     }
 
     await core.runner.start();
@@ -218,7 +236,7 @@ describe('concurrent kinds in real time', () => {
           `SELECT status, count(*) AS n FROM jobs WHERE kind = 'test.concurrent' GROUP BY status ORDER BY status`,
         )
         .all();
-    expect(byStatus()).toEqual([
+    expect(await byStatus()).toEqual([
       { status: 'pending', n: 36 },
       { status: 'running', n: 64 },
     ]);
@@ -228,11 +246,11 @@ describe('concurrent kinds in real time', () => {
     await core.runner.idle();
     expect(started).toBe(100);
     expect(maxActive).toBeLessThanOrEqual(64);
-    expect(byStatus()).toEqual([{ status: 'done', n: 100 }]);
+    expect(await byStatus()).toEqual([{ status: 'done', n: 100 }]);
   });
 
   it('at the cap, waits for a job to end instead of polling for due work', async () => {
-    const core = newCore();
+    const core = await newCore();
     const gate = deferred();
     let started = 0;
     let ended = 0;
@@ -246,18 +264,18 @@ describe('concurrent kinds in real time', () => {
       { concurrent: true },
     );
     for (let n = 0; n < 100; n++) {
-      core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), payload: { n } });
+      await core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), payload: { n } });
     }
     // Every look at the queue goes through these two queries.
     let looks = 0;
     const { earliestDue, dueBatch } = core.q.jobs;
-    core.q.jobs.earliestDue = () => {
+    core.q.jobs.earliestDue = async () => {
       looks++;
-      return earliestDue();
+      return await earliestDue();
     };
-    core.q.jobs.dueBatch = (upTo, limit) => {
+    core.q.jobs.dueBatch = async (upTo, limit) => {
       looks++;
-      return dueBatch(upTo, limit);
+      return await dueBatch(upTo, limit);
     };
 
     // The runner's timers on a fake timer clock: a minute passes without a real wait.
@@ -281,7 +299,7 @@ describe('concurrent kinds in real time', () => {
   });
 
   it('idle() resolves once the concurrent jobs in flight have ended', async () => {
-    const core = newCore();
+    const core = await newCore();
     // Nothing in flight: resolves at once.
     await core.runner.idle();
 
@@ -297,8 +315,8 @@ describe('concurrent kinds in real time', () => {
       },
       { concurrent: true },
     );
-    core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), payload: { name: 'a' } });
-    core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), payload: { name: 'b' } });
+    await core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), payload: { name: 'a' } });
+    await core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), payload: { name: 'b' } });
     await core.runner.start();
     await until(() => log.length === 2, 'both jobs to start');
 
@@ -314,7 +332,10 @@ describe('concurrent kinds in real time', () => {
     await idling;
     expect(log.slice(2).sort()).toEqual(['end a', 'end b', 'idle']);
     expect(log.at(-1)).toBe('idle');
-    expect(jobsOfKind(core, 'test.concurrent').map((j) => j.status)).toEqual(['done', 'done']);
+    expect((await jobsOfKind(core, 'test.concurrent')).map((j) => j.status)).toEqual([
+      'done',
+      'done',
+    ]);
   });
 });
 
@@ -322,7 +343,7 @@ describe('concurrent kinds during a clock advance', () => {
   // Issue 17, finding 9: jobs due at the very same moment (the flush jobs of every webhook an
   // event fanned out to) now run side by side; jobs due at different moments still one at a time.
   it('runs them in due order, each at its own due time, side by side only when due at the same moment', async () => {
-    const core = newCore();
+    const core = await newCore();
     await core.runner.start();
     const log: string[] = [];
     let active = 0;
@@ -348,7 +369,7 @@ describe('concurrent kinds during a clock advance', () => {
       ['test.concurrent', 'b', T0 + 2 * HOUR],
       ['test.concurrent', 'b2', T0 + 2 * HOUR],
     ] as const) {
-      core.runner.schedule({ kind, dueAt: iso(at), payload: { name } });
+      await core.runner.schedule({ kind, dueAt: iso(at), payload: { name } });
     }
 
     expect(await core.advanceClock(4 * 3600)).toBe(5);
@@ -366,7 +387,7 @@ describe('concurrent kinds during a clock advance', () => {
     // b and b2 (due together) overlapped; nothing else did.
     expect(maxActive).toBe(2);
     expect(core.clock.now()).toBe(T0 + 4 * HOUR);
-    const jobs = jobsOfKind(core, 'test.concurrent');
+    const jobs = await jobsOfKind(core, 'test.concurrent');
     expect(jobs.map((j) => [JSON.parse(j.payload).name, j.status])).toEqual([
       ['a', 'done'],
       ['b', 'done'],
@@ -381,7 +402,7 @@ describe('concurrent kinds during a clock advance', () => {
   });
 
   it('waits for a concurrent job started in real time before it moves the clock', async () => {
-    const core = newCore();
+    const core = await newCore();
     const gate = deferred();
     const log: string[] = [];
     let advanced = false;
@@ -392,7 +413,7 @@ describe('concurrent kinds during a clock advance', () => {
         await hold(ctx, gate.promise);
         log.push(`end ${nameOf(ctx)} @${iso(core.clock.now())} advanced=${advanced}`);
         // What it plans lands on the timeline before the advance moves it.
-        core.runner.schedule({
+        await core.runner.schedule({
           kind: 'test.kind',
           dueAt: iso(core.clock.now() + 10 * MIN),
           payload: { name: 'planned' },
@@ -401,14 +422,14 @@ describe('concurrent kinds during a clock advance', () => {
       { concurrent: true },
     );
     recorder(core, log);
-    core.runner.schedule({
+    await core.runner.schedule({
       kind: 'test.concurrent',
       dueAt: iso(T0),
       payload: { name: 'in-flight' },
     });
     await core.runner.start();
     await until(() => log.length === 1, 'the job to start');
-    core.runner.schedule({
+    await core.runner.schedule({
       kind: 'test.kind',
       dueAt: iso(T0 + 30 * MIN),
       payload: { name: 'due' },
@@ -432,7 +453,7 @@ describe('concurrent kinds during a clock advance', () => {
       `run due @${iso(T0 + 30 * MIN)}`,
     ]);
     expect(core.clock.now()).toBe(T0 + HOUR);
-    expect(jobsOfKind(core, 'test.concurrent')[0]).toMatchObject({
+    expect((await jobsOfKind(core, 'test.concurrent'))[0]).toMatchObject({
       status: 'done',
       finished_at: T0_ISO,
       attempts: 1,
@@ -442,7 +463,7 @@ describe('concurrent kinds during a clock advance', () => {
 
 describe('ctx.settle', () => {
   it('ends the job in the transaction of its work, once', async () => {
-    const core = newCore();
+    const core = await newCore();
     for (const [kind, concurrent] of [
       ['test.concurrent', true],
       ['test.async', false],
@@ -451,68 +472,76 @@ describe('ctx.settle', () => {
         kind,
         async (ctx) => {
           await turn();
-          core.db.transaction(() => {
-            core.q.settings.set(`work_${kind}`, iso(core.clock.now()));
-            ctx.settle();
-          })();
+          await core.db.transaction(async () => {
+            await core.q.settings.set(`work_${kind}`, iso(core.clock.now()));
+            await ctx.settle();
+          });
           await turn();
         },
-        { concurrent },
+        { concurrent, network: true },
       );
     }
-    core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), dedupeKey: 'c' });
-    core.runner.schedule({ kind: 'test.async', dueAt: iso(T0 + HOUR), dedupeKey: 'a' });
+    await core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), dedupeKey: 'c' });
+    await core.runner.schedule({ kind: 'test.async', dueAt: iso(T0 + HOUR), dedupeKey: 'a' });
 
     // In real time (concurrent) ...
     await core.runner.start();
-    await until(() => jobByKey(core, 'c')?.status === 'done', 'the concurrent job to end');
+    await until(
+      async () => (await jobByKey(core, 'c'))?.status === 'done',
+      'the concurrent job to end',
+    );
     await core.runner.idle();
-    expect(jobByKey(core, 'c')).toMatchObject({
+    expect(await jobByKey(core, 'c')).toMatchObject({
       status: 'done',
       attempts: 1,
       finished_at: T0_ISO,
       last_error: null,
     });
-    expect(core.q.settings.get('work_test.concurrent')).toBe(T0_ISO);
+    expect(await core.q.settings.get('work_test.concurrent')).toBe(T0_ISO);
 
     // ... and during an advance.
     expect(await core.advanceClock(2 * 3600)).toBe(1);
-    expect(jobByKey(core, 'a')).toMatchObject({
+    expect(await jobByKey(core, 'a')).toMatchObject({
       status: 'done',
       attempts: 1,
       finished_at: iso(T0 + HOUR),
       last_error: null,
     });
-    expect(core.q.settings.get('work_test.async')).toBe(iso(T0 + HOUR));
+    expect(await core.q.settings.get('work_test.async')).toBe(iso(T0 + HOUR));
     // Nothing ran twice.
-    expect(jobByKey(core, 'c')!.attempts).toBe(1);
+    expect((await jobByKey(core, 'c'))!.attempts).toBe(1);
   });
 
   it('with nextDueAt puts the same row back to pending, and it runs again when due', async () => {
-    const core = newCore();
+    const core = await newCore();
     const runs: string[] = [];
     core.runner.register(
       'test.rearm',
       async (ctx) => {
         runs.push(iso(core.clock.now()));
         await turn();
-        core.db.transaction(() => {
-          if (runs.length === 1) ctx.settle(iso(T0 + 2 * HOUR));
-          else ctx.settle();
-        })();
+        await core.db.transaction(async () => {
+          if (runs.length === 1) await ctx.settle(iso(T0 + 2 * HOUR));
+          else await ctx.settle();
+        });
       },
       { concurrent: true },
     );
-    core.runner.schedule({ kind: 'test.rearm', dueAt: iso(T0), dedupeKey: 'rearm', payload: {} });
-    const original = jobByKey(core, 'rearm')!;
+    await core.runner.schedule({
+      kind: 'test.rearm',
+      dueAt: iso(T0),
+      dedupeKey: 'rearm',
+      payload: {},
+    });
+    const original = (await jobByKey(core, 'rearm'))!;
 
     await core.runner.start();
     await until(() => runs.length === 1, 'the first run');
     await core.runner.idle();
     await letItRun();
     // Back in the queue at its next due time: the same row, not a new one, and not done.
-    expect(jobsOfKind(core, 'test.rearm')).toHaveLength(1);
-    const rearmed = jobByKey(core, 'rearm')!;
+    expect(await jobsOfKind(core, 'test.rearm')).toHaveLength(1);
+    const rearmed = (await jobByKey(core, 'rearm'))!;
     expect(rearmed).toMatchObject({
       id: original.id,
       dedupe_key: 'rearm',
@@ -522,18 +551,18 @@ describe('ctx.settle', () => {
     });
     // Its key is still taken.
     expect(
-      core.runner.schedule({ kind: 'test.rearm', dueAt: iso(T0 + HOUR), dedupeKey: 'rearm' }),
+      await core.runner.schedule({ kind: 'test.rearm', dueAt: iso(T0 + HOUR), dedupeKey: 'rearm' }),
     ).toBe(false);
 
     // Not before it is due...
     await core.advanceClock(2 * 3600 - 1);
     expect(runs).toEqual([T0_ISO]);
-    expect(jobByKey(core, 'rearm')!.status).toBe('pending');
+    expect((await jobByKey(core, 'rearm'))!.status).toBe('pending');
     // ... then at its due time.
     expect(await core.advanceClock(1)).toBe(1);
     expect(runs).toEqual([T0_ISO, iso(T0 + 2 * HOUR)]);
-    expect(jobsOfKind(core, 'test.rearm')).toHaveLength(1);
-    expect(jobByKey(core, 'rearm')).toMatchObject({
+    expect(await jobsOfKind(core, 'test.rearm')).toHaveLength(1);
+    expect(await jobByKey(core, 'rearm')).toMatchObject({
       id: original.id,
       status: 'done',
       finished_at: iso(T0 + 2 * HOUR),
@@ -542,46 +571,54 @@ describe('ctx.settle', () => {
   });
 
   it('leaves the row as the handler settled it even when the handler throws afterwards', async () => {
-    const core = newCore();
-    core.runner.register('test.settle-then-throw', async (ctx) => {
-      await turn();
-      core.db.transaction(() => {
-        core.q.settings.set('recurring_work', 'done');
-        ctx.settle(iso(T0 + 2 * HOUR));
-      })();
-      throw new Error('after settling');
-    });
-    core.runner.schedule({
+    const core = await newCore();
+    core.runner.register(
+      'test.settle-then-throw',
+      async (ctx) => {
+        await turn();
+        await core.db.transaction(async () => {
+          await core.q.settings.set('recurring_work', 'done');
+          await ctx.settle(iso(T0 + 2 * HOUR));
+        });
+        throw new Error('after settling');
+      },
+      { network: true },
+    );
+    await core.runner.schedule({
       kind: 'test.settle-then-throw',
       dueAt: iso(T0 + HOUR),
       dedupeKey: 'recurring',
     });
     await core.advanceClock(3600);
-    expect(core.q.settings.get('recurring_work')).toBe('done');
+    expect(await core.q.settings.get('recurring_work')).toBe('done');
     // "The runner then leaves the row as the handler set it" (JobContext.settle): the return to
     // the queue committed with the work, so the recurring job is not lost.
-    expect(jobByKey(core, 'recurring')).toMatchObject({
+    expect(await jobByKey(core, 'recurring')).toMatchObject({
       status: 'pending',
       due_at: iso(T0 + 2 * HOUR),
     });
   });
 
   it('with nextDueAt inside an advance runs again in the same advance, at the new due time', async () => {
-    const core = newCore();
+    const core = await newCore();
     const runs: string[] = [];
-    core.runner.register('test.rearm', async (ctx) => {
-      runs.push(iso(core.clock.now()));
-      await turn();
-      core.db.transaction(() => {
-        if (runs.length < 3) ctx.settle(iso(ctx.dueAt + 30 * MIN));
-        else ctx.settle();
-      })();
-    });
-    core.runner.schedule({ kind: 'test.rearm', dueAt: iso(T0 + HOUR), dedupeKey: 'rearm' });
+    core.runner.register(
+      'test.rearm',
+      async (ctx) => {
+        runs.push(iso(core.clock.now()));
+        await turn();
+        await core.db.transaction(async () => {
+          if (runs.length < 3) await ctx.settle(iso(ctx.dueAt + 30 * MIN));
+          else await ctx.settle();
+        });
+      },
+      { network: true },
+    );
+    await core.runner.schedule({ kind: 'test.rearm', dueAt: iso(T0 + HOUR), dedupeKey: 'rearm' });
     expect(await core.advanceClock(3 * 3600)).toBe(3);
     expect(runs).toEqual([iso(T0 + HOUR), iso(T0 + 90 * MIN), iso(T0 + 2 * HOUR)]);
-    expect(jobsOfKind(core, 'test.rearm')).toHaveLength(1);
-    expect(jobByKey(core, 'rearm')).toMatchObject({
+    expect(await jobsOfKind(core, 'test.rearm')).toHaveLength(1);
+    expect(await jobByKey(core, 'rearm')).toMatchObject({
       status: 'done',
       due_at: iso(T0 + 2 * HOUR),
       finished_at: iso(T0 + 2 * HOUR),
@@ -591,15 +628,15 @@ describe('ctx.settle', () => {
 
 describe('wake', () => {
   it('adds a job, brings a pending one forward only, and revives a finished or failed one', async () => {
-    const core = newCore();
+    const core = await newCore();
     const log: string[] = [];
     recorder(core, log);
     const wake = (dueAt: number, dedupeKey = 'w', kind = 'test.kind') =>
       core.runner.wake({ kind, dueAt: iso(dueAt), dedupeKey, payload: { name: dedupeKey } });
 
     // Absent: added.
-    wake(T0 + 2 * HOUR);
-    const added = jobByKey(core, 'w')!;
+    await wake(T0 + 2 * HOUR);
+    const added = (await jobByKey(core, 'w'))!;
     expect(added).toMatchObject({
       kind: 'test.kind',
       status: 'pending',
@@ -611,43 +648,46 @@ describe('wake', () => {
     expect(JSON.parse(added.payload)).toEqual({ name: 'w' });
 
     // Pending: a later time changes nothing, an earlier one moves it forward.
-    wake(T0 + 3 * HOUR);
-    expect(jobByKey(core, 'w')).toEqual(added);
-    wake(T0 + HOUR);
-    expect(jobByKey(core, 'w')).toEqual({ ...added, due_at: iso(T0 + HOUR) });
-    expect(jobsOfKind(core, 'test.kind')).toHaveLength(1);
+    await wake(T0 + 3 * HOUR);
+    expect(await jobByKey(core, 'w')).toEqual(added);
+    await wake(T0 + HOUR);
+    expect(await jobByKey(core, 'w')).toEqual({ ...added, due_at: iso(T0 + HOUR) });
+    expect(await jobsOfKind(core, 'test.kind')).toHaveLength(1);
 
     await core.advanceClock(3600);
     expect(log).toEqual([`run w @${iso(T0 + HOUR)}`]);
-    expect(jobByKey(core, 'w')).toMatchObject({ status: 'done', finished_at: iso(T0 + HOUR) });
+    expect(await jobByKey(core, 'w')).toMatchObject({
+      status: 'done',
+      finished_at: iso(T0 + HOUR),
+    });
 
     // Done: revived at the new time (later than the old one), same row.
-    wake(T0 + 5 * HOUR);
-    expect(jobByKey(core, 'w')).toMatchObject({
+    await wake(T0 + 5 * HOUR);
+    expect(await jobByKey(core, 'w')).toMatchObject({
       id: added.id,
       status: 'pending',
       due_at: iso(T0 + 5 * HOUR),
       finished_at: null,
       last_error: null,
     });
-    expect(jobsOfKind(core, 'test.kind')).toHaveLength(1);
+    expect(await jobsOfKind(core, 'test.kind')).toHaveLength(1);
     await core.advanceClock(4 * 3600);
     expect(log).toEqual([`run w @${iso(T0 + HOUR)}`, `run w @${iso(T0 + 5 * HOUR)}`]);
 
     // Failed: revived, its error cleared.
     let failing = true;
-    core.runner.register('test.flaky', (ctx) => {
+    core.runner.register('test.flaky', async (ctx) => {
       if (failing) throw new Error('not yet');
       log.push(`run ${nameOf(ctx)} @${iso(core.clock.now())}`);
     });
-    wake(T0 + 6 * HOUR, 'f', 'test.flaky');
+    await wake(T0 + 6 * HOUR, 'f', 'test.flaky');
     await core.advanceClock(3600);
-    const failed = jobByKey(core, 'f')!;
+    const failed = (await jobByKey(core, 'f'))!;
     expect(failed).toMatchObject({ status: 'failed', last_error: 'not yet' });
     expect(failed.finished_at).not.toBeNull();
     failing = false;
-    wake(T0 + 6 * HOUR + 30 * MIN, 'f', 'test.flaky');
-    expect(jobByKey(core, 'f')).toMatchObject({
+    await wake(T0 + 6 * HOUR + 30 * MIN, 'f', 'test.flaky');
+    expect(await jobByKey(core, 'f')).toMatchObject({
       id: failed.id,
       status: 'pending',
       due_at: iso(T0 + 6 * HOUR + 30 * MIN),
@@ -656,11 +696,11 @@ describe('wake', () => {
     });
     await core.advanceClock(3600);
     expect(log.at(-1)).toBe(`run f @${iso(T0 + 6 * HOUR + 30 * MIN)}`);
-    expect(jobByKey(core, 'f')!.status).toBe('done');
+    expect((await jobByKey(core, 'f'))!.status).toBe('done');
   });
 
   it('leaves a running job alone', async () => {
-    const core = newCore();
+    const core = await newCore();
     const gate = deferred();
     const runs: string[] = [];
     core.runner.register(
@@ -671,24 +711,24 @@ describe('wake', () => {
       },
       { concurrent: true },
     );
-    core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), dedupeKey: 'busy' });
+    await core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), dedupeKey: 'busy' });
     await core.runner.start();
     await until(() => runs.length === 1, 'the job to start');
-    const running = jobByKey(core, 'busy')!;
+    const running = (await jobByKey(core, 'busy'))!;
     expect(running.status).toBe('running');
 
     for (const at of [T0 - HOUR, T0 + HOUR]) {
-      core.runner.wake({ kind: 'test.concurrent', dueAt: iso(at), dedupeKey: 'busy' });
-      expect(jobByKey(core, 'busy')).toEqual(running);
+      await core.runner.wake({ kind: 'test.concurrent', dueAt: iso(at), dedupeKey: 'busy' });
+      expect(await jobByKey(core, 'busy')).toEqual(running);
     }
 
     gate.resolve();
     await core.runner.idle();
-    expect(jobByKey(core, 'busy')).toMatchObject({ status: 'done', due_at: T0_ISO });
+    expect(await jobByKey(core, 'busy')).toMatchObject({ status: 'done', due_at: T0_ISO });
     // The ignored wakes planned nothing.
     await core.advanceClock(2 * 3600);
     expect(runs).toEqual([T0_ISO]);
-    expect(jobsOfKind(core, 'test.concurrent')).toHaveLength(1);
+    expect(await jobsOfKind(core, 'test.concurrent')).toHaveLength(1);
   });
 });
 
@@ -703,7 +743,7 @@ describe('stop', () => {
     const dir = dataDir();
     const time = fakeTime(T0);
     const errors: string[] = [];
-    const first = newCore({
+    const first = await newCore({
       memory: false,
       dataDir: dir,
       realNow: time.now,
@@ -718,26 +758,26 @@ describe('stop', () => {
       },
       { concurrent: true },
     );
-    first.runner.schedule({
+    await first.runner.schedule({
       kind: 'test.network',
       dueAt: iso(T0),
       dedupeKey: 'net',
       payload: { name: 'interrupted' },
     });
-    const scheduled = jobByKey(first, 'net')!;
+    const scheduled = (await jobByKey(first, 'net'))!;
     await first.runner.start();
     await until(() => signal !== undefined, 'the job to start');
     expect(signal!.aborted).toBe(false);
-    expect(jobByKey(first, 'net')!.status).toBe('running');
+    expect((await jobByKey(first, 'net'))!.status).toBe('running');
 
     await first.runner.stop();
     expect(signal!.aborted).toBe(true);
     // Back in the queue as it was, not failed.
-    expect(jobByKey(first, 'net')).toEqual(scheduled);
+    expect(await jobByKey(first, 'net')).toEqual(scheduled);
     expect(errors).toEqual([]);
-    first.close();
+    await first.close();
 
-    const second = newCore({ memory: false, dataDir: dir, realNow: time.now });
+    const second = await newCore({ memory: false, dataDir: dir, realNow: time.now });
     const runs: string[] = [];
     second.runner.register(
       'test.network',
@@ -747,12 +787,12 @@ describe('stop', () => {
       },
       { concurrent: true },
     );
-    expect(jobByKey(second, 'net')!.status).toBe('pending');
+    expect((await jobByKey(second, 'net'))!.status).toBe('pending');
     await second.runner.start();
     await until(() => runs.length === 1, 'the job to run again');
     await second.runner.idle();
     expect(runs).toEqual(['interrupted aborted=false']);
-    expect(jobByKey(second, 'net')).toMatchObject({
+    expect(await jobByKey(second, 'net')).toMatchObject({
       id: scheduled.id,
       status: 'done',
       last_error: null,
@@ -761,7 +801,7 @@ describe('stop', () => {
 
   it('marks a concurrent job whose handler throws a normal error failed, with the error', async () => {
     const errors: Array<[string, unknown]> = [];
-    const core = newCore({ onJobError: (kind, error) => errors.push([kind, error]) });
+    const core = await newCore({ onJobError: (kind, error) => errors.push([kind, error]) });
     core.runner.register(
       'test.concurrent',
       async () => {
@@ -770,11 +810,11 @@ describe('stop', () => {
       },
       { concurrent: true },
     );
-    core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), dedupeKey: 'boom' });
+    await core.runner.schedule({ kind: 'test.concurrent', dueAt: iso(T0), dedupeKey: 'boom' });
     await core.runner.start();
-    await until(() => jobByKey(core, 'boom')!.status !== 'running', 'the job to end');
+    await until(async () => (await jobByKey(core, 'boom'))!.status !== 'running', 'the job to end');
     await core.runner.idle();
-    expect(jobByKey(core, 'boom')).toMatchObject({
+    expect(await jobByKey(core, 'boom')).toMatchObject({
       status: 'failed',
       last_error: 'receiver exploded',
       finished_at: T0_ISO,
@@ -783,6 +823,6 @@ describe('stop', () => {
     expect(errors.map(([kind]) => kind)).toEqual(['test.concurrent']);
     // A failed job is not run again.
     await core.advanceClock(3600);
-    expect(jobByKey(core, 'boom')!.attempts).toBe(1);
+    expect((await jobByKey(core, 'boom'))!.attempts).toBe(1);
   });
 });

@@ -47,7 +47,7 @@ describe('an over-long id in the path', () => {
         server.keyWith(...PERMISSIONS.filter((p) => p !== permission)),
       ]),
     );
-    const before = tableHashes(db);
+    const before = await tableHashes(db);
     let checked = 0;
     for (const op of ops) {
       for (const param of op.pathParams) {
@@ -58,7 +58,7 @@ describe('an over-long id in the path', () => {
           expectProblem(anonymous, 401, 'invalid_token');
           if (op.permission) {
             const forbidden = await server.request(op.method, path, {
-              token: without.get(op.permission),
+              token: await without.get(op.permission),
             });
             expect(forbidden.status, `${what}: ${forbidden.text}`).toBe(403);
             expectProblem(forbidden, 403, 'insufficient_permissions');
@@ -74,11 +74,11 @@ describe('an over-long id in the path', () => {
       }
     }
     expect(checked).toBeGreaterThan(60);
-    expect(tableHashes(db)).toEqual(before);
+    expect(await tableHashes(db)).toEqual(before);
   });
 
   it('answers 404 as an unknown id of a valid length does', async () => {
-    const patientId = formFixture(server).patientId;
+    const patientId = (await formFixture(server)).patientId;
     const unknown = await server.request('GET', `/patients/${longId('pat', 64)}`);
     expectProblem(unknown, 404, 'resource_missing');
     const tooLong = await server.request('GET', `/patients/${patientId}${'A'.repeat(60)}`);
@@ -101,10 +101,10 @@ describe('an over-long id referenced in a body or a query', () => {
   it('is 422 validation_failed at its pointer or parameter, and creates nothing', async () => {
     const { db, audit } = server.service.core;
     // The earlier tests' reads are in the audit trail's batch, stored a moment after their answer.
-    audit.flush();
-    const before = tableHashes(db);
-    const { formId } = formFixture(server);
-    const after = tableHashes(db);
+    await audit.flush();
+    const before = await tableHashes(db);
+    const { formId } = await formFixture(server);
+    const after = await tableHashes(db);
     for (const length of LENGTHS) {
       const patientId = longId('pat', length);
       const conversation = await server.request('POST', '/conversations', {
@@ -125,6 +125,6 @@ describe('an over-long id referenced in a body or a query', () => {
       ]);
     }
     expect(before).not.toEqual(after);
-    expect(tableHashes(db)).toEqual(after);
+    expect(await tableHashes(db)).toEqual(after);
   });
 });

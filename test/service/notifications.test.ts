@@ -47,10 +47,10 @@ async function say(server: TestServer, conversationId: string, content: string) 
 describe('credits.low in the notification centre', () => {
   it('is raised once per dip below 10% of the allowance, with the event, and again after a top-up', async () => {
     const { core, all, unread } = await setup();
-    core.credits.charge({ amount: 85, reason: 'test' });
+    await core.credits.charge({ amount: 85, reason: 'test' });
     expect(await all()).toEqual([]);
-    core.credits.charge({ amount: 6, reason: 'test' }); // 15 -> 9: below 10
-    core.credits.charge({ amount: 4, reason: 'test' }); // still below: no second one
+    await core.credits.charge({ amount: 6, reason: 'test' }); // 15 -> 9: below 10
+    await core.credits.charge({ amount: 4, reason: 'test' }); // still below: no second one
     const [low] = await all();
     expect(await all()).toHaveLength(1);
     expect(low).toMatchObject({
@@ -65,7 +65,7 @@ describe('credits.low in the notification centre', () => {
       createdAt: '2026-11-24T10:00:00.000Z',
     });
     expect(low!.readAt).toBeUndefined();
-    const lowEvents = core.db
+    const lowEvents = await core.db
       .prepare("SELECT count(*) FROM events WHERE type = 'credits.low'")
       .pluck()
       .get();
@@ -73,9 +73,9 @@ describe('credits.low in the notification centre', () => {
     expect(await unread()).toBe(1);
 
     // Back above the line re-arms it; the next dip is news again.
-    core.credits.topUp(50);
+    await core.credits.topUp(50);
     expect(await all()).toHaveLength(1);
-    core.credits.charge({ amount: 48, reason: 'test' }); // 55 -> 7
+    await core.credits.charge({ amount: 48, reason: 'test' }); // 55 -> 7
     const kinds = (await all()).map((n) => [n.kind, n.kind === 'credits.low' && n.data.balance]);
     expect(kinds).toEqual([
       ['credits.low', 7],
@@ -85,12 +85,13 @@ describe('credits.low in the notification centre', () => {
 
   it('is raised in the transaction of the charge: a charge rolled back leaves none', async () => {
     const { core, all } = await setup();
-    const rolledBack = core.db.transaction(() => {
-      core.credits.charge({ amount: 95, reason: 'test' });
-      throw new Error('the action failed after its charge');
-    });
-    expect(() => rolledBack()).toThrow('the action failed');
-    expect(core.credits.balance().balance).toBe(100);
+    const rolledBack = () =>
+      core.db.transaction(async () => {
+        await core.credits.charge({ amount: 95, reason: 'test' });
+        throw new Error('the action failed after its charge');
+      });
+    await expect((async () => rolledBack())()).rejects.toThrow('the action failed');
+    expect((await core.credits.balance()).balance).toBe(100);
     expect(await all()).toEqual([]);
   });
 
@@ -217,15 +218,17 @@ describe('webhook.disabled in the notification centre', () => {
 describe('reading and marking', () => {
   it('counts unread, marks one and all read, pages and filters', async () => {
     const { core, ok, all, unread } = await setup();
-    const ids = [1, 2, 3].map((n) =>
-      core.notifications.raise('webhook.disabled', {
-        webhookId: `wh_${n}`,
-        url: `https://example.org/${n}`,
-        failedAttempts: 10,
-        attempts: 10,
-        pendingDeliveriesFailed: 0,
-      }),
-    );
+    const ids: string[] = [];
+    for (const n of [1, 2, 3])
+      ids.push(
+        await core.notifications.raise('webhook.disabled', {
+          webhookId: `wh_${n}`,
+          url: `https://example.org/${n}`,
+          failedAttempts: 10,
+          attempts: 10,
+          pendingDeliveriesFailed: 0,
+        }),
+      );
     expect(await unread()).toBe(3);
     const first = await ok('notifications.list', { limit: 2 });
     expect(first.data.map((n: Notification) => n.id)).toEqual([ids[2], ids[1]]);
@@ -253,7 +256,7 @@ describe('reading and marking', () => {
 
   it('refuses what it cannot do and changes nothing', async () => {
     const { core, refused, unread } = await setup();
-    core.notifications.raise('credits.low', {
+    await core.notifications.raise('credits.low', {
       balance: 9,
       monthlyAllowance: 100,
       threshold: 10,

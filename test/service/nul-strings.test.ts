@@ -40,27 +40,33 @@ beforeAll(async () => {
   ops = operationsOf(doc);
   const { core } = server.service;
   // Something for every path parameter to name: a webhook with a delivery, an open alert.
-  core.webhooks.create({ url: 'http://127.0.0.1:9/hooks', events: ['patient.created'] });
+  await core.webhooks.create({ url: 'http://127.0.0.1:9/hooks', events: ['patient.created'] });
   const emitted = await server.request('POST', '/sandbox/events', {
     body: { event: 'patient.created' },
   });
   expect(emitted.status, emitted.text).toBe(201);
-  core.db.transaction(() =>
-    core.alerts.raise({
-      patientId: core.db.prepare<[], string>('SELECT id FROM patients LIMIT 1').pluck().get()!,
-      source: { type: 'conversation', id: 'conv_nul' },
-      priority: 'urgent',
-      code: 'chat_emergency',
-      signs: ['chest_pain'],
-    }),
-  )();
+  await core.db.transaction(
+    async () =>
+      await core.alerts.raise({
+        patientId: (await core.db
+          .prepare<[], string>('SELECT id FROM patients LIMIT 1')
+          .pluck()
+          .get())!,
+        source: { type: 'conversation', id: 'conv_nul' },
+        priority: 'urgent',
+        code: 'chat_emergency',
+        signs: ['chest_pain'],
+      }),
+  );
+  existingId = await existingIds(
+    core.db,
+    ops.map((op) => op.path),
+  );
 });
 afterAll(() => server.close());
 
 /** An existing id for each path parameter, so that a refused write would have had a target. */
-let ids: ReturnType<typeof existingIds> | undefined;
-const existingId = (path: string, param: string) =>
-  (ids ??= existingIds(server.service.core.db))(path, param);
+let existingId: Awaited<ReturnType<typeof existingIds>>;
 
 const fillPath = (op: Operation, override?: [string, string]) =>
   op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -179,10 +185,10 @@ describe('U+0000 in any string of any route of the OpenAPI document', () => {
     // Keys first: a key is a row, and the walk must leave every row alone.
     const keyFor = new Map(PERMISSIONS.map((p) => [p as string, server.keyWith(p)] as const));
     // Quiet first: the same hashes twice, a moment apart (nothing still being written).
-    let before = tableHashes(db);
+    let before = await tableHashes(db);
     for (;;) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const again = tableHashes(db);
+      const again = await tableHashes(db);
       if (JSON.stringify(again) === JSON.stringify(before)) break;
       before = again;
     }
@@ -191,7 +197,11 @@ describe('U+0000 in any string of any route of the OpenAPI document', () => {
     const count = (op: Operation) =>
       covered.set(`${op.method} ${op.path}`, (covered.get(`${op.method} ${op.path}`) ?? 0) + 1);
     for (const op of ops) {
-      const token = op.isPublic ? null : op.permission ? keyFor.get(op.permission)! : server.key;
+      const token = op.isPublic
+        ? null
+        : op.permission
+          ? (await keyFor.get(op.permission))!
+          : server.key;
       const path = fillPath(op);
       const what = (where: string) => `${op.method} ${op.path} ${where}`;
 
@@ -242,12 +252,12 @@ describe('U+0000 in any string of any route of the OpenAPI document', () => {
     }
     const total = [...covered.values()].reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThan(100);
-    expect(tableHashes(db)).toEqual(before);
+    expect(await tableHashes(db)).toEqual(before);
   });
 
   it('is found in places only the data shows: free-form values and their property names', async () => {
     const { db } = server.service.core;
-    const before = tableHashes(db);
+    const before = await tableHashes(db);
     for (const [metadata, at] of [
       [{ a: { b: [1, `x${NUL}`] } }, '/metadata/a/b/1'],
       [{ a: { [`k${NUL}`]: 1 } }, '/metadata/a'],
@@ -257,7 +267,7 @@ describe('U+0000 in any string of any route of the OpenAPI document', () => {
       });
       expectRefusedAt(res, { pointer: at }, JSON.stringify(metadata));
     }
-    expect(tableHashes(db)).toEqual(before);
+    expect(await tableHashes(db)).toEqual(before);
   });
 });
 
@@ -313,7 +323,7 @@ describe('the validator the window and the CLI share', () => {
 
 describe('the patient form page', () => {
   it('refuses a text answer with U+0000 (422 page, nothing stored) and takes it without', async () => {
-    const { formId, patientId } = formFixture(server, { form: EVERY_FIELD_TYPE });
+    const { formId, patientId } = await formFixture(server, { form: EVERY_FIELD_TYPE });
     const created = await server.request('POST', '/form-schedules', {
       body: { formId, patientId, channel: 'email' },
     });
@@ -346,7 +356,7 @@ describe('the patient form page', () => {
         body: post.toString(),
       });
     const { db } = server.service.core;
-    const before = tableHashes(db);
+    const before = await tableHashes(db);
     for (const bad of [`Me duele${NUL}`, NUL, `a${NUL}\nb`]) {
       const refused = await send(answers(bad));
       expect(refused.status, JSON.stringify(bad)).toBe(422);
@@ -354,10 +364,10 @@ describe('the patient form page', () => {
       expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
       expect(await refused.text()).toContain('aria-invalid="true"');
     }
-    expect(tableHashes(db)).toEqual(before);
+    expect(await tableHashes(db)).toEqual(before);
     const accepted = await send(answers('Me duele\r\nla cabeza'));
     expect(accepted.status).toBe(303);
-    const stored = db
+    const stored = await db
       .prepare<[string], string>('SELECT responses FROM form_responses WHERE schedule_id = ?')
       .pluck()
       .get(created.body.id);

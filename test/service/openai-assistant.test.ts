@@ -224,22 +224,29 @@ async function newPatient(
   return { id: res.body.id, firstName: res.body.firstName };
 }
 
-function expectBooks(server: TestServer, expected: number): void {
+async function expectBooks(server: TestServer, expected: number): Promise<void> {
   const { core } = server.service;
-  expect(core.credits.balance().balance).toBe(expected);
-  expect(core.q.creditLedger.sum()).toBe(expected);
+  expect((await core.credits.balance()).balance).toBe(expected);
+  expect(await core.q.creditLedger.sum()).toBe(expected);
 }
 
-const count = (server: TestServer, table: string): number =>
-  server.service.core.db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get()!;
+const count = async (server: TestServer, table: string): Promise<number> =>
+  (await server.service.core.db
+    .prepare<[], number>(`SELECT count(*) FROM ${table}`)
+    .pluck()
+    .get())!;
 
-function chatSetup(server: TestServer, conversation: any, firstName: string): ChatSetup {
+async function chatSetup(
+  server: TestServer,
+  conversation: any,
+  firstName: string,
+): Promise<ChatSetup> {
   return {
     key: conversation.id,
     firstName,
     context: conversation.context,
     language: conversation.language,
-    clinicName: server.service.core.delivery.clinicName(),
+    clinicName: await server.service.core.delivery.clinicName(),
   };
 }
 
@@ -342,12 +349,12 @@ describe('conversations answered by the language model', () => {
     expect(system!.content).toContain('Spanish');
     expect(system!.content).toContain('112');
     expect(system!.content).toContain('usted'); // formal by default
-    expect(system!.content).toContain(server.service.core.delivery.clinicName());
+    expect(system!.content).toContain(await server.service.core.delivery.clinicName());
     expect(user!.role).toBe('user');
     expect(user!.content).toContain('Lucía');
 
     // Charged like any conversation start; the key appears nowhere in what the API stores.
-    expectBooks(server, START_BALANCE - 10);
+    await expectBooks(server, START_BALANCE - 10);
     const stored = await server.request('GET', `/conversations/${res.body.id}`);
     expect(stored.body.messages).toEqual(res.body.messages);
     expect(stored.text).not.toContain(API_KEY);
@@ -384,7 +391,7 @@ describe('conversations answered by the language model', () => {
     expect(byDefault.body.language).toBe('es');
     expect(fake.requests[3]!.body.messages[0]!.content).toContain('Always answer in Spanish.');
     expect(fake.requests).toHaveLength(4);
-    expectBooks(server, START_BALANCE - 40);
+    await expectBooks(server, START_BALANCE - 40);
   });
 
   it('sends the whole history with mapped roles and stores the model reply, charging 1 credit', async () => {
@@ -448,7 +455,7 @@ describe('conversations answered by the language model', () => {
     ]);
     expect(stored.messageCount).toBe(5);
     expect(stored.creditsConsumed).toBe(12);
-    expectBooks(server, START_BALANCE - 12);
+    await expectBooks(server, START_BALANCE - 12);
   });
 
   it('reaches the endpoint whether the base URL ends in a slash or is the full URL', async () => {
@@ -532,7 +539,7 @@ describe('conversations answered by the language model', () => {
       'Respuesta tres',
     ]);
     expect(stored.creditsConsumed).toBe(12);
-    expectBooks(server, START_BALANCE - 12);
+    await expectBooks(server, START_BALANCE - 12);
   });
 });
 
@@ -551,7 +558,7 @@ describe('falling back to the built-in assistant', () => {
     const res = await startConversation(server, patient.id);
     expect(res.status).toBe(201);
     expect(Value.Check(Conversation, res.body)).toBe(true);
-    const builtin = builtinWelcome(chatSetup(server, res.body, 'Lucía'));
+    const builtin = builtinWelcome(await chatSetup(server, res.body, 'Lucía'));
     expect(res.body.messages[0].content).toBe(builtin.content);
     expect(res.body.messages[0].content).toContain('Lucía');
     expect(res.body.messages[0].metadata).toEqual({
@@ -560,12 +567,12 @@ describe('falling back to the built-in assistant', () => {
       fallback,
     });
     expect(res.body.creditsConsumed).toBe(10);
-    expectBooks(server, START_BALANCE - 10);
+    await expectBooks(server, START_BALANCE - 10);
 
     const history = turnsOf(res.body);
     const message = 'Un 2 sobre 10.';
     const expected = await createBuiltinAssistant().reply(
-      chatSetup(server, res.body, 'Lucía'),
+      await chatSetup(server, res.body, 'Lucía'),
       history,
       message,
     );
@@ -576,7 +583,7 @@ describe('falling back to the built-in assistant', () => {
     expect(sent.body.assistantMessage.metadata).toEqual({ ...expected.metadata, fallback });
     expect(sent.body.assistantMessage.metadata.provider).toBe('builtin');
     expect(fake.requests).toHaveLength(2);
-    expectBooks(server, START_BALANCE - 11);
+    await expectBooks(server, START_BALANCE - 11);
   });
 
   it('times out a model that sends its headers and then stalls the body', async () => {
@@ -592,7 +599,7 @@ describe('falling back to the built-in assistant', () => {
       reason: 'timeout',
       detail: 'The language model did not answer within 0.5 s.',
     });
-    expectBooks(server, START_BALANCE - 10);
+    await expectBooks(server, START_BALANCE - 10);
   });
 
   it('falls back on an HTTP error, saying the status but not the key', async () => {
@@ -610,7 +617,9 @@ describe('falling back to the built-in assistant', () => {
     const res = await startConversation(server, patient.id);
     expect(res.status).toBe(201);
     const welcome = res.body.messages[0];
-    expect(welcome.content).toBe(builtinWelcome(chatSetup(server, res.body, 'Lucía')).content);
+    expect(welcome.content).toBe(
+      builtinWelcome(await chatSetup(server, res.body, 'Lucía')).content,
+    );
     expect(welcome.metadata.provider).toBe('builtin');
     expect(welcome.metadata.fallback).toEqual({
       from: 'openai',
@@ -634,7 +643,7 @@ describe('falling back to the built-in assistant', () => {
       detail: 'The language model answered HTTP 429: rate limited.',
     });
     expect(fake.requests).toHaveLength(3);
-    expectBooks(server, START_BALANCE - 12);
+    await expectBooks(server, START_BALANCE - 12);
     const stored = await server.request('GET', `/conversations/${res.body.id}`);
     expect(stored.text).not.toContain(API_KEY);
   });
@@ -680,7 +689,9 @@ describe('falling back to the built-in assistant', () => {
       const res = await startConversation(server, patient.id);
       expect(res.status, `case ${i}`).toBe(201);
       const welcome = res.body.messages[0];
-      expect(welcome.content).toBe(builtinWelcome(chatSetup(server, res.body, 'Lucía')).content);
+      expect(welcome.content).toBe(
+        builtinWelcome(await chatSetup(server, res.body, 'Lucía')).content,
+      );
       expect(welcome.metadata.provider).toBe('builtin');
       expect(welcome.metadata.fallback, `case ${i}`).toEqual({
         from: 'openai',
@@ -689,7 +700,7 @@ describe('falling back to the built-in assistant', () => {
       });
     }
     expect(fake.requests).toHaveLength(cases.length);
-    expectBooks(server, START_BALANCE - 10 * cases.length);
+    await expectBooks(server, START_BALANCE - 10 * cases.length);
   });
 
   it('falls back with network_error when the model drops the connection or is not there', async () => {
@@ -708,7 +719,7 @@ describe('falling back to the built-in assistant', () => {
       /^The language model could not be reached \(.+\)\.$/,
     );
     expect(fake.requests).toHaveLength(1);
-    expectBooks(dropping, START_BALANCE - 10);
+    await expectBooks(dropping, START_BALANCE - 10);
 
     const port = await closedPort();
     const refused = await modelServer(`http://127.0.0.1:${port}/v1`);
@@ -716,7 +727,7 @@ describe('falling back to the built-in assistant', () => {
     const started = await startConversation(refused, other.id);
     expect(started.status).toBe(201);
     expect(started.body.messages[0].content).toBe(
-      builtinWelcome(chatSetup(refused, started.body, 'Lucía')).content,
+      builtinWelcome(await chatSetup(refused, started.body, 'Lucía')).content,
     );
     expect(started.body.messages[0].metadata.fallback).toEqual({
       from: 'openai',
@@ -726,7 +737,7 @@ describe('falling back to the built-in assistant', () => {
     const sent = await send(refused, started.body.id, 'Un 4.');
     expect(sent.status).toBe(200);
     expect(sent.body.assistantMessage.metadata.fallback.reason).toBe('network_error');
-    expectBooks(refused, START_BALANCE - 11);
+    await expectBooks(refused, START_BALANCE - 11);
   });
 
   it.each([
@@ -742,7 +753,7 @@ describe('falling back to the built-in assistant', () => {
       fake.script((_req, i) => ({ reply: i === 0 ? 'Hola, Lucía.' : modelReply }));
       const conversation = (await startConversation(server, patient.id)).body;
       const expected = await createBuiltinAssistant().reply(
-        chatSetup(server, conversation, 'Lucía'),
+        await chatSetup(server, conversation, 'Lucía'),
         turnsOf(conversation),
         message,
       );
@@ -802,7 +813,7 @@ describe('falling back to the built-in assistant', () => {
 
     const alarm = 'Tengo un dolor en el pecho muy fuerte desde hace un rato.';
     const expected = await createBuiltinAssistant().reply(
-      chatSetup(server, conversation, 'Lucía'),
+      await chatSetup(server, conversation, 'Lucía'),
       turnsOf(conversation),
       alarm,
     );
@@ -825,7 +836,7 @@ describe('falling back to the built-in assistant', () => {
 
     const stored = (await server.request('GET', `/conversations/${conversation.id}`)).body;
     expect(stored.escalated).toBe(true);
-    expectBooks(server, START_BALANCE - 11);
+    await expectBooks(server, START_BALANCE - 11);
 
     // The next ordinary message goes back to the model, with the red-flag exchange in its history.
     const next = await send(server, conversation.id, 'Ya he llamado, gracias.');
@@ -848,9 +859,9 @@ describe('a short balance stops before the model is asked', () => {
     const res = await startConversation(server, patient.id);
     expectProblem(res, 402, 'insufficient_credits');
     expect(fake.requests).toHaveLength(0);
-    expect(count(server, 'conversations')).toBe(0);
-    expect(count(server, 'conversation_messages')).toBe(0);
-    expectBooks(server, 9);
+    expect(await count(server, 'conversations')).toBe(0);
+    expect(await count(server, 'conversation_messages')).toBe(0);
+    await expectBooks(server, 9);
   });
 
   it('refuses a message with 402: no request to the model, nothing stored or charged', async () => {
@@ -862,8 +873,8 @@ describe('a short balance stops before the model is asked', () => {
     const conversation = (await startConversation(server, patient.id)).body;
     expect(conversation.messages[0].metadata.provider).toBe('openai');
     expect(fake.requests).toHaveLength(1);
-    expectBooks(server, 0);
-    const ledgerRows = count(server, 'credit_ledger');
+    await expectBooks(server, 0);
+    const ledgerRows = await count(server, 'credit_ledger');
 
     const res = await send(server, conversation.id, 'Un 3.');
     expectProblem(res, 402, 'insufficient_credits');
@@ -876,9 +887,9 @@ describe('a short balance stops before the model is asked', () => {
     expect(stored.messageCount).toBe(1);
     expect(stored.escalated).toBe(false);
     expect(stored.creditsConsumed).toBe(10);
-    expect(count(server, 'conversation_messages')).toBe(1);
-    expect(count(server, 'credit_ledger')).toBe(ledgerRows);
-    expectBooks(server, 0);
+    expect(await count(server, 'conversation_messages')).toBe(1);
+    expect(await count(server, 'credit_ledger')).toBe(ledgerRows);
+    await expectBooks(server, 0);
   });
 
   it('refuses a call with 402 and never asks the model for it', async () => {
@@ -893,8 +904,8 @@ describe('a short balance stops before the model is asked', () => {
     expectProblem(res, 402, 'insufficient_credits');
     await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 3600 } });
     expect(fake.requests).toHaveLength(0);
-    expect(count(server, 'calls')).toBe(0);
-    expectBooks(server, 4);
+    expect(await count(server, 'calls')).toBe(0);
+    await expectBooks(server, 4);
   });
 });
 
@@ -921,17 +932,18 @@ describe('voice calls with the language model', () => {
     return res.body;
   }
 
-  function expectCharged(server: TestServer, call: any): void {
+  async function expectCharged(server: TestServer, call: any): Promise<void> {
     expect(call.status).toBe('completed');
     expect(call.duration).toBeGreaterThan(0);
     expect(call.creditsConsumed).toBe(Math.ceil(call.duration / 60) * 5);
     expect(Date.parse(call.completedAt) - Date.parse(call.answeredAt)).toBe(call.duration * 1000);
-    expectBooks(server, START_BALANCE - call.creditsConsumed);
-    const ended = server.service.core.db
-      .prepare<[], string>(`SELECT data FROM events WHERE type = 'call.ended'`)
-      .pluck()
-      .all()
-      .map((d) => JSON.parse(d));
+    await expectBooks(server, START_BALANCE - call.creditsConsumed);
+    const ended = (
+      await server.service.core.db
+        .prepare<[], string>(`SELECT data FROM events WHERE type = 'call.ended'`)
+        .pluck()
+        .all()
+    ).map((d) => JSON.parse(d));
     expect(ended).toEqual([
       {
         callId: call.id,
@@ -957,7 +969,7 @@ describe('voice calls with the language model', () => {
 
     const call = await callAndFinish(server, patient.id);
     expect(call.language).toBe('es');
-    expectCharged(server, call);
+    await expectCharged(server, call);
     expect(call.summary).toBe(SUMMARY);
     expect(call.metadata.provider).toBe('openai');
     expect(call.metadata.model).toBe(MODEL);
@@ -1027,7 +1039,7 @@ describe('voice calls with the language model', () => {
       isSummary(req) ? { reply: SUMMARY } : { reply: `Pregunta ${++asked}: ¿algo más?` },
     );
     const call = await callAndFinish(server, patient.id);
-    expectCharged(server, call);
+    await expectCharged(server, call);
     // At most 7 model turns, then the summary.
     expect(fake.requests).toHaveLength(8);
     expect(fake.requests.filter(isSummary)).toHaveLength(1);
@@ -1046,14 +1058,14 @@ describe('voice calls with the language model', () => {
     fake.script(() => ({ status: 500, json: { error: { message: 'boom' } } }));
 
     const call = await callAndFinish(server, patient.id);
-    expectCharged(server, call);
+    await expectCharged(server, call);
     const setup: CallSetup = {
       key: call.id,
       firstName: 'Lucía',
       context: PURPOSE,
       purpose: PURPOSE,
       language: 'es',
-      clinicName: server.service.core.delivery.clinicName(),
+      clinicName: await server.service.core.delivery.clinicName(),
     };
     const builtin = await createBuiltinAssistant().call(setup);
     expect(call.transcript.map((t: any) => [t.role, t.content])).toEqual(
@@ -1089,7 +1101,7 @@ describe('voice calls with the language model', () => {
       i === 0 ? { reply: QUESTIONS[0]! } : { reply: 'Tarde.', delayMs: 3000 },
     );
     const call = await callAndFinish(server, patient.id);
-    expectCharged(server, call);
+    await expectCharged(server, call);
     expect(call.metadata.provider).toBe('builtin');
     expect(call.metadata.fallback).toEqual({
       from: 'openai',
@@ -1113,7 +1125,7 @@ describe('voice calls with the language model', () => {
         : { reply: [...QUESTIONS, `${GOODBYE} [END]`][asked++]! },
     );
     const call = await callAndFinish(server, patient.id);
-    expectCharged(server, call);
+    await expectCharged(server, call);
     expect(call.metadata.provider).toBe('openai');
     expect(call.metadata.fallback).toBeUndefined();
     expect(call.transcript[2].content).toBe(QUESTIONS[0]);
@@ -1123,7 +1135,7 @@ describe('voice calls with the language model', () => {
       context: PURPOSE,
       purpose: PURPOSE,
       language: 'es',
-      clinicName: server.service.core.delivery.clinicName(),
+      clinicName: await server.service.core.delivery.clinicName(),
     };
     // The built-in summary ends with what the triage of the patient's turns asks for (the
     // simulated patient may or may not report a fever after surgery, which is urgent).
@@ -1139,35 +1151,40 @@ describe('voice calls with the language model', () => {
 });
 
 describe('the assistant settings (router)', () => {
-  function newCore(options: Parameters<typeof createCore>[0] = {}) {
-    const core = createCore({ memory: true, seed: 'empty', realNow: fakeTime(T0).now, ...options });
+  async function newCore(options: Parameters<typeof createCore>[0] = {}) {
+    const core = await createCore({
+      memory: true,
+      seed: 'empty',
+      realNow: fakeTime(T0).now,
+      ...options,
+    });
     open.push(core);
     return core;
   }
 
-  function catchError(fn: () => unknown): unknown {
+  async function catchError(fn: () => unknown): Promise<unknown> {
     try {
-      fn();
+      await fn();
     } catch (error) {
       return error;
     }
     throw new Error('expected the call to throw');
   }
 
-  it('describes the provider without ever exposing the key', () => {
-    const core = newCore();
+  it('describes the provider without ever exposing the key', async () => {
+    const core = await newCore();
     const router = core.assistants;
-    expect(router.describe()).toEqual({ provider: 'builtin', source: 'default' });
-    expect(router.assistant.provider).toBe('builtin');
+    expect(await router.describe()).toEqual({ provider: 'builtin', source: 'default' });
+    expect(await router.assistant.provider()).toBe('builtin');
 
-    router.save({
+    await router.save({
       provider: 'openai',
       baseUrl: 'http://127.0.0.1:11434/v1',
       model: 'llama3.2',
       apiKey: API_KEY,
       timeoutMs: 500,
     });
-    const described = router.describe();
+    const described = await router.describe();
     expect(described).toEqual({
       provider: 'openai',
       baseUrl: 'http://127.0.0.1:11434/v1',
@@ -1177,10 +1194,10 @@ describe('the assistant settings (router)', () => {
       source: 'settings',
     });
     expect(JSON.stringify(described)).not.toContain(API_KEY);
-    expect(router.assistant.provider).toBe('openai');
+    expect(await router.assistant.provider()).toBe('openai');
 
-    router.save({ provider: 'openai', baseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen' });
-    expect(router.describe()).toEqual({
+    await router.save({ provider: 'openai', baseUrl: 'http://127.0.0.1:8080/v1', model: 'qwen' });
+    expect(await router.describe()).toEqual({
       provider: 'openai',
       baseUrl: 'http://127.0.0.1:8080/v1',
       model: 'qwen',
@@ -1189,8 +1206,8 @@ describe('the assistant settings (router)', () => {
     });
   });
 
-  it('refuses an invalid provider setting and keeps the one saved before', () => {
-    const core = newCore();
+  it('refuses an invalid provider setting and keeps the one saved before', async () => {
+    const core = await newCore();
     const router = core.assistants;
     const good = {
       provider: 'openai' as const,
@@ -1198,10 +1215,10 @@ describe('the assistant settings (router)', () => {
       model: 'llama3.2',
       apiKey: API_KEY,
     };
-    router.save(good);
-    const before = core.q.settings.get('assistant');
+    await router.save(good);
+    const before = await core.q.settings.get('assistant');
 
-    const bad = catchError(() =>
+    const bad = await catchError(() =>
       router.save({ provider: 'openai', baseUrl: 'ftp://x', model: 'm' }),
     );
     expect(bad).toBeInstanceOf(ProblemError);
@@ -1211,10 +1228,12 @@ describe('the assistant settings (router)', () => {
       errors: [{ pointer: '/baseUrl', code: 'format' }],
     });
     for (const baseUrl of ['', 'http://', '127.0.0.1:11434/v1', 'javascript:alert(1)']) {
-      const error = catchError(() => router.save({ provider: 'openai', baseUrl, model: 'm' }));
+      const error = await catchError(() =>
+        router.save({ provider: 'openai', baseUrl, model: 'm' }),
+      );
       expect((error as ProblemError).code, baseUrl).toBe('validation_failed');
     }
-    const noModel = catchError(() =>
+    const noModel = await catchError(() =>
       router.save({ provider: 'openai', baseUrl: 'https://api.example.com/v1', model: '   ' }),
     );
     expect((noModel as ProblemError).status).toBe(422);
@@ -1222,37 +1241,41 @@ describe('the assistant settings (router)', () => {
       errors: [{ pointer: '/model', code: 'minLength' }],
     });
 
-    expect(core.q.settings.get('assistant')).toBe(before);
-    expect(router.describe()).toMatchObject({ provider: 'openai', model: 'llama3.2' });
+    expect(await core.q.settings.get('assistant')).toBe(before);
+    expect(await router.describe()).toMatchObject({ provider: 'openai', model: 'llama3.2' });
   });
 
-  it('save(null) returns to the built-in assistant', () => {
-    const core = newCore();
+  it('save(null) returns to the built-in assistant', async () => {
+    const core = await newCore();
     const router = core.assistants;
-    router.save({ provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2' });
-    expect(router.assistant.provider).toBe('openai');
-    router.save(null);
-    expect(router.describe()).toEqual({ provider: 'builtin', source: 'default' });
-    expect(router.assistant.provider).toBe('builtin');
-    expect(core.q.settings.get('assistant')).toBeUndefined();
+    await router.save({
+      provider: 'openai',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.2',
+    });
+    expect(await router.assistant.provider()).toBe('openai');
+    await router.save(null);
+    expect(await router.describe()).toEqual({ provider: 'builtin', source: 'default' });
+    expect(await router.assistant.provider()).toBe('builtin');
+    expect(await core.q.settings.get('assistant')).toBeUndefined();
   });
 
-  it('prefers the run option to the saved setting and says so', () => {
-    const core = newCore({
+  it('prefers the run option to the saved setting and says so', async () => {
+    const core = await newCore({
       assistant: { provider: 'openai', baseUrl: 'http://127.0.0.1:1234/v1', model: 'local' },
     });
     const router = core.assistants;
-    expect(router.describe()).toEqual({
+    expect(await router.describe()).toEqual({
       provider: 'openai',
       baseUrl: 'http://127.0.0.1:1234/v1',
       model: 'local',
       hasApiKey: false,
       source: 'run',
     });
-    router.save({ provider: 'builtin' });
-    expect(router.describe()).toMatchObject({ provider: 'openai', source: 'run' });
+    await router.save({ provider: 'builtin' });
+    expect(await router.describe()).toMatchObject({ provider: 'openai', source: 'run' });
     // The router on its own, on the same settings, reads what was saved.
-    expect(createAssistantRouter(core.q.settings, {}).describe()).toEqual({
+    expect(await createAssistantRouter(core.q.settings, {}).describe()).toEqual({
       provider: 'builtin',
       source: 'settings',
     });
@@ -1269,7 +1292,7 @@ describe('the assistant settings (router)', () => {
     expect(before.body.messages[0].metadata.provider).toBe('builtin');
     expect(fake.requests).toHaveLength(0);
 
-    router.save({
+    await router.save({
       provider: 'openai',
       baseUrl: `${fake.origin}/v1`,
       model: 'saved',
@@ -1281,7 +1304,7 @@ describe('the assistant settings (router)', () => {
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]!.headers.authorization).toBe('Bearer sk-saved');
 
-    router.save(null);
+    await router.save(null);
     const after = await startConversation(server, patient.id);
     expect(after.body.messages[0].metadata).toEqual({
       provider: 'builtin',
@@ -1289,6 +1312,6 @@ describe('the assistant settings (router)', () => {
     });
     expect(after.body.messages[0].metadata.fallback).toBeUndefined();
     expect(fake.requests).toHaveLength(1);
-    expectBooks(server, START_BALANCE - 30);
+    await expectBooks(server, START_BALANCE - 30);
   });
 });

@@ -63,7 +63,7 @@ describe("scheduledAt's limits, as documented and as enforced", () => {
   it('accepts exactly the window the description states', async () => {
     const daysAhead = stated(/at most (\d+) days ahead/i);
     const minutesPast = stated(/up to (\d+) minutes in the past/i);
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const now = Date.parse((await server.request('GET', '/sandbox/clock')).body.now);
     // A few seconds either side of each bound: the clock runs while the requests travel.
     const at = (ms: number) =>

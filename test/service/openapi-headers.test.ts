@@ -113,7 +113,7 @@ describe('response headers, real and declared', () => {
       await server.request('POST', '/auth/token', { token: null, body: { apiKey: 'sk_nope' } }),
       401,
     );
-    const reader = server.keyWith('forms:read');
+    const reader = await server.keyWith('forms:read');
     const forbidden = await server.request('GET', '/patients', { token: reader });
     expectDeclared('listPatients', forbidden, 403);
     expect(forbidden.headers.get('www-authenticate')).toMatch(/scope="patients:read"/);
@@ -124,7 +124,7 @@ describe('response headers, real and declared', () => {
 
   it('on every 201, with Location where the resource has a URL, and on a 204', async () => {
     const { core } = server.service;
-    const { formId, patientId } = formFixture(server, {
+    const { formId, patientId } = await formFixture(server, {
       form: {
         name: 'Check-in',
         fields: [{ id: 'ok', type: 'boolean', label: 'All well?', required: true }],
@@ -145,7 +145,7 @@ describe('response headers, real and declared', () => {
     });
     expectDeclared('createFormSchedule', schedule, 201);
     await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 60 } });
-    expect(core.schedules.get(schedule.body.id).status).toBe('sent');
+    expect((await core.schedules.get(schedule.body.id)).status).toBe('sent');
     const submitted = await server.request(
       'POST',
       `/sandbox/form-schedules/${schedule.body.id}/submit`,
@@ -203,7 +203,7 @@ describe('response headers, real and declared', () => {
     });
     await server.request('PATCH', `/patients/${patientId}`, { body: { status: 'inactive' } });
     await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 31 * 60 } });
-    expect(core.schedules.get(doomed.body.id).status).toBe('failed');
+    expect((await core.schedules.get(doomed.body.id)).status).toBe('failed');
     await server.request('PATCH', `/patients/${patientId}`, { body: { status: 'active' } });
     const retried = await server.request('POST', `/form-schedules/${doomed.body.id}/retry`, {
       body: {},
@@ -239,7 +239,7 @@ describe('response headers, real and declared', () => {
   });
 
   it('on a 429 with Retry-After', async () => {
-    const key = server.keyWith('credits:read');
+    const key = await server.keyWith('credits:read');
     let res: ApiResponse | undefined;
     for (let i = 0; i <= LIMIT; i++) {
       res = await server.request('GET', '/billing/balance', { token: key });

@@ -103,15 +103,17 @@ export const patient: components['schemas']['Patient'] = {
     const ids: string[] = [];
     // More than one page of 100, so the example follows a cursor.
     for (let i = 0; i < 104; i++) {
-      ids.push(core.patients.create({ firstName: `Paciente${i}`, lastName: 'Prueba' }).id);
+      ids.push((await core.patients.create({ firstName: `Paciente${i}`, lastName: 'Prueba' })).id);
     }
     ids.push(
-      core.patients.create({
-        firstName: 'Núria',
-        lastName: 'Puig Soler',
-        email: 'nuria.puig@example.com',
-        status: 'inactive',
-      }).id,
+      (
+        await core.patients.create({
+          firstName: 'Núria',
+          lastName: 'Puig Soler',
+          email: 'nuria.puig@example.com',
+          status: 'inactive',
+        })
+      ).id,
     );
     // Transpiled as it is, the way an integrator's build or Node's type stripping would.
     const js = ts.transpileModule(readFileSync(SCRIPT, 'utf8'), {

@@ -218,15 +218,20 @@ describe('OpenAPI document', () => {
     expect(res.status).toBe(200);
     doc = res.body;
     ops = operations(doc);
-    formId = server.service.core.forms.create({
-      name: 'Check-in',
-      fields: [{ id: 'ok', type: 'boolean', label: 'All well?', required: true }],
-    }).id;
-    webhookId = server.service.core.webhooks.create({
-      url: 'https://example.org/hooks',
-      events: ['patient.created'],
-    }).id;
-    patientId = server.service.core.patients.create({ firstName: 'Ona', lastName: 'Prat' }).id;
+    formId = (
+      await server.service.core.forms.create({
+        name: 'Check-in',
+        fields: [{ id: 'ok', type: 'boolean', label: 'All well?', required: true }],
+      })
+    ).id;
+    webhookId = (
+      await server.service.core.webhooks.create({
+        url: 'https://example.org/hooks',
+        events: ['patient.created'],
+      })
+    ).id;
+    patientId = (await server.service.core.patients.create({ firstName: 'Ona', lastName: 'Prat' }))
+      .id;
   });
   /** The path with its {id} filled in by an existing resource (lists under one need it). */
   let formId = '';
@@ -607,19 +612,23 @@ describe('OpenAPI document', () => {
         expectProblem(await call(null), 401, 'invalid_token');
         if (permission === null) {
           // Any valid credential, whatever its permissions.
-          const res = await call(server.keyWith('forms:read'));
+          const res = await call(await server.keyWith('forms:read'));
           expect([401, 403], `${label(o)}: ${res.text}`).not.toContain(res.status);
           continue;
         }
         const others = PERMISSIONS.filter((p) => p !== permission);
-        const allButOne = server.service.core.apiKeys.create({
-          name: `all but ${permission}`,
-          permissions: others,
-        }).key;
+        const allButOne = (
+          await server.service.core.apiKeys.create({
+            name: `all but ${permission}`,
+            permissions: others,
+          })
+        ).key;
         const denied = await call(allButOne);
         expectProblem(denied, 403, 'insufficient_permissions');
         expect(denied.body.requiredPermission).toBe(permission);
-        const allowed = await call(server.keyWith(permission as (typeof PERMISSIONS)[number]));
+        const allowed = await call(
+          await server.keyWith(permission as (typeof PERMISSIONS)[number]),
+        );
         expect([401, 403], `${label(o)} with ${permission}: ${allowed.text}`).not.toContain(
           allowed.status,
         );
@@ -885,9 +894,9 @@ describe('the served document follows the sandbox switch', () => {
       };
       const on = await sandboxPaths();
       expect(on).toBeGreaterThan(4);
-      server.service.core.setSandbox(false, 'window');
+      await server.service.core.setSandbox(false, 'window');
       expect(await sandboxPaths()).toBe(0);
-      server.service.core.setSandbox(true, 'window');
+      await server.service.core.setSandbox(true, 'window');
       expect(await sandboxPaths()).toBe(on);
     } finally {
       await server.close();

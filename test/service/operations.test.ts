@@ -72,7 +72,7 @@ describe('operations: app and patients', () => {
 describe('operations: forms, schedules, responses and the outbox', () => {
   it('schedules, delivers, answers and shows it everywhere', async () => {
     const { ok, core, server } = await setup();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const scheduledAt = new Date(START + 3600_000).toISOString();
     const schedule = await ok('schedules.create', {
       formId,
@@ -98,7 +98,7 @@ describe('operations: forms, schedules, responses and the outbox', () => {
     const outbox = await ok('outbox.list', { scheduleId: schedule.id });
     expect(outbox.data).toHaveLength(1);
 
-    core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
+    await core.schedules.submit(schedule.id, EVERY_FIELD_ANSWERS);
     const recent = await ok('responses.recent');
     expect(recent[0]).toMatchObject({
       formId,
@@ -126,7 +126,7 @@ describe('operations: forms, schedules, responses and the outbox', () => {
     expect(prices).toEqual(core.prices);
     expect(prices.conversationStart).toBe(10);
     expect(prices.conversationMessage).toBe(1);
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const before = (await ok('credits.balance')).balance;
     await ok('schedules.create', { formId, patientId, channel: 'email' });
     expect((await ok('credits.balance')).balance).toBe(before - prices.deliveryEmail);
@@ -135,7 +135,7 @@ describe('operations: forms, schedules, responses and the outbox', () => {
 
   it('cancels and refunds; a sent schedule is not cancellable', async () => {
     const { ok, refused, server } = await setup();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const before = (await ok('credits.balance')).balance;
     const later = new Date(START + 86_400_000).toISOString();
     const schedule = await ok('schedules.create', {
@@ -158,18 +158,18 @@ describe('operations: forms, schedules, responses and the outbox', () => {
 
   it('402 insufficient credits changes nothing', async () => {
     const { ok, refused, core, server } = await setup();
-    const { formId, patientId } = formFixture(server);
-    const { balance } = core.credits.balance();
-    core.credits.charge({ amount: balance, reason: 'test: empty the account' });
-    const schedules = count(server, 'form_schedules');
-    const ledger = count(server, 'credit_ledger');
+    const { formId, patientId } = await formFixture(server);
+    const { balance } = await core.credits.balance();
+    await core.credits.charge({ amount: balance, reason: 'test: empty the account' });
+    const schedules = await count(server, 'form_schedules');
+    const ledger = await count(server, 'credit_ledger');
     const error = await refused('schedules.create', { formId, patientId, channel: 'email' });
     expect(error).toMatchObject({
       code: 'insufficient_credits',
       details: { balance: 0, required: 1 },
     });
-    expect(count(server, 'form_schedules')).toBe(schedules);
-    expect(count(server, 'credit_ledger')).toBe(ledger);
+    expect(await count(server, 'form_schedules')).toBe(schedules);
+    expect(await count(server, 'credit_ledger')).toBe(ledger);
     expect((await ok('credits.balance')).balance).toBe(0);
   });
 });
@@ -177,7 +177,7 @@ describe('operations: forms, schedules, responses and the outbox', () => {
 describe('operations: conversations and calls', () => {
   it('starts, sends, ends; lists what needs attention', async () => {
     const { ok, refused, server } = await setup();
-    const { patientId } = formFixture(server);
+    const { patientId } = await formFixture(server);
     const conversation = await ok('conversations.start', {
       patientId,
       context: 'Follow-up after surgery',
@@ -204,7 +204,7 @@ describe('operations: conversations and calls', () => {
 
   it('starts a call that runs on the sandbox clock', async () => {
     const { ok, refused, server } = await setup();
-    const { patientId } = formFixture(server);
+    const { patientId } = await formFixture(server);
     const call = await ok('calls.start', { patientId, purpose: 'Check on recovery' });
     expect(call.status).toBe('queued');
     await ok('sandbox.advance', { seconds: 3600 });
@@ -217,7 +217,7 @@ describe('operations: conversations and calls', () => {
 describe('operations: credits, keys and notifications', () => {
   it('tops up, shows the ledger and the usage of every day of the period', async () => {
     const { ok, refused, core, server } = await setup();
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const before = await ok('credits.balance');
     const after = await ok('credits.topUp', { amount: 250, reason: 'Invoice 17' });
     expect(after.balance).toBe(before.balance + 250);
@@ -227,14 +227,14 @@ describe('operations: credits, keys and notifications', () => {
       const error = await refused('credits.topUp', { amount: bad });
       expect((error.details as any).errors[0].pointer).toBe('/amount');
     }
-    core.schedules.create({ formId, patientId, channel: 'whatsapp' });
-    const cancelled = core.schedules.create({
+    await core.schedules.create({ formId, patientId, channel: 'whatsapp' });
+    const cancelled = await core.schedules.create({
       formId,
       patientId,
       channel: 'email',
       scheduledAt: new Date(START + 86_400_000).toISOString(),
     });
-    core.schedules.cancel(cancelled.id);
+    await core.schedules.cancel(cancelled.id);
     const usage = await ok('credits.usage');
     expect(usage.resetsAt).toBe('2026-12-01T00:00:00.000Z');
     expect(usage.periodStart).toBe('2026-11-01T00:00:00.000Z');
@@ -265,7 +265,7 @@ describe('operations: credits, keys and notifications', () => {
 
   it('lists and marks notifications read', async () => {
     const { ok, refused, core } = await setup();
-    const id = core.notifications.raise('webhook.disabled', {
+    const id = await core.notifications.raise('webhook.disabled', {
       webhookId: 'wh_x',
       url: 'https://example.org/hook',
       failedAttempts: 20,
@@ -302,7 +302,7 @@ describe('operations: webhooks', () => {
     expect(bad.code).toBe('validation_failed');
     expect((bad.details as any).errors[0].pointer).toBe('/url');
 
-    core.patients.create({ firstName: 'Ana', lastName: 'García' });
+    await core.patients.create({ firstName: 'Ana', lastName: 'García' });
     await ok('sandbox.advance', { seconds: 3 * 3600 });
     await core.runner.idle();
     const failed = await ok('webhooks.failedDeliveries');
@@ -413,7 +413,7 @@ describe('operations: settings and the sandbox', () => {
 
   it('an unexpected failure is internal_error without its message', async () => {
     const { ops, core } = await setup();
-    core.close();
+    await core.close();
     const result = await ops.run('patients.list', {});
     expect(result).toEqual({
       ok: false,

@@ -13,18 +13,22 @@ async function setUp() {
     if (!result.ok) return { refused: result.error };
     return result.value;
   };
-  const make = (firstName: string, tags: string[], status: 'active' | 'inactive' = 'active') =>
-    server.service.core.patients.create({ firstName, lastName: 'Test', tags, status }).id;
+  const make = async (
+    firstName: string,
+    tags: string[],
+    status: 'active' | 'inactive' = 'active',
+  ) =>
+    (await server.service.core.patients.create({ firstName, lastName: 'Test', tags, status })).id;
   return { server, run, make };
 }
 
 describe('patients.matching: select all N matching', () => {
   it('answers every matching id in the list order with the total and the stated limit', async () => {
     const { run, make } = await setUp();
-    const ana = make('Ana', ['diabetes']);
-    make('Berta', ['asma']);
-    const carla = make('Carla', ['diabetes']);
-    make('Dani', ['diabetes'], 'inactive');
+    const ana = await make('Ana', ['diabetes']);
+    await make('Berta', ['asma']);
+    const carla = await make('Carla', ['diabetes']);
+    await make('Dani', ['diabetes'], 'inactive');
     const found = await run('patients.matching', {
       tag: 'diabetes',
       status: 'active',
@@ -51,13 +55,13 @@ describe('patients.matching: select all N matching', () => {
       `INSERT INTO patients (id, first_name, last_name, status, tags, created_at, updated_at, sort_name)
        VALUES (?, 'P', ?, 'active', '["masivo"]', ?, ?, ?)`,
     );
-    db.transaction(() => {
+    await db.transaction(async () => {
       for (let i = 0; i < rows; i++) {
         const at = new Date(Date.parse('2026-01-01T00:00:00Z') + i * 1000).toISOString();
         const name = `n${String(i).padStart(6, '0')}`;
-        insert.run(`pat_bulk${String(i).padStart(6, '0')}`, name, at, at, `${name} p`);
+        await insert.run(`pat_bulk${String(i).padStart(6, '0')}`, name, at, at, `${name} p`);
       }
-    })();
+    });
     const found = await run('patients.matching', { tag: 'masivo', sort: 'name' });
     expect(found.total).toBe(rows);
     expect(found.ids).toHaveLength(PATIENT_SELECTION_LIMIT);
@@ -71,8 +75,8 @@ describe('patients.matching: select all N matching', () => {
 describe('patients.byIds', () => {
   it('answers the patients in the order given and leaves out ids that are not there', async () => {
     const { run, make } = await setUp();
-    const ana = make('Ana', []);
-    const berta = make('Berta', []);
+    const ana = await make('Ana', []);
+    const berta = await make('Berta', []);
     const found = await run('patients.byIds', { ids: [berta, 'pat_gone', ana] });
     expect(found.map((p: { firstName: string }) => p.firstName)).toEqual(['Berta', 'Ana']);
     expect((await run('patients.byIds', { ids: [] })).refused.code).toBe('validation_failed');
@@ -82,9 +86,9 @@ describe('patients.byIds', () => {
 describe('patients.retag', () => {
   it('adds and removes tags on every selected patient in one step and reports each outcome', async () => {
     const { server, run, make } = await setUp();
-    const ana = make('Ana', ['diabetes']);
-    const berta = make('Berta', ['diabetes', 'control-trimestral']);
-    const full = make(
+    const ana = await make('Ana', ['diabetes']);
+    const berta = await make('Berta', ['diabetes', 'control-trimestral']);
+    const full = await make(
       'Full',
       Array.from({ length: 20 }, (_, i) => `t${i}`),
     );
@@ -102,9 +106,9 @@ describe('patients.retag', () => {
       ],
     });
     const { core } = server.service;
-    expect(core.patients.get(ana).tags).toEqual(['control-trimestral']);
-    expect(core.patients.get(berta).tags).toEqual(['control-trimestral']);
-    expect(core.patients.get(full).tags).toHaveLength(20);
+    expect((await core.patients.get(ana)).tags).toEqual(['control-trimestral']);
+    expect((await core.patients.get(berta)).tags).toEqual(['control-trimestral']);
+    expect((await core.patients.get(full)).tags).toHaveLength(20);
     // Again: nothing left to change.
     const again = await run('patients.retag', { ids: [ana], add: ['control-trimestral'] });
     expect(again).toMatchObject({ updated: 0, unchanged: 1 });
@@ -112,29 +116,30 @@ describe('patients.retag', () => {
 
   it('refuses a contradiction or an empty change, and changes nothing', async () => {
     const { server, run, make } = await setUp();
-    const ana = make('Ana', ['diabetes']);
-    const before = server.service.core.patients.get(ana);
+    const ana = await make('Ana', ['diabetes']);
+    const before = await server.service.core.patients.get(ana);
     const both = await run('patients.retag', { ids: [ana], add: ['x'], remove: ['x'] });
     expect(both.refused).toMatchObject({ code: 'validation_failed' });
     const none = await run('patients.retag', { ids: [ana] });
     expect(none.refused).toMatchObject({ code: 'validation_failed' });
     const blank = await run('patients.retag', { ids: [ana], add: ['  '] });
     expect(blank.refused).toMatchObject({ code: 'validation_failed' });
-    expect(server.service.core.patients.get(ana)).toEqual(before);
+    expect(await server.service.core.patients.get(ana)).toEqual(before);
   });
 
   it('changes nothing at all when one update fails half-way', async () => {
     const { server, run, make } = await setUp();
-    const ids = ['Ana', 'Berta', 'Carla'].map((n) => make(n, ['diabetes']));
+    const ids: string[] = [];
+    for (const n of ['Ana', 'Berta', 'Carla']) ids.push(await make(n, ['diabetes']));
     const { db } = server.service.core;
     // A trigger that refuses the second patient's update stands in for a failure mid-way.
-    db.exec(`CREATE TRIGGER fail_second BEFORE UPDATE OF tags ON patients
+    await db.exec(`CREATE TRIGGER fail_second BEFORE UPDATE OF tags ON patients
       WHEN new.id = '${ids[1]}' BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
     const result = await run('patients.retag', { ids, add: ['revisar'] });
     expect(result.refused).toBeDefined();
-    db.exec('DROP TRIGGER fail_second');
+    await db.exec('DROP TRIGGER fail_second');
     for (const id of ids) {
-      expect(server.service.core.patients.get(id).tags).toEqual(['diabetes']);
+      expect((await server.service.core.patients.get(id)).tags).toEqual(['diabetes']);
     }
   });
 });

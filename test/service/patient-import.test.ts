@@ -26,7 +26,7 @@ async function allPatients(ok: (n: string, i?: unknown) => Promise<any>): Promis
 describe('patientImport.preview', () => {
   it('guesses Spanish headers, reads ; from Spanish Excel and writes nothing', async () => {
     const { ok, server } = await operations.setup();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const file = b64(
       csv(
         'Nombre;Apellidos;Teléfono móvil;Correo electrónico;Fecha de nacimiento;Sexo;NHC;Etiquetas;Notas',
@@ -65,7 +65,7 @@ describe('patientImport.preview', () => {
         metadata: { mrn: 'HC-1', sex: 'M' },
       },
     });
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('reads Catalan and English headers, commas, and takes the coordinator’s mapping', async () => {
@@ -94,12 +94,12 @@ describe('patientImport.preview', () => {
     const preview = await ok<PatientImportPreview>('patientImport.preview', { file });
     expect(preview.missing).toEqual(['lastName']);
     expect(preview.ready).toBe(0);
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const error = await refused('patientImport.run', { file });
     expect(fieldErrors(error)).toEqual([
       expect.objectContaining({ pointer: '/columns', code: 'missing_columns' }),
     ]);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 });
 
@@ -211,9 +211,9 @@ describe('rows', () => {
 describe('duplicates', () => {
   it('finds existing patients by phone, e-mail (any case) and MRN, and earlier rows of the file', async () => {
     const { ok, core } = await operations.setup();
-    addPatient(core, 'Núria', 'Puig', { phone: '+34612345678' });
-    addPatient(core, 'Jordi', 'Vidal', { email: 'jordi@example.com' });
-    addPatient(core, 'Marta', 'Riu', { metadata: { mrn: 'HC-9' } });
+    await addPatient(core, 'Núria', 'Puig', { phone: '+34612345678' });
+    await addPatient(core, 'Jordi', 'Vidal', { email: 'jordi@example.com' });
+    await addPatient(core, 'Marta', 'Riu', { metadata: { mrn: 'HC-9' } });
     const file = b64(
       csv(
         'Nombre;Apellidos;Móvil;Email;NHC',
@@ -248,24 +248,25 @@ describe('patientImport.run', () => {
     const first = await ok<PatientImportReport>('patientImport.run', { file });
     expect(first).toMatchObject({ total: 52, imported: 50 });
     expect(first.problems.map((p) => p.line)).toEqual([52, 53]);
-    const events = snapshot(server).events;
+    const events = (await snapshot(server)).events;
     const again = await ok<PatientImportReport>('patientImport.run', { file });
     expect(again.imported).toBe(0);
     expect(again.problems).toHaveLength(52);
-    expect(snapshot(server).events).toBe(events);
+    expect((await snapshot(server)).events).toBe(events);
   });
 
   it('leaves no patient behind when a write fails half-way', async () => {
     const { ok, refused, server, core } = await operations.setup();
     // A failure the rules cannot foresee (a full disk, a constraint): forced on the 30th row.
-    core.db.exec(`CREATE TEMP TRIGGER boom BEFORE INSERT ON patients WHEN NEW.first_name = 'P29'
+    await core.db
+      .exec(`CREATE TEMP TRIGGER boom BEFORE INSERT ON patients WHEN NEW.first_name = 'P29'
                   BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
     const lines = ['Nombre;Apellidos'];
     for (let i = 0; i < 60; i++) lines.push(`P${i};A`);
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const error = await refused('patientImport.run', { file: b64(csv(...lines)) });
     expect(error.code).toBe('internal_error');
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect(await allPatients(ok)).toEqual([]);
   });
 });

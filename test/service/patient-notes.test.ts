@@ -15,7 +15,7 @@ const { newServer } = serversClosedAfterEach(T0);
 
 async function withPatient(): Promise<{ server: TestServer; patientId: string }> {
   const server = await newServer();
-  return { server, patientId: addPatient(server.service.core, 'Núria', 'Soler') };
+  return { server, patientId: await addPatient(server.service.core, 'Núria', 'Soler') };
 }
 
 const notesOf = (server: TestServer, patientId: string, query = '') =>
@@ -30,7 +30,7 @@ describe('patient notes over the API', () => {
     });
     expect(res.status, res.text).toBe(201);
     expectSchema(PatientNote, res.body);
-    const keyId = server.service.core.apiKeys.list().find((k) => k.name === 'test')!.id;
+    const keyId = (await server.service.core.apiKeys.list()).find((k) => k.name === 'test')!.id;
     expect(res.body).toEqual({
       id: expect.stringMatching(/^note_/),
       patientId,
@@ -57,7 +57,7 @@ describe('patient notes over the API', () => {
 
   it('lists the notes of one patient, newest first, a page at a time', async () => {
     const { server, patientId } = await withPatient();
-    const other = addPatient(server.service.core, 'Pere', 'Vila');
+    const other = await addPatient(server.service.core, 'Pere', 'Vila');
     for (const n of [1, 2, 3]) {
       await server.request('POST', `/patients/${patientId}/notes`, { body: { text: `Nota ${n}` } });
       await server.request('POST', '/sandbox/clock/advance', { body: { seconds: 60 } });
@@ -107,7 +107,7 @@ describe('patient notes over the API', () => {
     }
     const empty = await server.request('POST', `/patients/${patientId}/notes`);
     expectProblem(empty, 422, 'validation_failed');
-    expect(count(server, 'patient_notes')).toBe(0);
+    expect(await count(server, 'patient_notes')).toBe(0);
   });
 
   it('an unknown patient or note is a 404, and nothing is stored', async () => {
@@ -122,22 +122,22 @@ describe('patient notes over the API', () => {
     const note = await server.request('GET', '/patient-notes/note_01JD8X3V6Q9R2T5W7Y0B4C6E8G');
     expectProblem(note, 404, 'resource_missing');
     expect(note.body.resource).toBe('patient note');
-    expect(count(server, 'patient_notes')).toBe(0);
+    expect(await count(server, 'patient_notes')).toBe(0);
   });
 
   it('reading needs patients:read, writing patients:write', async () => {
     const { server, patientId } = await withPatient();
-    const reader = server.keyWith('patients:read');
+    const reader = await server.keyWith('patients:read');
     const refused = await server.request('POST', `/patients/${patientId}/notes`, {
       body: { text: 'No' },
       token: reader,
     });
     expectProblem(refused, 403, 'insufficient_permissions');
     expect((await notesOf(server, patientId, '')).status).toBe(200);
-    const formsOnly = server.keyWith('forms:read');
+    const formsOnly = await server.keyWith('forms:read');
     const read = await server.request('GET', `/patients/${patientId}/notes`, { token: formsOnly });
     expectProblem(read, 403, 'insufficient_permissions');
-    expect(count(server, 'patient_notes')).toBe(0);
+    expect(await count(server, 'patient_notes')).toBe(0);
   });
 
   it('an Idempotency-Key retry adds one note and answers the same one', async () => {
@@ -150,7 +150,7 @@ describe('patient notes over the API', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect(count(server, 'patient_notes')).toBe(1);
+    expect(await count(server, 'patient_notes')).toBe(1);
   });
 
   it('a note is kept as written: the store refuses to change or delete one', async () => {
@@ -159,12 +159,13 @@ describe('patient notes over the API', () => {
       body: { text: 'Alergia a la penicilina' },
     });
     const { db } = server.service.core;
-    expect(() =>
-      db.prepare("UPDATE patient_notes SET text = 'Nada' WHERE id = ?").run(note.body.id),
-    ).toThrow(/kept as written/);
-    expect(() => db.prepare('DELETE FROM patient_notes WHERE id = ?').run(note.body.id)).toThrow(
-      /kept as written/,
-    );
+    await expect(
+      (async () =>
+        db.prepare("UPDATE patient_notes SET text = 'Nada' WHERE id = ?").run(note.body.id))(),
+    ).rejects.toThrow(/kept as written/);
+    await expect(
+      (async () => db.prepare('DELETE FROM patient_notes WHERE id = ?').run(note.body.id))(),
+    ).rejects.toThrow(/kept as written/);
     // There is no route to change or delete one either.
     for (const method of ['PATCH', 'DELETE', 'PUT']) {
       const res = await server.request(method, `/patient-notes/${note.body.id}`, {
@@ -211,14 +212,14 @@ describe('patient notes in the window', () => {
       text: 'Hola',
     });
     expect(nobody.code).toBe('resource_missing');
-    expect(count(server, 'patient_notes')).toBe(2);
+    expect(await count(server, 'patient_notes')).toBe(2);
   });
 
   it('a sandbox reset clears the notes with the clinic', async () => {
     const { server, patientId } = await withPatient();
     await server.request('POST', `/patients/${patientId}/notes`, { body: { text: 'Una nota' } });
-    expect(count(server, 'patient_notes')).toBe(1);
+    expect(await count(server, 'patient_notes')).toBe(1);
     await server.request('POST', '/sandbox/reset', { body: { seed: 'empty' } });
-    expect(count(server, 'patient_notes')).toBe(0);
+    expect(await count(server, 'patient_notes')).toBe(0);
   });
 });

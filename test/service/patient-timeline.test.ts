@@ -13,25 +13,25 @@ const FREQUENCY = PHQ9.fields[0]!.options!;
 describe("a patient's timeline", () => {
   it('shows each response with its scores and band, the alerts raised and the notes', async () => {
     const { core, ok } = await operations.setup();
-    const patientId = addPatient(core, 'Rosa', 'Pons');
-    const other = addPatient(core, 'Pau', 'Mir');
-    const form = core.forms.create(PHQ9);
-    const plain = core.forms.create({
+    const patientId = await addPatient(core, 'Rosa', 'Pons');
+    const other = await addPatient(core, 'Pau', 'Mir');
+    const form = await core.forms.create(PHQ9);
+    const plain = await core.forms.create({
       name: 'Seguiment',
       fields: [{ id: 'how', type: 'text', label: 'Com estàs?', required: true }],
     });
 
     // A PHQ-9 answered "more than half the days" to every item: 18, moderately severe; item 9
     // answered that way raises an urgent alert on the response.
-    const phq = core.schedules.create({ formId: form.id, patientId, channel: 'email' });
+    const phq = await core.schedules.create({ formId: form.id, patientId, channel: 'email' });
     await core.advanceClock(60);
     const answers: Answer[] = PHQ9.fields
       .filter((f) => /^phq9_\d$/.test(f.id))
       .map((f) => ({ fieldId: f.id, value: FREQUENCY[2]! }));
-    const response = core.schedules.submit(phq.id, answers);
-    const other_ = core.schedules.create({ formId: plain.id, patientId, channel: 'email' });
+    const response = await core.schedules.submit(phq.id, answers);
+    const other_ = await core.schedules.create({ formId: plain.id, patientId, channel: 'email' });
     await core.advanceClock(60);
-    core.schedules.submit(other_.id, [{ fieldId: 'how', value: 'Bé' }]);
+    await core.schedules.submit(other_.id, [{ fieldId: 'how', value: 'Bé' }]);
     await ok('notes.create', { patientId, text: 'Trucar dilluns', author: 'Laia' });
     // Someone else's note and form stay on their own timeline.
     await ok('notes.create', { patientId: other, text: 'No és seva' });

@@ -164,25 +164,31 @@ describe('GET /patients narrowed by age and responses', () => {
   it('finds who answered lately, who did not, and who has not answered one form', async () => {
     const server = await newServer();
     const { core } = server.service;
-    const phq = core.forms.create({
+    const phq = await core.forms.create({
       name: 'Control',
       fields: [{ id: 'how', type: 'text', label: '¿Cómo está?', required: true }],
     });
-    const other = core.forms.create({
+    const other = await core.forms.create({
       name: 'Otro',
       fields: [{ id: 'how', type: 'text', label: '¿Qué tal?', required: true }],
     });
-    const patient = (firstName: string) =>
-      core.patients.create({ firstName, lastName: 'Test', email: `${firstName}@example.com` }).id;
+    const patient = async (firstName: string) =>
+      (
+        await core.patients.create({
+          firstName,
+          lastName: 'Test',
+          email: `${firstName}@example.com`,
+        })
+      ).id;
     const answer = async (patientId: string, formId: string) => {
-      const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
+      const schedule = await core.schedules.create({ formId, patientId, channel: 'email' });
       await core.advanceClock(60);
-      core.schedules.submit(schedule.id, [{ fieldId: 'how', value: 'Bien, gracias' }]);
+      await core.schedules.submit(schedule.id, [{ fieldId: 'how', value: 'Bien, gracias' }]);
     };
-    const early = patient('Early');
-    patient('Never');
-    const recent = patient('Recent');
-    const otherOnly = patient('OtherOnly');
+    const early = await patient('Early');
+    await patient('Never');
+    const recent = await patient('Recent');
+    const otherOnly = await patient('OtherOnly');
     await answer(early, phq.id);
     await core.advanceClock(20 * 86_400);
     await answer(recent, phq.id);

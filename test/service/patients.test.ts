@@ -138,8 +138,8 @@ async function pageAll(
   throw new Error('the list did not end after 1000 pages');
 }
 
-function patientEvents(server: TestServer): EventRow[] {
-  const rows = server.service.core.db.prepare('SELECT * FROM events').all() as EventRow[];
+async function patientEvents(server: TestServer): Promise<EventRow[]> {
+  const rows = (await server.service.core.db.prepare('SELECT * FROM events').all()) as EventRow[];
   return rows.filter((e) => e.type === 'patient.created');
 }
 
@@ -753,7 +753,7 @@ describe('POST /patients', () => {
   });
 
   it('writes exactly one patient.created event with only {patientId, status, createdAt}', async () => {
-    const before = patientEvents(server);
+    const before = await patientEvents(server);
     const p = await create(server, {
       firstName: 'Evento',
       lastName: 'Secreto',
@@ -763,7 +763,7 @@ describe('POST /patients', () => {
       status: 'inactive',
       metadata: { diagnosis: 'confidential' },
     });
-    const after = patientEvents(server);
+    const after = await patientEvents(server);
     expect(after).toHaveLength(before.length + 1);
     const event = after.find((e) => !before.some((b) => b.id === e.id))!;
     expect(event.id).toMatch(/^evt_[0-9A-HJKMNP-TV-Z]{26}$/);
@@ -779,7 +779,7 @@ describe('POST /patients', () => {
     ]) {
       expect(event.data).not.toContain(secret);
     }
-    const all = server.service.core.db.prepare('SELECT * FROM events').all() as EventRow[];
+    const all = (await server.service.core.db.prepare('SELECT * FROM events').all()) as EventRow[];
     expect(all.filter((e) => e.data.includes(p.id))).toHaveLength(1);
   });
 
@@ -921,7 +921,7 @@ describe('POST /patients', () => {
 
   it.each(invalid)('rejects %s with 422 and changes nothing', async (_label, body, pointer) => {
     const total = await totalOf(server);
-    const events = patientEvents(server).length;
+    const events = (await patientEvents(server)).length;
     const res = await server.request('POST', '/patients', { body });
     expectProblem(res, 422, 'validation_failed');
     expect(res.body.errors.length).toBeGreaterThan(0);
@@ -932,7 +932,7 @@ describe('POST /patients', () => {
     }
     expect(pointers(res)).toContain(pointer);
     expect(await totalOf(server)).toBe(total);
-    expect(patientEvents(server)).toHaveLength(events);
+    expect(await patientEvents(server)).toHaveLength(events);
   });
 
   it('reports every invalid field at once', async () => {
@@ -988,7 +988,7 @@ describe('POST /patients', () => {
 
   it('an Idempotency-Key retry creates one patient and one event', async () => {
     const total = await totalOf(server);
-    const events = patientEvents(server).length;
+    const events = (await patientEvents(server)).length;
     const body = { firstName: 'Idem', lastName: 'Potent' };
     const headers = { 'idempotency-key': 'create-idem-potent-1' };
     const first = await server.request<PatientBody>('POST', '/patients', { body, headers });
@@ -998,7 +998,7 @@ describe('POST /patients', () => {
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.body).toEqual(first.body);
     expect(await totalOf(server)).toBe(total + 1);
-    expect(patientEvents(server)).toHaveLength(events + 1);
+    expect(await patientEvents(server)).toHaveLength(events + 1);
   });
 });
 
@@ -1015,7 +1015,7 @@ describe('the service clock decides what "in the future" and "updated" mean', ()
     const now = await serviceNow(server);
     const today = isoDate(now);
     const soon = isoDate(now + 2 * DAY_MS);
-    const events = patientEvents(server).length;
+    const events = (await patientEvents(server)).length;
 
     const future = await server.request('POST', '/patients', {
       body: { firstName: 'Futuro', lastName: 'Nacido', dateOfBirth: soon },
@@ -1023,7 +1023,7 @@ describe('the service clock decides what "in the future" and "updated" mean', ()
     expectProblem(future, 422, 'validation_failed');
     expect(pointers(future)).toEqual(['/dateOfBirth']);
     expect(await totalOf(server)).toBe(0);
-    expect(patientEvents(server)).toHaveLength(events);
+    expect(await patientEvents(server)).toHaveLength(events);
 
     const born = await create(server, { firstName: 'Hoy', lastName: 'Nacido', dateOfBirth: today });
     expect(born.dateOfBirth).toBe(today);
@@ -1274,10 +1274,10 @@ describe('PATCH /patients/{id}', () => {
   });
 
   it('writes no patient.created event', async () => {
-    const events = patientEvents(server).length;
+    const events = (await patientEvents(server)).length;
     const res = await server.request('PATCH', `/patients/${full.id}`, { body: { tags: ['x'] } });
     expect(res.status, res.text).toBe(200);
-    expect(patientEvents(server)).toHaveLength(events);
+    expect(await patientEvents(server)).toHaveLength(events);
   });
 
   it('an empty body {} is a 422', async () => {
@@ -1364,7 +1364,7 @@ describe('request bodies', () => {
     '\u0000',
   ])('malformed JSON %j -> 400 invalid_json, on POST and PATCH', async (raw) => {
     const total = await totalOf(server);
-    const events = patientEvents(server).length;
+    const events = (await patientEvents(server)).length;
     expectProblem(
       await server.request('POST', '/patients', { rawBody: raw, headers: json }),
       400,
@@ -1376,7 +1376,7 @@ describe('request bodies', () => {
       'invalid_json',
     );
     expect(await totalOf(server)).toBe(total);
-    expect(patientEvents(server)).toHaveLength(events);
+    expect(await patientEvents(server)).toHaveLength(events);
     expect(await getPatient(server, patient.id)).toEqual(patient);
   });
 
@@ -1424,7 +1424,7 @@ describe('request bodies', () => {
 
   it('a body over 1 MiB -> 413 payload_too_large, on POST and PATCH', async () => {
     const total = await totalOf(server);
-    const events = patientEvents(server).length;
+    const events = (await patientEvents(server)).length;
     const big = JSON.stringify({
       firstName: 'Big',
       lastName: 'Body',
@@ -1441,7 +1441,7 @@ describe('request bodies', () => {
       'payload_too_large',
     );
     expect(await totalOf(server)).toBe(total);
-    expect(patientEvents(server)).toHaveLength(events);
+    expect(await patientEvents(server)).toHaveLength(events);
     expect(await getPatient(server, patient.id)).toEqual(patient);
   });
 });
@@ -1458,9 +1458,9 @@ describe('permissions', () => {
   beforeAll(async () => {
     server = await startServer({ seed: 'empty' });
     patient = await create(server, { firstName: 'Perm', lastName: 'Checks' });
-    readKey = server.keyWith('patients:read');
-    writeKey = server.keyWith('patients:write');
-    otherKey = server.keyWith('credits:read', 'forms:read');
+    readKey = await server.keyWith('patients:read');
+    writeKey = await server.keyWith('patients:write');
+    otherKey = await server.keyWith('credits:read', 'forms:read');
   });
   afterAll(() => server.close());
 

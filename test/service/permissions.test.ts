@@ -126,10 +126,14 @@ describe('permissions', () => {
       const others = PERMISSIONS.filter((p) => p !== permission);
       allBut.set(
         permission,
-        server.service.core.apiKeys.create({ name: `all but ${permission}`, permissions: others })
-          .key,
+        (
+          await server.service.core.apiKeys.create({
+            name: `all but ${permission}`,
+            permissions: others,
+          })
+        ).key,
       );
-      only.set(permission, server.keyWith(permission));
+      only.set(permission, await server.keyWith(permission));
     }
     const created = await server.request('POST', '/patients', {
       body: { firstName: 'Table', lastName: 'Driven' },

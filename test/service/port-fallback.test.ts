@@ -52,7 +52,7 @@ describe('createService: port', () => {
     const probe = await holdPort();
     await new Promise((resolve) => held.pop()!.close(resolve));
     const first = await createService({ dataDir: dir, seed: 'empty', port: 0 });
-    first.core.q.settings.set(APP_PORT_SETTING, String(probe));
+    await first.core.q.settings.set(APP_PORT_SETTING, String(probe));
     await first.close();
     const service = await createService({ dataDir: dir, port: 'saved', portFallback: true });
     started.push(service);
@@ -66,15 +66,15 @@ describe('createService: port', () => {
     // A clinic is real unless said otherwise: off by default, and the default is saved.
     const real = await createService({ dataDir: dir, seed: 'empty', port: 0 });
     expect(real.core.isSandbox()).toBe(false);
-    expect(real.core.q.settings.get('sandbox_mode')).toBe('off');
+    expect(await real.core.q.settings.get('sandbox_mode')).toBe('off');
     await real.close();
     const first = await createService({ dataDir: dir, port: 0, sandbox: true });
     expect(first.core.isSandbox()).toBe(true);
     // Turned on over a clinic whose switch was off: recorded as the command line's doing.
-    expect(first.core.sandboxAudit().map((r) => [r.action, r.source])).toEqual([
+    expect((await first.core.sandboxAudit()).map((r) => [r.action, r.source])).toEqual([
       ['enabled', 'cli'],
     ]);
-    first.core.q.settings.set('sandbox_mode', 'off');
+    await first.core.q.settings.set('sandbox_mode', 'off');
     await first.close();
     const saved = await createService({ dataDir: dir, port: 0 });
     expect(saved.core.isSandbox()).toBe(false);

@@ -88,7 +88,7 @@ describe('rate limits over HTTP', () => {
 
   it('a limited request has no effect', async () => {
     const s = await start({ rateLimit: { limit: 5, windowSeconds: 60 } });
-    const writer = s.keyWith('patients:write');
+    const writer = await s.keyWith('patients:write');
     for (let i = 0; i < 5; i++) {
       const res = await s.request('POST', '/patients', {
         token: writer,
@@ -101,14 +101,14 @@ describe('rate limits over HTTP', () => {
       body: { firstName: 'Burst', lastName: 'Over' },
     });
     expectRateLimited(limited, 12);
-    const list = await s.request('GET', '/patients', { token: s.keyWith('patients:read') });
+    const list = await s.request('GET', '/patients', { token: await s.keyWith('patients:read') });
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(5);
   });
 
   it('error responses and public routes carry the headers too', async () => {
     const s = await start({ rateLimit: { limit: 5, windowSeconds: 60 } });
-    const reader = s.keyWith('patients:read');
+    const reader = await s.keyWith('patients:read');
     const responses = [
       // /health is exempt (issue 17, finding 8): the OpenAPI document is the public route here.
       await s.request('GET', '/openapi.json', { token: null }),
@@ -133,8 +133,8 @@ describe('rate limits over HTTP', () => {
 
   it('keeps one bucket per credential', async () => {
     const s = await start({ rateLimit: { limit: 5, windowSeconds: 60 } });
-    const first = s.keyWith('credits:read');
-    const second = s.keyWith('credits:read');
+    const first = await s.keyWith('credits:read');
+    const second = await s.keyWith('credits:read');
     for (let i = 0; i < 5; i++) {
       expect((await s.request('GET', '/billing/balance', { token: first })).status).toBe(200);
     }
@@ -149,7 +149,7 @@ describe('rate limits over HTTP', () => {
 
   it('an API key and the tokens minted from it share one bucket', async () => {
     const s = await start({ rateLimit: { limit: 5, windowSeconds: 60 } });
-    const key = s.keyWith('credits:read');
+    const key = await s.keyWith('credits:read');
     const tokenA = await exchange(s, key);
     const tokenB = await exchange(s, key);
     const remaining: number[] = [];
@@ -163,7 +163,7 @@ describe('rate limits over HTTP', () => {
       expectRateLimited(await s.request('GET', '/billing/balance', { token }), 12);
     }
     // Another key, and a token of another key, have their own buckets.
-    const otherKey = s.keyWith('credits:read');
+    const otherKey = await s.keyWith('credits:read');
     const otherToken = await exchange(s, otherKey);
     expect((await s.request('GET', '/billing/balance', { token: otherToken })).status).toBe(200);
     expect((await s.request('GET', '/billing/balance', { token: otherKey })).status).toBe(200);
@@ -174,7 +174,7 @@ describe('rate limits over HTTP', () => {
     const remaining: number[] = [];
     for (let i = 0; i < 30; i++) {
       // Different keys: the limit is on the address, not on the key being exchanged.
-      const apiKey = i % 2 === 0 ? s.key : s.keyWith('patients:read');
+      const apiKey = i % 2 === 0 ? s.key : await s.keyWith('patients:read');
       const res = await s.request('POST', '/auth/token', { body: { apiKey }, token: null });
       expect(res.status, `exchange ${i + 1}: ${res.text}`).toBe(200);
       remaining.push(expectRateLimitHeaders(res, TOKEN_POLICY));
@@ -186,7 +186,7 @@ describe('rate limits over HTTP', () => {
     }
 
     const limited = await s.request('POST', '/auth/token', {
-      body: { apiKey: s.keyWith('credits:read') },
+      body: { apiKey: await s.keyWith('credits:read') },
       token: null,
     });
     // One exchange comes back every 2 s.

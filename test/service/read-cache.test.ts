@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME } from '../../src-main/service/store/db';
 import { createChangeToken, createReadCache } from '../../src-main/service/store/read-cache';
+import { createSqlitePort } from '../../src-main/service/store/sqlite-port';
 import { startServer, tempDataDir, type TestServer } from './helpers';
 
 // The read caches (list pages, search totals, API keys) must never answer from before a write,
@@ -41,7 +42,7 @@ describe('read caches', () => {
     const { s } = await server();
     const page = await s.request('GET', '/patients?limit=1');
     const id = page.body.data[0].id;
-    s.service.core.db.prepare("UPDATE patients SET first_name = 'Raw' WHERE id = ?").run(id);
+    await s.service.core.db.prepare("UPDATE patients SET first_name = 'Raw' WHERE id = ?").run(id);
     const again = await s.request('GET', '/patients?limit=1');
     expect(again.body.data[0].firstName).toBe('Raw');
   });
@@ -61,7 +62,7 @@ describe('read caches', () => {
 
   it('a key revoked by another connection stops working at once', async () => {
     const { s, other } = await server();
-    const key = s.keyWith('patients:read');
+    const key = await s.keyWith('patients:read');
     expect((await s.request('GET', '/patients?limit=1', { token: key })).status).toBe(200);
     const token = (await s.request('POST', '/auth/token', { body: { apiKey: key }, token: null }))
       .body.accessToken;
@@ -73,23 +74,23 @@ describe('read caches', () => {
     expect((await s.request('GET', '/patients?limit=1', { token })).status).toBe(401);
   });
 
-  it('the change token moves with every write and only then', () => {
-    const db = new Database(':memory:');
-    db.exec('CREATE TABLE t (x)');
+  it('the change token moves with every write and only then', async () => {
+    const db = createSqlitePort(new Database(':memory:'));
+    await db.exec('CREATE TABLE t (x)');
     const token = createChangeToken(db);
     const cache = createReadCache<number>(token, 2);
     let computed = 0;
-    const read = () => cache.get('k', () => ++computed);
-    expect(read()).toBe(1);
-    expect(read()).toBe(1);
-    db.prepare('INSERT INTO t VALUES (1)').run();
-    expect(read()).toBe(2);
-    db.prepare('SELECT * FROM t').all();
-    expect(read()).toBe(2);
+    const read = () => cache.get('k', async () => ++computed);
+    expect(await read()).toBe(1);
+    expect(await read()).toBe(1);
+    await db.prepare('INSERT INTO t VALUES (1)').run();
+    expect(await read()).toBe(2);
+    await db.prepare('SELECT * FROM t').all();
+    expect(await read()).toBe(2);
     // A bounded cache: the oldest entry makes room.
-    cache.get('a', () => 10);
-    cache.get('b', () => 11);
-    expect(cache.get('k', () => 99)).toBe(99);
-    db.close();
+    await cache.get('a', async () => 10);
+    await cache.get('b', async () => 11);
+    expect(await cache.get('k', async () => 99)).toBe(99);
+    await db.close();
   });
 });

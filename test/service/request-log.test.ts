@@ -21,7 +21,7 @@ async function setup(options: Parameters<typeof newServer>[0] = {}) {
 describe('the live request log', () => {
   it("records method, path, status, a non-negative duration and the API key's name", async () => {
     const { server, log } = await setup();
-    const key = server.service.core.apiKeys.create({
+    const key = await server.service.core.apiKeys.create({
       name: 'Historia clínica',
       permissions: ['patients:read'],
     });
@@ -51,7 +51,10 @@ describe('the live request log', () => {
 
   it('names the key behind an access token, and no one for unauthenticated calls', async () => {
     const { server, log } = await setup();
-    const key = server.service.core.apiKeys.create({ name: 'CRM', permissions: ['credits:read'] });
+    const key = await server.service.core.apiKeys.create({
+      name: 'CRM',
+      permissions: ['credits:read'],
+    });
     const exchange = await server.request('POST', '/auth/token', {
       body: { apiKey: key.key },
       token: null,
@@ -81,7 +84,7 @@ describe('the live request log', () => {
     const { server, log } = await setup();
     const formToken = 'Zk9yTWxpbmtUb2tlbjEyMzQ1Njc4OTA';
     await fetch(`${server.service.origin}/f/${formToken}?lang=ca`);
-    const key = server.service.core.apiKeys.create({
+    const key = await server.service.core.apiKeys.create({
       name: 'Integració',
       permissions: ['patients:read'],
     });

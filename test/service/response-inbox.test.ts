@@ -12,20 +12,28 @@ async function clinicWithAnswers() {
     const result = await ops.run(name, input);
     return result.ok ? result.value : { refused: result.error };
   };
-  const control = core.forms.create({
+  const control = await core.forms.create({
     name: 'Control',
     fields: [{ id: 'how', type: 'text', label: '¿Cómo está?', required: true }],
   });
-  const pain = core.forms.create({
+  const pain = await core.forms.create({
     name: 'Dolor',
     fields: [{ id: 'pain', type: 'slider', label: 'Dolor', required: true, min: 0, max: 10 }],
   });
-  const ana = core.patients.create({ firstName: 'Ana', lastName: 'Puig', email: 'a@example.com' });
-  const pau = core.patients.create({ firstName: 'Pau', lastName: 'Roca', email: 'p@example.com' });
+  const ana = await core.patients.create({
+    firstName: 'Ana',
+    lastName: 'Puig',
+    email: 'a@example.com',
+  });
+  const pau = await core.patients.create({
+    firstName: 'Pau',
+    lastName: 'Roca',
+    email: 'p@example.com',
+  });
   const answer = async (patientId: string, formId: string, value: unknown, fieldId: string) => {
-    const s = core.schedules.create({ formId, patientId, channel: 'email' });
+    const s = await core.schedules.create({ formId, patientId, channel: 'email' });
     await core.advanceClock(60);
-    return core.schedules.submit(s.id, [{ fieldId, value }]).id as string;
+    return (await core.schedules.submit(s.id, [{ fieldId, value }])).id as string;
   };
   const first = await answer(ana.id, control.id, 'Bien', 'how');
   const second = await answer(pau.id, pain.id, 3, 'pain');

@@ -39,9 +39,9 @@ async function setup() {
   const patient = (firstName: string, lastName: string) => addPatient(core, firstName, lastName);
   /** Delivers the form to the patient, answers it, then lets `days` pass. */
   async function respond(formId: string, patientId: string, answers: unknown[], days = 1) {
-    const schedule = core.schedules.create({ formId, patientId, channel: 'email' });
+    const schedule = await core.schedules.create({ formId, patientId, channel: 'email' });
     await core.advanceClock(60);
-    const response = core.schedules.submit(schedule.id, answers as Answer[]);
+    const response = await core.schedules.submit(schedule.id, answers as Answer[]);
     await core.advanceClock(days * DAY);
     return response;
   }
@@ -173,8 +173,8 @@ describe('PHQ-9 and GAD-7 scoring', () => {
 describe('responses.list and responses.get', () => {
   it('lists a form’s responses with the patient’s name and the score with its band', async () => {
     const { core, ok, patient, respond } = await setup();
-    const formId = core.forms.create(PHQ9).id;
-    const ana = patient('Ana', 'García López');
+    const formId = (await core.forms.create(PHQ9)).id;
+    const ana = await patient('Ana', 'García López');
     await respond(formId, ana, phq9Answers([2, 2, 2, 2, 2, 1, 1, 0, 0]));
     const page = await ok('responses.list', { formId });
     expect(page.data).toHaveLength(1);
@@ -184,15 +184,15 @@ describe('responses.list and responses.get', () => {
       patient: { id: ana, firstName: 'Ana', lastName: 'García López' },
       scores: [{ instrument: 'phq9', total: 12, band: 'moderate', answered: 9, items: 9, max: 27 }],
     });
-    const other = core.forms.create(EVERY_FIELD_TYPE).id;
+    const other = (await core.forms.create(EVERY_FIELD_TYPE)).id;
     await respond(other, ana, EVERY_FIELD_ANSWERS);
     expect((await ok('responses.list', { formId: other })).data[0].scores).toEqual([]);
   });
 
   it('gets one response with its form’s name, fields, scores and patient', async () => {
     const { core, ok, patient, respond } = await setup();
-    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
-    const joan = patient('Joan', 'Puig');
+    const formId = (await core.forms.create(EVERY_FIELD_TYPE)).id;
+    const joan = await patient('Joan', 'Puig');
     const response = await respond(formId, joan, EVERY_FIELD_ANSWERS);
     const detail = await ok('responses.get', { id: response.id });
     expect(detail).toMatchObject({
@@ -210,7 +210,9 @@ describe('responses.list and responses.get', () => {
     );
 
     // A field removed from the form later: its answer keeps the type it was given as.
-    core.forms.update(formId, { fields: EVERY_FIELD_TYPE.fields.filter((f) => f.id !== 'fever') });
+    await core.forms.update(formId, {
+      fields: EVERY_FIELD_TYPE.fields.filter((f) => f.id !== 'fever'),
+    });
     const after = await ok('responses.get', { id: response.id });
     expect(after.removedFields).toEqual([{ fieldId: 'fever', type: 'boolean' }]);
     expect(after.fields.map((f: FormField) => f.id)).not.toContain('fever');
@@ -232,9 +234,9 @@ describe('responses.analysis', () => {
 
   async function mixedClinic() {
     const ctx = await setup();
-    const formId = ctx.core.forms.create(MIXED).id;
-    const ana = ctx.patient('Ana', 'García');
-    const joan = ctx.patient('Joan', 'Puig');
+    const formId = (await ctx.core.forms.create(MIXED)).id;
+    const ana = await ctx.patient('Ana', 'García');
+    const joan = await ctx.patient('Joan', 'Puig');
     const r = [
       await ctx.respond(formId, ana, [
         { fieldId: 'weight', value: 70 },
@@ -365,13 +367,13 @@ describe('responses.analysis', () => {
 
   it('caps the points at the newest ANALYSIS_LIMIT and says so', async () => {
     const { core, ok, patient } = await setup();
-    const formId = core.forms.create(EVERY_FIELD_TYPE).id;
-    const ana = patient('Ana', 'García');
-    const joan = patient('Joan', 'Puig');
+    const formId = (await core.forms.create(EVERY_FIELD_TYPE)).id;
+    const ana = await patient('Ana', 'García');
+    const joan = await patient('Joan', 'Puig');
     // Written straight to the table: thousands of deliveries would only slow the test down.
-    core.db.transaction(() => {
+    await core.db.transaction(async () => {
       for (let i = 0; i <= ANALYSIS_LIMIT; i++) {
-        core.q.formResponses.insert({
+        await core.q.formResponses.insert({
           id: `resp_${String(i).padStart(6, '0')}`,
           form_id: formId,
           patient_id: i === 0 ? joan : ana,
@@ -380,7 +382,7 @@ describe('responses.analysis', () => {
           completed_at: new Date(START - (ANALYSIS_LIMIT - i + 1) * 60_000).toISOString(),
         });
       }
-    })();
+    });
     const analysis = await ok('responses.analysis', { formId });
     expect(analysis.truncated).toBe(true);
     expect(analysis.points).toHaveLength(ANALYSIS_LIMIT);
@@ -420,8 +422,8 @@ describe('responses.exportCsv', () => {
 
   async function exported(answers: unknown[][], input: Record<string, unknown> = {}) {
     const ctx = await setup();
-    const formId = ctx.core.forms.create(TRICKY).id;
-    const ana = ctx.patient('Àngela', 'Núñez i Comas');
+    const formId = (await ctx.core.forms.create(TRICKY)).id;
+    const ana = await ctx.patient('Àngela', 'Núñez i Comas');
     const responses = [];
     for (const a of answers) responses.push(await ctx.respond(formId, ana, a));
     const result = await ctx.ok('responses.exportCsv', { formId, ...input });
@@ -546,7 +548,7 @@ describe('responses.exportCsv', () => {
     );
     expect(en[0]![0]).toBe('Response ID');
     expect(en[1]![8]).toBe('Yes');
-    ctx.core.delivery.setAppLanguage('en');
+    await ctx.core.delivery.setAppLanguage('en');
     const byDefault = parsed((await ctx.ok('responses.exportCsv', { formId: ctx.formId })).csv);
     expect(byDefault[0]![2]).toBe('Patient');
   });
@@ -557,8 +559,8 @@ describe('responses.exportCsv', () => {
       ...PHQ9,
       fields: PHQ9.fields.map((f) => (f.id === 'phq9_9' ? { ...f, required: false } : f)),
     };
-    const formId = core.forms.create(optionalItem9).id;
-    const ana = patient('Ana', 'García');
+    const formId = (await core.forms.create(optionalItem9)).id;
+    const ana = await patient('Ana', 'García');
     await respond(formId, ana, phq9Answers([3, 3, 3, 3, 2, 2, 2, 1, 1]));
     await respond(formId, ana, phq9Answers([3, 3, 3, 3, 2, 2, 2, 1, undefined]));
     const csv = await ok('responses.exportCsv', { formId, patientId: ana });
@@ -580,7 +582,9 @@ describe('responses.exportCsv', () => {
         { fieldId: 'fever', value: true },
       ],
     ]);
-    ctx.core.forms.update(ctx.formId, { fields: TRICKY.fields.filter((f) => f.id !== 'fever') });
+    await ctx.core.forms.update(ctx.formId, {
+      fields: TRICKY.fields.filter((f) => f.id !== 'fever'),
+    });
     const table = parsed((await ctx.ok('responses.exportCsv', { formId: ctx.formId })).csv);
     expect(table[0]!.at(-1)).toBe('fever');
     expect(table[1]!.at(-1)).toBe('Sí');
@@ -601,7 +605,10 @@ describe('responses.exportCsv', () => {
     const later = await ok('responses.exportCsv', { formId, from: responses[1]!.completedAt });
     expect(later.rows).toBe(1);
     expect(parsed(later.csv)[1]![0]).toBe(responses[1]!.id);
-    const nobody = await ok('responses.exportCsv', { formId, patientId: patient('Otro', 'Más') });
+    const nobody = await ok('responses.exportCsv', {
+      formId,
+      patientId: await patient('Otro', 'Más'),
+    });
     expect(nobody.rows).toBe(0);
     expect(parsed(nobody.csv)).toHaveLength(1);
   });
@@ -610,11 +617,16 @@ describe('responses.exportCsv', () => {
 describe('refusals', () => {
   it('answers 404 for an unknown form, response or patient, and 422 for bad input, changing nothing', async () => {
     const { core, server, refused, patient, respond } = await setup();
-    const formId = core.forms.create(PHQ9).id;
-    const ana = patient('Ana', 'García');
+    const formId = (await core.forms.create(PHQ9)).id;
+    const ana = await patient('Ana', 'García');
     await respond(formId, ana, phq9Answers([1, 1, 1, 1, 1, 1, 1, 1, 1]));
     const tables = ['form_responses', 'events', 'clinical_forms', 'patients', 'outbox'];
-    const before = tables.map((t) => count(server, t));
+    const counts = async () => {
+      const found: number[] = [];
+      for (const t of tables) found.push(await count(server, t));
+      return found;
+    };
+    const before = await counts();
 
     for (const name of ['responses.analysis', 'responses.exportCsv', 'responses.list']) {
       const missing = await refused(name, { formId: 'form_nope' });
@@ -642,6 +654,6 @@ describe('refusals', () => {
       expect(error.code, `${name} ${JSON.stringify(input)}`).toBe('validation_failed');
       expect(fieldErrors(error).map((e) => e.pointer ?? e.parameter)).toContain(where);
     }
-    expect(tables.map((t) => count(server, t))).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 });

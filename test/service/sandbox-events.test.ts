@@ -17,6 +17,7 @@ import {
   type TestServer,
 } from './helpers';
 import { HOUR, T0_ISO, T0, iso } from './time';
+import { until } from './until';
 
 /*
  * POST /sandbox/events {event} (api-decisions §§9, 10; interface spec: Events, Delivery format):
@@ -176,13 +177,6 @@ async function startReceiver(): Promise<{ base: string; received: Received[] }> 
 }
 
 /** Polls (short sleeps, bounded) until `condition` holds. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`still waiting for ${what}`);
-}
 
 /** Waits until the receiver has `n` requests and the service has nothing in flight. */
 async function received(
@@ -219,8 +213,8 @@ function expectSignedDelivery(request: Received, secret: string, envelope: unkno
 }
 
 /** The event log row of one event, its data parsed. */
-function eventRow(server: TestServer, id: string) {
-  const row = server.service.core.db
+async function eventRow(server: TestServer, id: string) {
+  const row = await server.service.core.db
     .prepare<[string], { id: string; type: string; data: string; created_at: string }>(
       'SELECT id, type, data, created_at FROM events WHERE id = ?',
     )
@@ -229,45 +223,45 @@ function eventRow(server: TestServer, id: string) {
 }
 
 /** The webhooks that got a delivery of one event. */
-function deliveredTo(server: TestServer, eventId: string): string[] {
-  return server.service.core.db
-    .prepare<[string], string>('SELECT webhook_id FROM webhook_deliveries WHERE event_id = ?')
-    .pluck()
-    .all(eventId)
-    .sort();
+async function deliveredTo(server: TestServer, eventId: string): Promise<string[]> {
+  return (
+    await server.service.core.db
+      .prepare<[string], string>('SELECT webhook_id FROM webhook_deliveries WHERE event_id = ?')
+      .pluck()
+      .all(eventId)
+  ).sort();
 }
 
 /** Everything a refused request must leave as it was. */
-function snapshot(server: TestServer) {
-  const all = (table: string) =>
-    server.service.core.db
-      .prepare(`SELECT * FROM ${table}`)
-      .all()
+async function snapshot(server: TestServer) {
+  const all = async (table: string) =>
+    (await server.service.core.db.prepare(`SELECT * FROM ${table}`).all())
       .map((row) => JSON.stringify(row))
       .sort();
   return {
-    events: all('events'),
-    deliveries: all('webhook_deliveries'),
-    attempts: all('webhook_attempts'),
-    jobs: all('jobs'),
-    idempotency: all('idempotency_keys'),
+    events: await all('events'),
+    deliveries: await all('webhook_deliveries'),
+    attempts: await all('webhook_attempts'),
+    jobs: await all('jobs'),
+    idempotency: await all('idempotency_keys'),
   };
 }
 
 /** Rows of what a clinic records; a sample event must add none. */
-function records(server: TestServer) {
-  return Object.fromEntries(
-    [
-      'patients',
-      'form_responses',
-      'form_schedules',
-      'calls',
-      'conversations',
-      'clinical_forms',
-      'credit_ledger',
-      'outbox',
-    ].map((table) => [table, count(server, table)]),
-  );
+async function records(server: TestServer): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of [
+    'patients',
+    'form_responses',
+    'form_schedules',
+    'calls',
+    'conversations',
+    'clinical_forms',
+    'credit_ledger',
+    'outbox',
+  ])
+    counts[table] = await count(server, table);
+  return counts;
 }
 
 /** The data keys of api-decisions §9, exactly: every required one, no others. */
@@ -294,16 +288,16 @@ describe('POST /sandbox/events on an empty clinic', () => {
         KINDS.filter((k) => k !== kind),
       );
       const disabled = await createWebhook(server, `${receiver.base}/disabled`, [kind]);
-      expect(server.service.core.q.webhooks.disable(disabled.id, T0_ISO, 'switched off')).toBe(
-        true,
-      );
+      expect(
+        await server.service.core.q.webhooks.disable(disabled.id, T0_ISO, 'switched off'),
+      ).toBe(true);
       const deleted = await createWebhook(server, `${receiver.base}/deleted`, [kind]);
       expect((await server.request('DELETE', `/webhooks/${deleted.id}`)).status).toBe(204);
       const secrets: Record<string, string> = { '/all': all.secret, '/only': only.secret };
 
-      const recordsBefore = records(server);
+      const recordsBefore = await records(server);
       const balanceBefore = await balance(server);
-      const eventsBefore = count(server, 'events');
+      const eventsBefore = await count(server, 'events');
 
       const sample = await emitted(server, kind);
       expect(sample.createdAt).toBe(T0_ISO);
@@ -311,17 +305,17 @@ describe('POST /sandbox/events on an empty clinic', () => {
       expect(sample.webhookIds).not.toContain(others.id);
 
       // One row in the event log, with the same id and data.
-      expect(count(server, 'events')).toBe(eventsBefore + 1);
-      expect(eventRow(server, sample.id)).toEqual({
+      expect(await count(server, 'events')).toBe(eventsBefore + 1);
+      expect(await eventRow(server, sample.id)).toEqual({
         id: sample.id,
         type: kind,
         data: sample.data,
         created_at: T0_ISO,
       });
-      expect(deliveredTo(server, sample.id)).toEqual([all.id, only.id].sort());
+      expect(await deliveredTo(server, sample.id)).toEqual([all.id, only.id].sort());
 
       // A sample changes no record, and credits.low spends nothing.
-      expect(records(server)).toEqual(recordsBefore);
+      expect(await records(server)).toEqual(recordsBefore);
       expect(await balance(server)).toEqual(balanceBefore);
 
       // The documented data, with made-up ids that point nowhere.
@@ -425,8 +419,8 @@ describe('POST /sandbox/events on an empty clinic', () => {
     const server = await newServer();
     const sample = await emitted(server, 'patient.created');
     expect(sample.webhookIds).toEqual([]);
-    expect(eventRow(server, sample.id)?.type).toBe('patient.created');
-    expect(count(server, 'webhook_deliveries')).toBe(0);
+    expect((await eventRow(server, sample.id))?.type).toBe('patient.created');
+    expect(await count(server, 'webhook_deliveries')).toBe(0);
   });
 });
 
@@ -436,7 +430,7 @@ describe('POST /sandbox/events with real records', () => {
     const { core } = server.service;
 
     // Two patients: one made directly, then one over the API (the latest).
-    const { formId, patientId: first } = formFixture(server);
+    const { formId, patientId: first } = await formFixture(server);
     const made = await server.request('POST', '/patients', {
       body: {
         firstName: 'Jordi',
@@ -505,12 +499,12 @@ describe('POST /sandbox/events with real records', () => {
 
     // Below 10% of the allowance: a real credits.low.
     const current = (await balance(server)).balance as number;
-    core.credits.charge({ amount: current - 150, reason: 'spent down' });
-    expect(events(server, 'credits.low')).toHaveLength(1);
+    await core.credits.charge({ amount: current - 150, reason: 'spent down' });
+    expect(await events(server, 'credits.low')).toHaveLength(1);
 
     const receiver = await startReceiver();
     const webhook = await createWebhook(server, `${receiver.base}/hook`, KINDS);
-    const recordsBefore = records(server);
+    const recordsBefore = await records(server);
     const now = iso(core.clock.now());
 
     const expectedIds: Partial<Record<Kind, Record<string, string>>> = {
@@ -527,7 +521,7 @@ describe('POST /sandbox/events with real records', () => {
     };
     const samples: SampleBody[] = [];
     for (const kind of KINDS) {
-      const real = events(server, kind);
+      const real = await events(server, kind);
       expect(real.length, kind).toBeGreaterThan(0);
       const sample = await emitted(server, kind);
       samples.push(sample);
@@ -537,13 +531,13 @@ describe('POST /sandbox/events with real records', () => {
       // The same data as the real event about the latest record.
       expect(sample.data, kind).toEqual(real.at(-1)!.data);
       expect(sample.data, kind).toMatchObject(expectedIds[kind] ?? {});
-      expect(eventRow(server, sample.id)?.data).toEqual(sample.data);
+      expect((await eventRow(server, sample.id))?.data).toEqual(sample.data);
     }
     expect(samples.find((s) => s.event === 'credits.low')!.data).toMatchObject({
       balance: 150,
       threshold: 200,
     });
-    expect(records(server)).toEqual(recordsBefore);
+    expect(await records(server)).toEqual(recordsBefore);
 
     const requests = await received(server, receiver, KINDS.length);
     for (const sample of samples) {
@@ -578,7 +572,7 @@ describe('POST /sandbox/events refusals', () => {
     ];
     // Validation failures are not stored under an Idempotency-Key either (api-decisions §6).
     const headerSets: Array<Record<string, string>> = [{}, { 'idempotency-key': 'refused-once' }];
-    const before = snapshot(server);
+    const before = await snapshot(server);
     for (const body of bodies) {
       for (const headers of headerSets) {
         const res = await emit(server, body, { headers });
@@ -586,7 +580,7 @@ describe('POST /sandbox/events refusals', () => {
         expect(res.body.errors.length, JSON.stringify(body)).toBeGreaterThan(0);
       }
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     // The key was not used up by the refusals.
     const ok = await emit(
       server,
@@ -599,21 +593,21 @@ describe('POST /sandbox/events refusals', () => {
 
   it('is not there outside sandbox mode: 404 route_not_found', async () => {
     const server = await newServer({ sandbox: false });
-    const before = snapshot(server);
+    const before = await snapshot(server);
     for (const body of [{ event: 'patient.created' }, { event: 'nope' }]) {
       expectProblem(await emit(server, body), 404, 'route_not_found');
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('needs a credential, and any valid one will do', async () => {
     const server = await newServer();
-    const revoked = server.service.core.apiKeys.create({
+    const revoked = await server.service.core.apiKeys.create({
       name: 'revoked',
       permissions: ['patients:read'],
     });
-    server.service.core.apiKeys.revoke(revoked.id);
-    const before = snapshot(server);
+    await server.service.core.apiKeys.revoke(revoked.id);
+    const before = await snapshot(server);
     for (const token of [null, 'sk_notARealKey', revoked.key, 'eyJhbGciOiJIUzI1NiJ9.e30.abc']) {
       const res = await emit(server, { event: 'patient.created' }, { token });
       expect(res.status, res.text).toBe(401);
@@ -621,7 +615,7 @@ describe('POST /sandbox/events refusals', () => {
       expectProblem(res, 401, res.body.code);
       expect(res.headers.get('www-authenticate') ?? '').toMatch(/^Bearer /);
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
 
     // Issue 17: a key without sandbox:write is refused (403), even with every other permission;
     // one with it (a key, or a JWT minted from it) emits.
@@ -629,20 +623,20 @@ describe('POST /sandbox/events refusals', () => {
     const refused = await emit(
       server,
       { event: 'call.ended' },
-      { token: server.keyWith(...others) },
+      { token: await server.keyWith(...others) },
     );
     expectProblem(refused, 403, 'insufficient_permissions');
     expect(refused.body.requiredPermission).toBe('sandbox:write');
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     const narrow = await emit(
       server,
       { event: 'call.ended' },
-      { token: server.keyWith('sandbox:write') },
+      { token: await server.keyWith('sandbox:write') },
     );
     expect(narrow.status, narrow.text).toBe(201);
     expectSchema(SandboxEventResult, narrow.body);
     const minted = await server.request('POST', '/auth/token', {
-      body: { apiKey: server.keyWith('sandbox:write') },
+      body: { apiKey: await server.keyWith('sandbox:write') },
       token: null,
     });
     expect(minted.status, minted.text).toBe(200);
@@ -652,7 +646,7 @@ describe('POST /sandbox/events refusals', () => {
       { token: minted.body.accessToken as string },
     );
     expect(viaJwt.status, viaJwt.text).toBe(201);
-    expect(events(server).map((e) => e.type)).toEqual(['call.ended', 'credits.low']);
+    expect((await events(server)).map((e) => e.type)).toEqual(['call.ended', 'credits.low']);
   });
 });
 
@@ -672,17 +666,17 @@ describe('POST /sandbox/events with an Idempotency-Key', () => {
     expect(replay.text).toBe(first.text);
     expect(replay.body.id).toBe(first.body.id);
 
-    expect(events(server)).toHaveLength(1);
-    expect(deliveredTo(server, first.body.id)).toEqual([webhook.id]);
-    expect(count(server, 'webhook_deliveries')).toBe(1);
+    expect(await events(server)).toHaveLength(1);
+    expect(await deliveredTo(server, first.body.id)).toEqual([webhook.id]);
+    expect(await count(server, 'webhook_deliveries')).toBe(1);
     const [request] = await received(server, receiver, 1);
     expect(request!.headers['x-service-delivery']).toBe(first.body.id);
 
     // The same key with another body is refused and writes nothing.
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const other = await emit(server, { event: 'patient.created' }, { headers });
     expectProblem(other, 422, 'idempotency_key_reused');
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
 
     // Another key: another event.
     const second = await emit(
@@ -692,6 +686,6 @@ describe('POST /sandbox/events with an Idempotency-Key', () => {
     );
     expect(second.status).toBe(201);
     expect(second.body.id).not.toBe(first.body.id);
-    expect(events(server)).toHaveLength(2);
+    expect(await events(server)).toHaveLength(2);
   });
 });

@@ -8,7 +8,7 @@ const { newServer } = serversClosedAfterEach(Date.parse('2026-11-22T09:00:00.000
 describe('POST /sandbox/reset', () => {
   it('replaces the clinic: demo comes back, keys and webhooks stay', async () => {
     const server = await newServer({ seed: 'demo' });
-    const demoPatients = count(server, 'patients');
+    const demoPatients = await count(server, 'patients');
     expect(demoPatients).toBeGreaterThan(0);
     await server.request('POST', '/patients', {
       body: { firstName: 'Extra', lastName: 'Patient' },
@@ -21,8 +21,8 @@ describe('POST /sandbox/reset', () => {
     const reset = await server.request('POST', '/sandbox/reset', { body: { seed: 'demo' } });
     expect(reset.status).toBe(200);
     expect(reset.body).toEqual({ seed: 'demo', patients: demoPatients });
-    expect(count(server, 'patients')).toBe(demoPatients);
-    expect(count(server, 'webhook_deliveries')).toBe(0);
+    expect(await count(server, 'patients')).toBe(demoPatients);
+    expect(await count(server, 'webhook_deliveries')).toBe(0);
     // The key still works; the webhook is still registered.
     const list = await server.request('GET', '/patients?limit=1');
     expect(list.status).toBe(200);
@@ -52,34 +52,36 @@ describe('POST /sandbox/reset', () => {
     const server = await newServer({ seed: 'empty' });
     const { db } = server.service.core;
     // FTS5 keeps its own shadow tables (patient_search_*), emptied with its 'delete-all' command.
-    const tables = db
-      .prepare<[], string>(
-        `SELECT name FROM sqlite_master WHERE type = 'table'
+    const tables = (
+      await db
+        .prepare<[], string>(
+          `SELECT name FROM sqlite_master WHERE type = 'table'
          AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'patient_search%'`,
-      )
-      .pluck()
-      .all()
-      .sort();
+        )
+        .pluck()
+        .all()
+    ).sort();
     expect(tables).toEqual([...CLINIC_TABLES, ...KEPT_TABLES].sort());
   });
 
   it('puts back every guard against deleting records', async () => {
     const server = await newServer({ seed: 'demo' });
     const { db } = server.service.core;
-    const guards = () =>
-      db
-        .prepare<[], string>(
-          `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE ON%'`,
-        )
-        .pluck()
-        .all()
-        .sort();
-    const before = guards();
+    const guards = async () =>
+      (
+        await db
+          .prepare<[], string>(
+            `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE ON%'`,
+          )
+          .pluck()
+          .all()
+      ).sort();
+    const before = await guards();
     expect(before.length).toBeGreaterThan(0);
     await server.request('POST', '/sandbox/reset', { body: { seed: 'demo' } });
-    expect(guards()).toEqual(before);
+    expect(await guards()).toEqual(before);
     // And they still refuse: a patient cannot be deleted outside a reset.
-    expect(() => db.prepare('DELETE FROM patients').run()).toThrow();
+    await expect((async () => db.prepare('DELETE FROM patients').run())()).rejects.toThrow();
   });
 
   it('is refused with a bad seed, without a credential, and outside sandbox mode', async () => {
@@ -107,7 +109,7 @@ describe('POST /sandbox/reset', () => {
     const { ops } = withOperations(server);
     const result = await ops.run('sandbox.reset', { seed: 'demo' });
     expect(result).toMatchObject({ ok: true, value: { seed: 'demo' } });
-    expect(count(server, 'patients')).toBeGreaterThan(0);
+    expect(await count(server, 'patients')).toBeGreaterThan(0);
     expect((await server.request('GET', '/patients?limit=1')).status).toBe(200);
     const bad = await ops.run('sandbox.reset', { seed: 'everything' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'validation_failed' } });

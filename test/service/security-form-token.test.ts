@@ -34,13 +34,15 @@ const OTHER = {
 /** Sends one form by e-mail to a new patient; the link's token, schedule and patient ids. */
 async function sentForm(server: TestServer, patient: Record<string, unknown>) {
   const { core } = server.service;
-  const formId = core.forms.create({
-    name: 'Control postoperatorio',
-    type: 'follow_up',
-    fields: [
-      { id: 'pain', type: 'slider', label: 'Dolor', required: true, min: 0, max: 10, step: 1 },
-    ],
-  }).id;
+  const formId = (
+    await core.forms.create({
+      name: 'Control postoperatorio',
+      type: 'follow_up',
+      fields: [
+        { id: 'pain', type: 'slider', label: 'Dolor', required: true, min: 0, max: 10, step: 1 },
+      ],
+    })
+  ).id;
   const created = await server.request('POST', '/patients', { body: patient });
   expect(created.status, created.text).toBe(201);
   const schedule = await server.request('POST', '/form-schedules', {
@@ -136,12 +138,16 @@ describe('GET /f/<token>', () => {
     // A sent form cannot be cancelled over the API; the states are set directly to see their pages.
     const failed = await sentForm(server, PATIENT);
     const { db } = server.service.core;
-    db.prepare(
-      "UPDATE form_schedules SET status = 'cancelled', cancelled_at = '2026-01-01T00:00:00.000Z' WHERE id = ?",
-    ).run(cancelled.scheduleId);
-    db.prepare(
-      "UPDATE form_schedules SET status = 'failed', failed_at = '2026-01-01T00:00:00.000Z', failure_reason = 'x' WHERE id = ?",
-    ).run(failed.scheduleId);
+    await db
+      .prepare(
+        "UPDATE form_schedules SET status = 'cancelled', cancelled_at = '2026-01-01T00:00:00.000Z' WHERE id = ?",
+      )
+      .run(cancelled.scheduleId);
+    await db
+      .prepare(
+        "UPDATE form_schedules SET status = 'failed', failed_at = '2026-01-01T00:00:00.000Z', failure_reason = 'x' WHERE id = ?",
+      )
+      .run(failed.scheduleId);
     for (const closed of [cancelled, failed]) {
       const gone = await page(server, closed.token);
       expect(gone.status).toBe(410);
@@ -189,20 +195,21 @@ describe('GET /f/<token>', () => {
     expect(bytes.length).toBeGreaterThan(0);
     // The schedule keeps only the hash...
     const { db } = server.service.core;
-    const row = db.prepare('SELECT * FROM form_schedules').get() as Record<string, unknown>;
+    const row = (await db.prepare('SELECT * FROM form_schedules').get()) as Record<string, unknown>;
     expect(row.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(bytes.includes(Buffer.from(row.token_hash as string))).toBe(true);
     // ...and no table holds the token but the outbox, the copy of the message the patient got
     // (the sandbox outbox and the desktop's outbox screen show its link; see the report).
-    const tables = db
+    const tables = await db
       .prepare<[], string>(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
       )
       .pluck()
       .all();
-    const holding = tables.filter((table) =>
-      JSON.stringify(db.prepare(`SELECT * FROM "${table}"`).all()).includes(token),
-    );
+    const holding: string[] = [];
+    for (const table of tables)
+      if (JSON.stringify(await db.prepare(`SELECT * FROM "${table}"`).all()).includes(token))
+        holding.push(table);
     expect(holding).toEqual(['outbox']);
   });
 });

@@ -85,16 +85,20 @@ const portOf = (server: TestServer) => Number(new URL(server.url).port);
 /** A form link's path on this server: one form sent by e-mail (sandbox clock advanced). */
 async function formPath(server: TestServer): Promise<string> {
   const { core } = server.service;
-  const formId = core.forms.create({
-    name: 'Seguimiento',
-    type: 'follow_up',
-    fields: [{ id: 'ok', type: 'boolean', label: '¿Bien?', required: true }],
-  }).id;
-  const patientId = core.patients.create({
-    firstName: 'Núria',
-    lastName: 'Puig',
-    email: 'nuria@example.com',
-  }).id;
+  const formId = (
+    await core.forms.create({
+      name: 'Seguimiento',
+      type: 'follow_up',
+      fields: [{ id: 'ok', type: 'boolean', label: '¿Bien?', required: true }],
+    })
+  ).id;
+  const patientId = (
+    await core.patients.create({
+      firstName: 'Núria',
+      lastName: 'Puig',
+      email: 'nuria@example.com',
+    })
+  ).id;
   const created = await server.request('POST', '/form-schedules', {
     body: { formId, patientId, channel: 'email' },
   });
@@ -237,10 +241,10 @@ describe('bound elsewhere', () => {
 
   it('on 0.0.0.0 (a LAN bind) the check is off: any Host is answered', async () => {
     // Not listened on (tests stay on loopback): the app alone, asked in process.
-    const core = createCore({ memory: true, seed: 'empty' });
+    const core = await createCore({ memory: true, seed: 'empty' });
     const app = await buildHttpApp(core, { bindHost: '0.0.0.0', rateLimit: 'off' });
     try {
-      const key = core.apiKeys.create({ name: 'lan', permissions: ['patients:read'] }).key;
+      const key = (await core.apiKeys.create({ name: 'lan', permissions: ['patients:read'] })).key;
       for (const host of ['desk.lan:4010', '192.168.1.20', 'evil.example']) {
         const res = await app.inject({
           method: 'GET',
@@ -260,7 +264,7 @@ describe('bound elsewhere', () => {
       await guarded.close();
     } finally {
       await app.close();
-      core.close();
+      await core.close();
     }
   });
 });

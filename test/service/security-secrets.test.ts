@@ -114,18 +114,18 @@ describe('API keys are stored only as their hash', () => {
     expect(created.err).not.toContain(key.slice(3));
     expectKeyNotStored(data, key);
     // And it works: the hash is what authenticates it.
-    const core = createCore({ dataDir: data });
+    const core = await createCore({ dataDir: data });
     try {
-      expect(core.apiKeys.authenticate(key)?.name).toBe('CI');
-      expect(JSON.stringify(core.apiKeys.list())).not.toContain(key.slice(3, -4));
+      expect((await core.apiKeys.authenticate(key))?.name).toBe('CI');
+      expect(JSON.stringify(await core.apiKeys.list())).not.toContain(key.slice(3, -4));
     } finally {
-      core.close();
+      await core.close();
     }
   });
 
   it('keys.create (desktop operation): answered once, stored as a hash, listed by hint only', async () => {
     const data = tempDir();
-    const core = createCore({ dataDir: data, seed: 'empty' });
+    const core = await createCore({ dataDir: data, seed: 'empty' });
     try {
       const operations = createOperations({
         core,
@@ -140,15 +140,15 @@ describe('API keys are stored only as their hash', () => {
       expect(key).toMatch(/^sk_[0-9A-Za-z]{43}$/);
       const listed = await operations.run('keys.list', undefined);
       expect(JSON.stringify(listed)).not.toContain(key.slice(3, -4));
-      const row = core.db
+      const row = (await core.db
         .prepare('SELECT * FROM api_keys WHERE id = ?')
-        .get((result as { value: { id: string } }).value.id) as Record<string, unknown>;
+        .get((result as { value: { id: string } }).value.id)) as Record<string, unknown>;
       expect(row.key_hash).toBe(hashApiKey(key));
       expect(JSON.stringify(row)).not.toContain(key.slice(3, -4));
-      core.db.pragma('wal_checkpoint(PASSIVE)');
+      await core.db.exec('PRAGMA wal_checkpoint(PASSIVE)');
       expectKeyNotStored(data, key);
     } finally {
-      core.close();
+      await core.close();
     }
   });
 

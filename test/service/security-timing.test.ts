@@ -34,17 +34,18 @@ const { newServer } = serversClosedAfterEach(T0);
 const lastCharOff = (s: string) => `${s.slice(0, -1)}${s.endsWith('A') ? 'B' : 'A'}`;
 
 describe('API keys: looked up by SHA-256, never compared as text', () => {
-  it('stores only the hash column, looks it up by hash, and refuses a key one character off', () => {
-    const core = createCore({ memory: true, seed: 'empty' });
+  it('stores only the hash column, looks it up by hash, and refuses a key one character off', async () => {
+    const core = await createCore({ memory: true, seed: 'empty' });
     try {
-      const columns = core.db
-        .prepare<[], { name: string }>('PRAGMA table_info(api_keys)')
-        .all()
-        .map((c) => c.name);
+      const columns = (
+        await core.db.prepare<[], { name: string }>('PRAGMA table_info(api_keys)').all()
+      ).map((c) => c.name);
       expect(columns).toContain('key_hash');
       expect(columns.filter((c) => /key|secret|token/.test(c))).toEqual(['key_hash']);
-      const { key, id } = core.apiKeys.create({ name: 'k', permissions: PERMISSIONS });
-      const row = core.db.prepare('SELECT key_hash, hint FROM api_keys WHERE id = ?').get(id) as {
+      const { key, id } = await core.apiKeys.create({ name: 'k', permissions: PERMISSIONS });
+      const row = (await core.db
+        .prepare('SELECT key_hash, hint FROM api_keys WHERE id = ?')
+        .get(id)) as {
         key_hash: string;
         hint: string;
       };
@@ -53,16 +54,16 @@ describe('API keys: looked up by SHA-256, never compared as text', () => {
 
       const asked: string[] = [];
       const byHash = core.q.apiKeys.byHash;
-      core.q.apiKeys.byHash = (hash: string) => {
+      core.q.apiKeys.byHash = async (hash: string) => {
         asked.push(hash);
-        return byHash(hash);
+        return await byHash(hash);
       };
       const wrong = lastCharOff(key);
-      expect(core.apiKeys.authenticate(wrong)).toBeUndefined();
-      expect(core.apiKeys.authenticate(key)?.id).toBe(id);
+      expect(await core.apiKeys.authenticate(wrong)).toBeUndefined();
+      expect((await core.apiKeys.authenticate(key))?.id).toBe(id);
       expect(asked).toEqual([hashApiKey(wrong), hashApiKey(key)]);
     } finally {
-      core.close();
+      await core.close();
     }
   });
 
@@ -98,28 +99,27 @@ describe('API keys: looked up by SHA-256, never compared as text', () => {
 });
 
 describe('form tokens: stored and looked up as SHA-256', () => {
-  it('keeps only token_hash and finds a schedule by the hash of the token', () => {
-    const core = createCore({ memory: true, seed: 'empty' });
+  it('keeps only token_hash and finds a schedule by the hash of the token', async () => {
+    const core = await createCore({ memory: true, seed: 'empty' });
     try {
-      const columns = core.db
-        .prepare<[], { name: string }>('PRAGMA table_info(form_schedules)')
-        .all()
-        .map((c) => c.name);
+      const columns = (
+        await core.db.prepare<[], { name: string }>('PRAGMA table_info(form_schedules)').all()
+      ).map((c) => c.name);
       expect(columns.filter((c) => /token/.test(c))).toEqual(['token_hash']);
       const asked: string[] = [];
       const byTokenHash = core.q.formSchedules.byTokenHash;
-      core.q.formSchedules.byTokenHash = (hash: string) => {
+      core.q.formSchedules.byTokenHash = async (hash: string) => {
         asked.push(hash);
-        return byTokenHash(hash);
+        return await byTokenHash(hash);
       };
       const token = 'A'.repeat(43);
-      expect(core.schedules.byToken(token)).toBeUndefined();
+      expect(await core.schedules.byToken(token)).toBeUndefined();
       expect(asked).toEqual([hashFormToken(token)]);
       // A malformed token is not even looked up.
-      expect(core.schedules.byToken('short')).toBeUndefined();
+      expect(await core.schedules.byToken('short')).toBeUndefined();
       expect(asked).toHaveLength(1);
     } finally {
-      core.close();
+      await core.close();
     }
   });
 });

@@ -246,25 +246,27 @@ const outboxOf = async (server: TestServer, id: string) =>
     Record<string, unknown>
   >;
 
-const events = (server: TestServer, type: string) =>
-  server.service.core.db
-    .prepare<[string], { data: string }>('SELECT data FROM events WHERE type = ? ORDER BY seq')
-    .all(type)
-    .map((row) => JSON.parse(row.data) as Record<string, unknown>);
+const events = async (server: TestServer, type: string) =>
+  (
+    await server.service.core.db
+      .prepare<[string], { data: string }>('SELECT data FROM events WHERE type = ? ORDER BY seq')
+      .all(type)
+  ).map((row) => JSON.parse(row.data) as Record<string, unknown>);
 
-const deliverJobs = (server: TestServer, scheduleId: string) =>
-  server.service.core.db
-    .prepare<[string], { payload: string; due_at: string; status: string }>(
-      "SELECT payload, due_at, status FROM jobs WHERE kind = 'form-schedule.deliver' AND json_extract(payload, '$.scheduleId') = ? ORDER BY due_at",
-    )
-    .all(scheduleId)
-    .map((job) => ({ ...job, payload: JSON.parse(job.payload) as unknown }));
+const deliverJobs = async (server: TestServer, scheduleId: string) =>
+  (
+    await server.service.core.db
+      .prepare<[string], { payload: string; due_at: string; status: string }>(
+        "SELECT payload, due_at, status FROM jobs WHERE kind = 'form-schedule.deliver' AND json_extract(payload, '$.scheduleId') = ? ORDER BY due_at",
+      )
+      .all(scheduleId)
+  ).map((job) => ({ ...job, payload: JSON.parse(job.payload) as unknown }));
 
-const balance = (server: TestServer) => server.service.core.credits.balance().balance;
+const balance = async (server: TestServer) => (await server.service.core.credits.balance()).balance;
 
-function expectLedgerConsistent(server: TestServer): void {
+async function expectLedgerConsistent(server: TestServer): Promise<void> {
   const { core } = server.service;
-  expect(core.q.creditLedger.sum()).toBe(core.credits.balance().balance);
+  expect(await core.q.creditLedger.sum()).toBe((await core.credits.balance()).balance);
 }
 
 /** The schedule failed for `reason`, gave back `refunded` credits, and the balance is `before`. */
@@ -280,18 +282,18 @@ async function expectRefundedFailure(
     failureReason: reason,
     creditsRefunded: refunded,
   });
-  expect(balance(server)).toBe(before);
-  expectLedgerConsistent(server);
+  expect(await balance(server)).toBe(before);
+  await expectLedgerConsistent(server);
 }
 
 describe('e-mail deliveries over SMTP', () => {
   it('sends the form link to the patient, records it as smtp and writes one schedule.sent', async () => {
     const smtp = await startSmtp();
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
-    expect(balance(server)).toBe(before - 1);
+    expect(await balance(server)).toBe(before - 1);
 
     // Nothing leaves before its time.
     await advance(server, HOUR_S - 1);
@@ -307,8 +309,8 @@ describe('e-mail deliveries over SMTP', () => {
     const sent = await getSchedule(server, sch.id);
     expect(sent).toMatchObject({ status: 'sent', sentAt: sch.scheduledAt, creditsConsumed: 1 });
     expect(sent.creditsRefunded).toBeUndefined();
-    expect(balance(server)).toBe(before - 1);
-    expectLedgerConsistent(server);
+    expect(await balance(server)).toBe(before - 1);
+    await expectLedgerConsistent(server);
 
     const outbox = await outboxOf(server, sch.id);
     expect(outbox).toHaveLength(1);
@@ -351,7 +353,7 @@ describe('e-mail deliveries over SMTP', () => {
       createdAt: sch.scheduledAt,
     });
 
-    expect(events(server, 'schedule.sent')).toEqual([
+    expect(await events(server, 'schedule.sent')).toEqual([
       {
         scheduleId: sch.id,
         formId,
@@ -376,8 +378,8 @@ describe('e-mail deliveries over SMTP', () => {
   it('never sends WhatsApp deliveries to SMTP', async () => {
     const smtp = await startSmtp();
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId, channel: 'whatsapp' });
     await advance(server, HOUR_S + 1);
 
@@ -392,16 +394,16 @@ describe('e-mail deliveries over SMTP', () => {
       to: '+34612345678',
     });
     expect(outbox[0]!.subject).toBeUndefined();
-    expect(events(server, 'schedule.sent')).toHaveLength(1);
-    expect(balance(server)).toBe(before - 2);
-    expectLedgerConsistent(server);
+    expect(await events(server, 'schedule.sent')).toHaveLength(1);
+    expect(await balance(server)).toBe(before - 2);
+    await expectLedgerConsistent(server);
   });
 
   it('fails a delivery the server refuses for good (550): refunded, no event, no outbox row, no retry', async () => {
     const smtp = await startSmtp(() => 550);
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
     await advance(server, HOUR_S + 1);
 
@@ -416,11 +418,11 @@ describe('e-mail deliveries over SMTP', () => {
       creditsRefunded: 1,
     });
     expect(failed.sentAt).toBeUndefined();
-    expect(balance(server)).toBe(before);
-    expectLedgerConsistent(server);
+    expect(await balance(server)).toBe(before);
+    await expectLedgerConsistent(server);
     expect(await outboxOf(server, sch.id)).toEqual([]);
-    expect(events(server, 'schedule.sent')).toEqual([]);
-    expect(deliverJobs(server, sch.id)).toEqual([
+    expect(await events(server, 'schedule.sent')).toEqual([]);
+    expect(await deliverJobs(server, sch.id)).toEqual([
       { payload: { scheduleId: sch.id }, due_at: sch.scheduledAt, status: 'done' },
     ]);
 
@@ -433,8 +435,8 @@ describe('e-mail deliveries over SMTP', () => {
   it('retries a temporary refusal (451) a minute later and then sends', async () => {
     const smtp = await startSmtp((_address, attempt) => (attempt === 0 ? 451 : undefined));
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
 
     await advance(server, HOUR_S);
@@ -443,9 +445,9 @@ describe('e-mail deliveries over SMTP', () => {
     const waiting = await getSchedule(server, sch.id);
     expect(waiting.status).toBe('pending');
     expect(waiting.creditsRefunded).toBeUndefined();
-    expect(balance(server)).toBe(before - 1);
+    expect(await balance(server)).toBe(before - 1);
     expect(await outboxOf(server, sch.id)).toEqual([]);
-    expect(events(server, 'schedule.sent')).toEqual([]);
+    expect(await events(server, 'schedule.sent')).toEqual([]);
 
     // Not before the minute is up.
     await advance(server, 59);
@@ -466,11 +468,11 @@ describe('e-mail deliveries over SMTP', () => {
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ transport: 'smtp', createdAt: retriedAt });
     expect(mail.text).toContain(outbox[0]!.link as string);
-    expect(events(server, 'schedule.sent')).toEqual([
+    expect(await events(server, 'schedule.sent')).toEqual([
       expect.objectContaining({ scheduleId: sch.id, sentAt: retriedAt }),
     ]);
-    expect(balance(server)).toBe(before - 1);
-    expectLedgerConsistent(server);
+    expect(await balance(server)).toBe(before - 1);
+    await expectLedgerConsistent(server);
 
     const page = await fetch(outbox[0]!.link as string, { redirect: 'manual' });
     expect(page.status).toBe(200);
@@ -480,8 +482,8 @@ describe('e-mail deliveries over SMTP', () => {
     expect(SMTP_RETRY_DELAYS_S).toEqual([60, 300, 900]);
     const smtp = await startSmtp(() => 451);
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
     const due = Date.parse(sch.scheduledAt);
 
@@ -493,7 +495,7 @@ describe('e-mail deliveries over SMTP', () => {
     await advance(server, 300);
     expect(smtp.rcptAttempts).toHaveLength(3);
     expect((await getSchedule(server, sch.id)).status).toBe('pending');
-    expect(balance(server)).toBe(before - 1);
+    expect(await balance(server)).toBe(before - 1);
     await advance(server, 899);
     expect(smtp.rcptAttempts).toHaveLength(3);
     await advance(server, 1);
@@ -508,11 +510,11 @@ describe('e-mail deliveries over SMTP', () => {
       failedAt: lastTry,
       creditsRefunded: 1,
     });
-    expect(balance(server)).toBe(before);
-    expectLedgerConsistent(server);
+    expect(await balance(server)).toBe(before);
+    await expectLedgerConsistent(server);
     expect(await outboxOf(server, sch.id)).toEqual([]);
-    expect(events(server, 'schedule.sent')).toEqual([]);
-    expect(deliverJobs(server, sch.id)).toEqual([
+    expect(await events(server, 'schedule.sent')).toEqual([]);
+    expect(await deliverJobs(server, sch.id)).toEqual([
       { payload: { scheduleId: sch.id }, due_at: sch.scheduledAt, status: 'done' },
       { payload: { scheduleId: sch.id, attempt: 1 }, due_at: iso(due + 60_000), status: 'done' },
       { payload: { scheduleId: sch.id, attempt: 2 }, due_at: iso(due + 360_000), status: 'done' },
@@ -525,25 +527,25 @@ describe('e-mail deliveries over SMTP', () => {
 
   it('retries an unreachable server the same way, then fails and refunds', async () => {
     const server = await newServer(await closedPort());
-    const { formId, patientId } = formFixture(server);
-    const other = formFixture(server, {
+    const { formId, patientId } = await formFixture(server);
+    const other = await formFixture(server, {
       patient: { email: 'pau@example.com', phone: '+34699000111' },
     });
-    const before = balance(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
     const byWhatsapp = await schedule(server, {
       formId: other.formId,
       patientId: other.patientId,
       channel: 'whatsapp',
     });
-    expect(balance(server)).toBe(before - 3);
-    expectLedgerConsistent(server);
+    expect(await balance(server)).toBe(before - 3);
+    await expectLedgerConsistent(server);
 
     await advance(server, HOUR_S);
     expect((await getSchedule(server, sch.id)).status).toBe('pending');
     // The WhatsApp message does not depend on the mail server.
     expect((await getSchedule(server, byWhatsapp.id)).status).toBe('sent');
-    expectLedgerConsistent(server);
+    await expectLedgerConsistent(server);
 
     // All retries fall within one advance.
     await advance(server, 60 + 300 + 900);
@@ -553,23 +555,25 @@ describe('e-mail deliveries over SMTP', () => {
       failureReason: 'smtp_error',
       creditsRefunded: 1,
     });
-    expect(deliverJobs(server, sch.id).map((j) => j.status)).toEqual([
+    expect((await deliverJobs(server, sch.id)).map((j) => j.status)).toEqual([
       'done',
       'done',
       'done',
       'done',
     ]);
-    expect(balance(server)).toBe(before - 2);
-    expectLedgerConsistent(server);
+    expect(await balance(server)).toBe(before - 2);
+    await expectLedgerConsistent(server);
     expect(await outboxOf(server, sch.id)).toEqual([]);
-    expect(events(server, 'schedule.sent').map((e) => e.scheduleId)).toEqual([byWhatsapp.id]);
+    expect((await events(server, 'schedule.sent')).map((e) => e.scheduleId)).toEqual([
+      byWhatsapp.id,
+    ]);
   });
 
   it('fails when a temporary refusal turns permanent on the retry (451, then 550)', async () => {
     const smtp = await startSmtp((_address, attempt) => (attempt === 0 ? 451 : 550));
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
     await advance(server, HOUR_S + 60);
     expect(smtp.rcptAttempts).toHaveLength(2);
@@ -579,18 +583,18 @@ describe('e-mail deliveries over SMTP', () => {
       failedAt: iso(Date.parse(sch.scheduledAt) + 60_000),
       creditsRefunded: 1,
     });
-    expect(deliverJobs(server, sch.id)).toHaveLength(2);
+    expect(await deliverJobs(server, sch.id)).toHaveLength(2);
     await advance(server, HOUR_S);
     expect(smtp.rcptAttempts).toHaveLength(2);
-    expect(balance(server)).toBe(before);
-    expectLedgerConsistent(server);
+    expect(await balance(server)).toBe(before);
+    await expectLedgerConsistent(server);
   });
 
   it('fails when the server refuses the message itself after DATA (554)', async () => {
     const smtp = await startSmtp(undefined, { data: () => 554 });
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
     await advance(server, 2 * HOUR_S);
     expect(smtp.rcptAttempts).toHaveLength(1);
@@ -608,8 +612,8 @@ describe('e-mail deliveries over SMTP', () => {
   it('does not retry a schedule cancelled while it waits for its retry', async () => {
     const smtp = await startSmtp(() => 451);
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
     await advance(server, HOUR_S);
     expect(smtp.rcptAttempts).toHaveLength(1);
@@ -625,15 +629,15 @@ describe('e-mail deliveries over SMTP', () => {
     await advance(server, HOUR_S);
     expect(smtp.rcptAttempts).toHaveLength(1);
     expect((await getSchedule(server, sch.id)).status).toBe('cancelled');
-    expect(balance(server)).toBe(before);
-    expectLedgerConsistent(server);
+    expect(await balance(server)).toBe(before);
+    await expectLedgerConsistent(server);
   });
 
   it('fails a retry for a patient made inactive while it waited', async () => {
     const smtp = await startSmtp((_address, attempt) => (attempt === 0 ? 451 : undefined));
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
     await advance(server, HOUR_S);
     const patched = await server.request('PATCH', `/patients/${patientId}`, {
@@ -649,7 +653,7 @@ describe('e-mail deliveries over SMTP', () => {
   it("carries the coordinator's message and the schedule's language", async () => {
     const smtp = await startSmtp();
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const clock = await server.request('GET', '/sandbox/clock');
     const message = 'Recuerde venir en ayunas.\nGracias, Dra. Peña';
     const created = await server.request('POST', '/form-schedules', {
@@ -696,8 +700,8 @@ describe('e-mail deliveries over SMTP', () => {
       },
     });
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
-    const before = balance(server);
+    const { formId, patientId } = await formFixture(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
 
     const advancing = server.request('POST', '/sandbox/clock/advance', {
@@ -716,9 +720,9 @@ describe('e-mail deliveries over SMTP', () => {
     const kept = await outboxOf(server, sch.id);
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ transport: 'smtp', scheduleId: sch.id });
-    expect(events(server, 'schedule.sent')).toEqual([]);
-    expect(balance(server)).toBe(before);
-    expectLedgerConsistent(server);
+    expect(await events(server, 'schedule.sent')).toEqual([]);
+    expect(await balance(server)).toBe(before);
+    await expectLedgerConsistent(server);
 
     const link = linkIn(smtp.received[0]!.raw);
     const page = await fetch(link, { redirect: 'manual' });
@@ -749,7 +753,7 @@ describe('e-mail deliveries over SMTP', () => {
     expect(await posted.text()).toContain('<h1>Aquest formulari ja no està disponible</h1>');
     expect((await getSchedule(server, sch.id)).status).toBe('cancelled');
     expect(
-      server.service.core.db.prepare('SELECT count(*) FROM form_responses').pluck().get(),
+      await server.service.core.db.prepare('SELECT count(*) FROM form_responses').pluck().get(),
     ).toBe(0);
   });
 
@@ -765,7 +769,7 @@ describe('e-mail deliveries over SMTP', () => {
       },
     });
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sch = await schedule(server, { formId, patientId });
     const advancing = server.request('POST', '/sandbox/clock/advance', {
       body: { seconds: HOUR_S + 1 },
@@ -792,7 +796,7 @@ describe('e-mail deliveries over SMTP', () => {
     // The first message is read and then refused for now (451 after DATA); the retry is taken.
     const smtp = await startSmtp(undefined, { data: (n) => (n === 0 ? 451 : undefined) });
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
     const sch = await schedule(server, { formId, patientId });
     await advance(server, HOUR_S);
     expect(smtp.dataSeen).toHaveLength(1);
@@ -815,10 +819,10 @@ describe('e-mail deliveries over SMTP', () => {
   it('fails an e-mail to bounce.example before it reaches the SMTP server', async () => {
     const smtp = await startSmtp();
     const server = await newServer(smtp.port);
-    const { formId, patientId } = formFixture(server, {
+    const { formId, patientId } = await formFixture(server, {
       patient: { email: 'ana@bounce.example' },
     });
-    const before = balance(server);
+    const before = await balance(server);
     const sch = await schedule(server, { formId, patientId });
     await advance(server, HOUR_S + 1);
 
@@ -826,7 +830,7 @@ describe('e-mail deliveries over SMTP', () => {
     expect(smtp.received).toEqual([]);
     await expectRefundedFailure(server, sch.id, 'email_bounced', 1, before);
     expect(await outboxOf(server, sch.id)).toEqual([]);
-    expect(events(server, 'schedule.sent')).toEqual([]);
+    expect(await events(server, 'schedule.sent')).toEqual([]);
   });
 });
 

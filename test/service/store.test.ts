@@ -36,8 +36,8 @@ function track<T extends { close(): unknown; open?: boolean }>(db: T): T {
   return db;
 }
 
-function newCore(): Core {
-  const core = createCore({
+async function newCore(): Promise<Core> {
+  const core = await createCore({
     memory: true,
     seed: 'empty',
     realNow: () => Date.parse('2026-05-10T08:00:00.000Z'),
@@ -130,16 +130,16 @@ describe('openDb', () => {
     expect(userVersion(db)).toBe(LATEST_VERSION);
   });
 
-  it('keeps the clinic data of a core over a restart and does not re-seed', () => {
+  it('keeps the clinic data of a core over a restart and does not re-seed', async () => {
     const dir = dataDir();
-    const first = createCore({ dataDir: dir, seed: 'empty' });
-    first.credits.charge({ amount: 25, reason: 'kept' });
-    first.close();
-    const second = createCore({ dataDir: dir, seed: 'demo' });
+    const first = await createCore({ dataDir: dir, seed: 'empty' });
+    await first.credits.charge({ amount: 25, reason: 'kept' });
+    await first.close();
+    const second = await createCore({ dataDir: dir, seed: 'demo' });
     cleanups.push(() => second.close());
     expect(second.created).toBe(false);
-    expect(second.credits.balance().balance).toBe(1975);
-    expect(second.q.patients.count({})).toBe(0);
+    expect((await second.credits.balance()).balance).toBe(1975);
+    expect(await second.q.patients.count({})).toBe(0);
   });
 
   describe('a database from a newer version', () => {
@@ -299,121 +299,130 @@ describe('migrate', () => {
 });
 
 describe('schema guards', () => {
-  function addPatient(
+  async function addPatient(
     core: Core,
     firstName: string,
     lastName: string,
     status: 'active' | 'inactive' = 'active',
   ) {
-    return core.patients.create({ firstName, lastName, status });
+    return await core.patients.create({ firstName, lastName, status });
   }
 
-  function expectCountsMatch(core: Core): void {
+  async function expectCountsMatch(core: Core): Promise<void> {
     const counted = Object.fromEntries(
-      core.db
+      await core.db
         .prepare<[], [string, number]>('SELECT status, count(*) FROM patients GROUP BY status')
-        .raw(true)
+        .raw()
         .all(),
     );
     const kept = Object.fromEntries(
-      core.db.prepare<[], [string, number]>('SELECT status, n FROM patient_counts').raw(true).all(),
+      await core.db
+        .prepare<[], [string, number]>('SELECT status, n FROM patient_counts')
+        .raw()
+        .all(),
     );
     expect(kept).toEqual({ active: counted.active ?? 0, inactive: counted.inactive ?? 0 });
-    expect(core.q.patients.count({})).toBe((counted.active ?? 0) + (counted.inactive ?? 0));
+    expect(await core.q.patients.count({})).toBe((counted.active ?? 0) + (counted.inactive ?? 0));
   }
 
-  it('keeps the credit ledger append-only', () => {
-    const core = newCore();
-    core.credits.charge({ amount: 10, reason: 'something' });
-    const before = core.db.prepare('SELECT * FROM credit_ledger ORDER BY seq').all();
+  it('keeps the credit ledger append-only', async () => {
+    const core = await newCore();
+    await core.credits.charge({ amount: 10, reason: 'something' });
+    const before = await core.db.prepare('SELECT * FROM credit_ledger ORDER BY seq').all();
     expect(before).toHaveLength(2);
-    expect(() => core.db.prepare(`UPDATE credit_ledger SET amount = 1000000`).run()).toThrow(
-      /append-only/,
-    );
-    expect(() =>
-      core.db.prepare(`UPDATE credit_ledger SET reason = 'edited' WHERE seq = 2`).run(),
-    ).toThrow(/append-only/);
-    expect(() => core.db.prepare('DELETE FROM credit_ledger').run()).toThrow(/append-only/);
-    expect(() => core.db.prepare('DELETE FROM credit_ledger WHERE seq = 1').run()).toThrow(
-      /append-only/,
-    );
-    expect(core.db.prepare('SELECT * FROM credit_ledger ORDER BY seq').all()).toEqual(before);
+    await expect(
+      (async () => core.db.prepare(`UPDATE credit_ledger SET amount = 1000000`).run())(),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      (async () =>
+        core.db.prepare(`UPDATE credit_ledger SET reason = 'edited' WHERE seq = 2`).run())(),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      (async () => core.db.prepare('DELETE FROM credit_ledger').run())(),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      (async () => core.db.prepare('DELETE FROM credit_ledger WHERE seq = 1').run())(),
+    ).rejects.toThrow(/append-only/);
+    expect(await core.db.prepare('SELECT * FROM credit_ledger ORDER BY seq').all()).toEqual(before);
   });
 
-  it('refuses to delete patients', () => {
-    const core = newCore();
-    const patient = addPatient(core, 'Kept', 'Forever');
-    expect(() => core.db.prepare('DELETE FROM patients WHERE id = ?').run(patient.id)).toThrow(
+  it('refuses to delete patients', async () => {
+    const core = await newCore();
+    const patient = await addPatient(core, 'Kept', 'Forever');
+    await expect(
+      (async () => core.db.prepare('DELETE FROM patients WHERE id = ?').run(patient.id))(),
+    ).rejects.toThrow(/patients are kept/);
+    await expect((async () => core.db.prepare('DELETE FROM patients').run())()).rejects.toThrow(
       /patients are kept/,
     );
-    expect(() => core.db.prepare('DELETE FROM patients').run()).toThrow(/patients are kept/);
-    expect(core.q.patients.get(patient.id)).toBeDefined();
-    expectCountsMatch(core);
+    expect(await core.q.patients.get(patient.id)).toBeDefined();
+    await expectCountsMatch(core);
   });
 
-  it('keeps patient_counts equal to the rows per status', () => {
-    const core = newCore();
-    expectCountsMatch(core);
+  it('keeps patient_counts equal to the rows per status', async () => {
+    const core = await newCore();
+    await expectCountsMatch(core);
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      ids.push(addPatient(core, `P${i}`, 'Count', i % 3 === 0 ? 'inactive' : 'active').id);
-      expectCountsMatch(core);
+      ids.push((await addPatient(core, `P${i}`, 'Count', i % 3 === 0 ? 'inactive' : 'active')).id);
+      await expectCountsMatch(core);
     }
-    expect(core.q.patients.count({ status: 'inactive' })).toBe(4);
-    core.patients.update(ids[0]!, { status: 'active' });
-    expectCountsMatch(core);
-    core.patients.update(ids[1]!, { status: 'inactive' });
-    core.patients.update(ids[2]!, { status: 'inactive' });
-    expectCountsMatch(core);
+    expect(await core.q.patients.count({ status: 'inactive' })).toBe(4);
+    await core.patients.update(ids[0]!, { status: 'active' });
+    await expectCountsMatch(core);
+    await core.patients.update(ids[1]!, { status: 'inactive' });
+    await core.patients.update(ids[2]!, { status: 'inactive' });
+    await expectCountsMatch(core);
     // Same status again, or other fields only: no change.
-    core.patients.update(ids[1]!, { status: 'inactive' });
-    core.patients.update(ids[3]!, { firstName: 'Renamed' });
-    expectCountsMatch(core);
+    await core.patients.update(ids[1]!, { status: 'inactive' });
+    await core.patients.update(ids[3]!, { firstName: 'Renamed' });
+    await expectCountsMatch(core);
     // A status change rolled back leaves the counts as they were.
-    expect(() =>
-      core.db.transaction(() => {
-        core.patients.update(ids[4]!, { status: 'inactive' });
-        throw new Error('abort');
-      })(),
-    ).toThrow('abort');
-    expectCountsMatch(core);
+    await expect(
+      (async () =>
+        await core.db.transaction(async () => {
+          await core.patients.update(ids[4]!, { status: 'inactive' });
+          throw new Error('abort');
+        }))(),
+    ).rejects.toThrow('abort');
+    await expectCountsMatch(core);
     // Raw SQL goes through the same triggers.
-    core.db.prepare(`UPDATE patients SET status = 'inactive'`).run();
-    expectCountsMatch(core);
-    expect(core.q.patients.count({ status: 'active' })).toBe(0);
-    expect(core.q.patients.count({ status: 'inactive' })).toBe(12);
+    await core.db.prepare(`UPDATE patients SET status = 'inactive'`).run();
+    await expectCountsMatch(core);
+    expect(await core.q.patients.count({ status: 'active' })).toBe(0);
+    expect(await core.q.patients.count({ status: 'inactive' })).toBe(12);
   });
 
-  it('finds a renamed patient by the new name only', () => {
-    const core = newCore();
-    const patient = addPatient(core, 'Aurelio', 'Quintana Soler');
-    addPatient(core, 'Marta', 'Vidal');
-    const search = (text: string) =>
-      listItems<{ id: string }>(core.patients.list({ search: text })).map((p) => p.id);
+  it('finds a renamed patient by the new name only', async () => {
+    const core = await newCore();
+    const patient = await addPatient(core, 'Aurelio', 'Quintana Soler');
+    await addPatient(core, 'Marta', 'Vidal');
+    const search = async (text: string) =>
+      listItems<{ id: string }>(await core.patients.list({ search: text })).map((p) => p.id);
     const match = (text: string) =>
       core.db
         .prepare<[string], number>('SELECT rowid FROM patient_search WHERE patient_search MATCH ?')
         .pluck()
         .all(`"${text}"`);
 
-    expect(search('aurelio')).toEqual([patient.id]);
-    core.patients.update(patient.id, { firstName: 'Bartolomé' });
-    expect(search('Bartolomé')).toEqual([patient.id]);
-    expect(search('bartolome')).toEqual([patient.id]);
-    expect(search('aurelio')).toEqual([]);
-    expect(match('aurelio')).toEqual([]);
-    expect(match('bartolom')).toHaveLength(1);
-    expect(core.patients.list({ search: 'aurelio' }).total).toBe(0);
-    expect(core.patients.list({ search: 'bartolome' }).total).toBe(1);
+    expect(await search('aurelio')).toEqual([patient.id]);
+    await core.patients.update(patient.id, { firstName: 'Bartolomé' });
+    expect(await search('Bartolomé')).toEqual([patient.id]);
+    expect(await search('bartolome')).toEqual([patient.id]);
+    expect(await search('aurelio')).toEqual([]);
+    expect(await match('aurelio')).toEqual([]);
+    expect(await match('bartolom')).toHaveLength(1);
+    expect((await core.patients.list({ search: 'aurelio' })).total).toBe(0);
+    expect((await core.patients.list({ search: 'bartolome' })).total).toBe(1);
     // The unchanged last name still finds them; the full name follows the new first name.
-    expect(search('quintana')).toEqual([patient.id]);
-    expect(search('Bartolomé Quintana')).toEqual([patient.id]);
-    expect(search('Aurelio Quintana')).toEqual([]);
+    expect(await search('quintana')).toEqual([patient.id]);
+    expect(await search('Bartolomé Quintana')).toEqual([patient.id]);
+    expect(await search('Aurelio Quintana')).toEqual([]);
 
-    core.patients.update(patient.id, { lastName: 'Ferrer' });
-    expect(search('quintana')).toEqual([]);
-    expect(search('ferrer')).toEqual([patient.id]);
+    await core.patients.update(patient.id, { lastName: 'Ferrer' });
+    expect(await search('quintana')).toEqual([]);
+    expect(await search('ferrer')).toEqual([patient.id]);
     // One index row per patient, still.
-    expect(core.db.prepare('SELECT count(*) FROM patient_search').pluck().get()).toBe(2);
+    expect(await core.db.prepare('SELECT count(*) FROM patient_search').pluck().get()).toBe(2);
   });
 });

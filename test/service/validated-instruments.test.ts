@@ -25,15 +25,15 @@ afterEach(async () => {
   while (open.length) await open.pop()!();
 });
 
-function setup() {
-  const core = createCore({ memory: true, seed: 'empty', realNow: () => T0 });
+async function setup() {
+  const core = await createCore({ memory: true, seed: 'empty', realNow: () => T0 });
   open.push(async () => {
     await core.runner.stop();
-    core.close();
+    await core.close();
   });
   const { ok, refused } = operationsOn(core);
-  const snapshot = () =>
-    core.db.prepare('SELECT * FROM clinical_forms ORDER BY id').all() as unknown[];
+  const snapshot = async () =>
+    (await core.db.prepare('SELECT * FROM clinical_forms ORDER BY id').all()) as unknown[];
   return { core, ok, refused, snapshot };
 }
 
@@ -74,7 +74,7 @@ describe('the editions', () => {
   });
 
   it('forms.instruments lists every edition with its scoring and required rules', async () => {
-    const { ok } = setup();
+    const { ok } = await setup();
     const list = await ok<EditionInfo[]>('forms.instruments');
     expect(list.map((e) => e.id).sort()).toEqual(EDITIONS.map((e) => e.id).sort());
     const phq9 = list.find((e) => e.id === 'phq9-es-us')!;
@@ -86,7 +86,7 @@ describe('the editions', () => {
 
 describe('forms.addInstrument', () => {
   it('adds the edition as a validated form with item 9 urgent and the score alerts', async () => {
-    const { ok } = setup();
+    const { ok } = await setup();
     const form = await ok<ClinicalForm>('forms.addInstrument', { edition: 'phq9-es-us' });
     expect(form.instrument).toEqual({ key: 'phq9', edition: 'phq9-es-us', language: 'es' });
     expect(form.fields[item(form, 'phq9_9')]!.alertRules).toEqual([{ min: 1, priority: 'urgent' }]);
@@ -102,16 +102,16 @@ describe('forms.addInstrument', () => {
   });
 
   it('refuses an unknown edition or bad input, and adds nothing', async () => {
-    const { refused, snapshot } = setup();
+    const { refused, snapshot } = await setup();
     for (const input of [{ edition: 'phq9-ca' }, { edition: '' }, {}, { edition: 'x', more: 1 }]) {
       const error = await refused('forms.addInstrument', input);
       expect(error.code).toBe('validation_failed');
     }
-    expect(snapshot()).toEqual([]);
+    expect(await snapshot()).toEqual([]);
   });
 
   it('a form made by hand with the same questions is a custom form (a copy), freely editable', async () => {
-    const { ok } = setup();
+    const { ok } = await setup();
     const copy = await ok<ClinicalForm>('forms.create', {
       ...formFromEdition(EDITIONS[0]!),
       name: 'Copia de PHQ-9',
@@ -130,14 +130,14 @@ describe('forms.addInstrument', () => {
 
 describe('a validated form keeps its wording', () => {
   async function phq9() {
-    const s = setup();
+    const s = await setup();
     const form = await s.ok<ClinicalForm>('forms.addInstrument', { edition: 'phq9-es-us' });
     return { ...s, form };
   }
 
   it('refuses to rewrite an item, its options, the instruction or the type; nothing changes', async () => {
     const { form, refused, snapshot } = await phq9();
-    const before = snapshot();
+    const before = await snapshot();
     const changes: [unknown, string[]][] = [
       [
         { fields: withField(form, 'phq9_2', (f) => ({ ...f, label: 'Se ha sentido triste' })) },
@@ -173,7 +173,7 @@ describe('a validated form keeps its wording', () => {
       expect(error.code).toBe('validation_failed');
       expect(pointers(error), JSON.stringify(patch).slice(0, 80)).toEqual(expected);
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('lets the clinic rename it and change its alert rules', async () => {
@@ -197,7 +197,7 @@ describe('a validated form keeps its wording', () => {
 
   it('keeps item 9 urgent from its second option on: removing, lowering or narrowing it is refused', async () => {
     const { form, refused, ok, snapshot } = await phq9();
-    const before = snapshot();
+    const before = await snapshot();
     const at = item(form, 'phq9_9');
     for (const alertRules of [
       [],
@@ -214,7 +214,7 @@ describe('a validated form keeps its wording', () => {
         `/fields/${at}/alertRules rule_required`,
       ]);
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     // A wider rule, or one more next to it, is fine.
     const wider = await ok<ClinicalForm>('forms.update', {
       id: form.id,
@@ -259,7 +259,7 @@ describe('a validated form keeps its wording', () => {
   it('the patient page shows the instruction and the items, the attribution small below', async () => {
     const server = await startServer({ realNow: () => T0 });
     open.push(() => server.close());
-    const form = server.service.core.forms.addInstrument('phq9-es-us');
+    const form = await server.service.core.forms.addInstrument('phq9-es-us');
     const patient = await server.request('POST', '/patients', {
       body: { firstName: 'Núria', lastName: 'Puig Soler', email: 'nuria@example.com' },
     });
@@ -284,7 +284,9 @@ describe('a validated form keeps its wording', () => {
       `UPDATE clinical_forms SET instrument = NULL WHERE id = ?`,
       `UPDATE clinical_forms SET description = 'x' WHERE id = ?`,
     ]) {
-      expect(() => core.db.prepare(sql).run(form.id)).toThrow(/validated instrument/);
+      await expect((async () => core.db.prepare(sql).run(form.id))()).rejects.toThrow(
+        /validated instrument/,
+      );
     }
   });
 });
@@ -357,14 +359,14 @@ describe('alert rules that could never fire are refused', () => {
   ];
 
   it.each(cases)('%s', async (_name, field, expected) => {
-    const { refused, snapshot } = setup();
+    const { refused, snapshot } = await setup();
     const error = await refused('forms.create', { ...base, fields: [field] });
     expect(pointers(error)).toEqual([expected]);
-    expect(snapshot()).toEqual([]);
+    expect(await snapshot()).toEqual([]);
   });
 
   it('a score rule above the instrument’s highest total', async () => {
-    const { refused } = setup();
+    const { refused } = await setup();
     const definition = formFromEdition(EDITIONS.find((e) => e.id === 'gad7-en-us')!);
     const error = await refused('forms.create', {
       ...definition,

@@ -158,19 +158,19 @@ async function expectBooksBalance(server: TestServer): Promise<void> {
   const { core } = server.service;
   const reported = await balance(server);
   expect(reported).toBeGreaterThanOrEqual(0);
-  expect(core.q.creditLedger.sum()).toBe(reported);
-  expect(core.credits.balance().balance).toBe(reported);
+  expect(await core.q.creditLedger.sum()).toBe(reported);
+  expect((await core.credits.balance()).balance).toBe(reported);
 }
 
 /** Everything a refused request must leave as it was. */
 async function snapshot(server: TestServer) {
   return {
     balance: await balance(server),
-    ledgerSum: server.service.core.q.creditLedger.sum(),
-    ledgerRows: count(server, 'credit_ledger'),
-    calls: count(server, 'calls'),
-    jobs: count(server, 'jobs'),
-    events: count(server, 'events'),
+    ledgerSum: await server.service.core.q.creditLedger.sum(),
+    ledgerRows: await count(server, 'credit_ledger'),
+    calls: await count(server, 'calls'),
+    jobs: await count(server, 'jobs'),
+    events: await count(server, 'events'),
   };
 }
 
@@ -359,7 +359,7 @@ describe('POST /voice/calls', () => {
       calls: before.calls + 1,
       jobs: before.jobs + 1,
     });
-    expect(events(server, 'call.ended')).toEqual([]);
+    expect(await events(server, 'call.ended')).toEqual([]);
     await expectBooksBalance(server);
   });
 
@@ -500,7 +500,7 @@ describe('POST /voice/calls', () => {
     expect((await created(server, { patientId: inactive, purpose: POST_OP })).status).toBe(
       'queued',
     );
-    expect(count(server, 'calls')).toBe(1);
+    expect(await count(server, 'calls')).toBe(1);
   });
 
   it('needs a balance of at least 5: 4 is refused with 402, 5 is enough and is reserved', async () => {
@@ -515,7 +515,7 @@ describe('POST /voice/calls', () => {
     // Nothing planned for later either.
     await advance(short, 3600);
     expect(await snapshot(short)).toEqual(before);
-    expect(events(short, 'call.ended')).toEqual([]);
+    expect(await events(short, 'call.ended')).toEqual([]);
 
     const exact = await serverWithBalance(5);
     const reachable = await createPatient(exact, {});
@@ -529,7 +529,7 @@ describe('POST /voice/calls', () => {
     const second = await createCall(exact, { patientId: reachable, purpose: POST_OP });
     expectProblem(second, 402, 'insufficient_credits');
     expect(second.body).toMatchObject({ balance: 0, required: 5 });
-    expect(count(exact, 'calls')).toBe(1);
+    expect(await count(exact, 'calls')).toBe(1);
     await expectBooksBalance(exact);
   });
 });
@@ -574,7 +574,7 @@ describe('the call lifecycle on the sandbox clock', () => {
     const charges = await ledgerFor(server, call.id);
     expect(charges).toEqual(answeredCallEntries(answered.call));
     expect(netCharged(charges)).toBe(cost);
-    expect(events(server, 'call.ended')).toEqual([]);
+    expect(await events(server, 'call.ended')).toEqual([]);
 
     // In progress: nothing more is charged, up to and including the second it ends.
     let done: CallBody | undefined;
@@ -589,7 +589,7 @@ describe('the call lifecycle on the sandbox clock', () => {
         expect(now.status).toBe('in-progress');
         expect(now.creditsConsumed).toBe(cost);
         expect(await balance(server)).toBe(START_BALANCE - cost);
-        expect(events(server, 'call.ended')).toEqual([]);
+        expect(await events(server, 'call.ended')).toEqual([]);
       }
     }
     expect(done, 'the call completed within 20 minutes').toBeDefined();
@@ -639,7 +639,7 @@ describe('the call lifecycle on the sandbox clock', () => {
         createdAt: T0_ISO,
       },
     ]);
-    expect(events(server, 'call.ended')).toEqual([
+    expect(await events(server, 'call.ended')).toEqual([
       {
         type: 'call.ended',
         data: {
@@ -667,7 +667,7 @@ describe('the call lifecycle on the sandbox clock', () => {
     expect(await getCall(server, call.id)).toEqual(completed);
     expect(await ledgerFor(server, call.id)).toEqual(ledgerAfter);
     expect(netCharged(ledgerAfter)).toBe(cost);
-    expect(events(server, 'call.ended')).toHaveLength(1);
+    expect(await events(server, 'call.ended')).toHaveLength(1);
     expect(await balance(server)).toBe(START_BALANCE - cost);
     await expectBooksBalance(server);
   });
@@ -693,11 +693,9 @@ describe('the call lifecycle on the sandbox clock', () => {
       expect(netCharged(ledger)).toBe(call.creditsConsumed);
     }
     expect(await balance(server)).toBe(START_BALANCE - total);
-    expect(
-      events(server, 'call.ended')
-        .map((e) => e.data.callId)
-        .sort(),
-    ).toEqual([...ids].sort());
+    expect((await events(server, 'call.ended')).map((e) => e.data.callId).sort()).toEqual(
+      [...ids].sort(),
+    );
     await expectBooksBalance(server);
   });
 
@@ -824,7 +822,7 @@ describe('the call lifecycle on the sandbox clock', () => {
           expect(failed.call, field).not.toHaveProperty(field);
         }
 
-        expect(events(server, 'call.ended')).toEqual([
+        expect(await events(server, 'call.ended')).toEqual([
           {
             type: 'call.ended',
             data: {
@@ -869,7 +867,7 @@ describe('the call lifecycle on the sandbox clock', () => {
         expect(await getCall(server, call.id)).toEqual(failed.call);
         expect(await balance(server)).toBe(START_BALANCE);
         expect(await ledgerFor(server, call.id)).toHaveLength(2);
-        expect(events(server, 'call.ended')).toHaveLength(1);
+        expect(await events(server, 'call.ended')).toHaveLength(1);
         const after = await snapshot(server);
         expect({ ...after, jobs: 0, events: 0 }).toEqual({
           ...before,
@@ -1095,10 +1093,12 @@ describe('permissions', () => {
     const server = await newServer();
     const patientId = await createPatient(server, {});
     const call = await created(server, { patientId, purpose: POST_OP });
-    const others = server.service.core.apiKeys.create({
-      name: 'everything but calls',
-      permissions: PERMISSIONS.filter((p) => p !== 'calls:write'),
-    }).key;
+    const others = (
+      await server.service.core.apiKeys.create({
+        name: 'everything but calls',
+        permissions: PERMISSIONS.filter((p) => p !== 'calls:write'),
+      })
+    ).key;
     const before = await snapshot(server);
 
     const routes: Array<[string, string, unknown]> = [
@@ -1122,12 +1122,12 @@ describe('permissions', () => {
     expect(await snapshot(server)).toEqual(before);
 
     // calls:write alone is enough for all three.
-    const only = server.keyWith('calls:write');
+    const only = await server.keyWith('calls:write');
     for (const [method, path, body] of routes) {
       const res = await server.request(method, path, { body, token: only });
       expect(res.status, `${method} ${path}: ${res.text}`).toBe(method === 'POST' ? 201 : 200);
     }
-    expect(count(server, 'calls')).toBe(2);
+    expect(await count(server, 'calls')).toBe(2);
   });
 });
 
@@ -1170,12 +1170,12 @@ describe('Idempotency-Key on POST /voice/calls', () => {
     const replayLater = await createCall(server, body, { headers });
     expect(replayLater.status).toBe(201);
     expect(replayLater.text).toBe(first.text);
-    expect(count(server, 'calls')).toBe(1);
+    expect(await count(server, 'calls')).toBe(1);
     const charges = await ledgerFor(server, first.body.id);
     expect(charges).toEqual(answeredCallEntries(done));
     expect(netCharged(charges)).toBe(price(done.duration));
     expect(await balance(server)).toBe(START_BALANCE - done.creditsConsumed);
-    expect(events(server, 'call.ended')).toHaveLength(1);
+    expect(await events(server, 'call.ended')).toHaveLength(1);
     await expectBooksBalance(server);
   });
 
@@ -1191,14 +1191,14 @@ describe('Idempotency-Key on POST /voice/calls', () => {
     expect(refused.headers.get('idempotent-replayed')).toBeNull();
 
     // Topped up, the retry with the same key still replays the stored 402 (business 4xx are kept).
-    server.service.core.credits.topUp(100, 'test top-up');
+    await server.service.core.credits.topUp(100, 'test top-up');
     const replay = await createCall(server, { patientId, purpose: POST_OP }, { headers });
     expect(replay.status).toBe(402);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.headers.get('content-type') ?? '').toMatch(/^application\/problem\+json/);
     // The stored answer, byte for byte (its requestId is the first request's).
     expect(replay.text).toBe(refused.text);
-    expect(count(server, 'calls')).toBe(0);
+    expect(await count(server, 'calls')).toBe(0);
 
     const fresh = await createCall(
       server,
@@ -1254,7 +1254,7 @@ describe('durability', () => {
     expect(charges).toEqual(answeredCallEntries(done));
     expect(netCharged(charges)).toBe(done.creditsConsumed);
     expect(await balance(second)).toBe(START_BALANCE - done.creditsConsumed);
-    expect(events(second, 'call.ended').map((e) => e.data.callId)).toEqual([call.id]);
+    expect((await events(second, 'call.ended')).map((e) => e.data.callId)).toEqual([call.id]);
     await expectBooksBalance(second);
   });
 
@@ -1290,7 +1290,7 @@ describe('durability', () => {
     await advance(third, 3600);
     expect(await ledgerFor(third, call.id)).toHaveLength(2);
     expect(await balance(third)).toBe(START_BALANCE);
-    expect(events(third, 'call.ended')).toHaveLength(1);
+    expect(await events(third, 'call.ended')).toHaveLength(1);
     await expectBooksBalance(third);
   });
 
@@ -1309,7 +1309,7 @@ describe('durability', () => {
     // The completion after the restart took nothing: the entries are those of before it.
     expect(await ledgerFor(second, call.id)).toEqual(charges);
     expect(await balance(second)).toBe(START_BALANCE - price(done.duration));
-    expect(events(second, 'call.ended')).toHaveLength(1);
+    expect(await events(second, 'call.ended')).toHaveLength(1);
     await expectBooksBalance(second);
   });
 
@@ -1325,8 +1325,8 @@ describe('durability', () => {
     expect(done.creditsConsumed).toBe(answered.creditsConsumed);
     expect(await ledgerFor(second, call.id)).toEqual(charges);
     expect(await balance(second)).toBe(START_BALANCE - price(done.duration));
-    expect(events(second, 'call.ended')).toHaveLength(1);
-    expect(events(second, 'call.ended')[0]!.data.completedAt).toBe(done.completedAt);
+    expect(await events(second, 'call.ended')).toHaveLength(1);
+    expect((await events(second, 'call.ended'))[0]!.data.completedAt).toBe(done.completedAt);
     // The call ended when its conversation did, not when the service noticed.
     expectCompleted(done);
     await expectBooksBalance(second);
@@ -1366,7 +1366,7 @@ describe('a balance that cannot pay the whole call', () => {
 
     // The line answers a two-hour conversation (through the same step the line's job takes).
     const answeredAt = core.clock.now();
-    core.calls.steps.answerWith(call.id, twoHourScript());
+    await core.calls.steps.answerWith(call.id, twoHourScript());
     const answered = await getCall(server, call.id);
     // 5 reserved + 15 in hand pay 4 started minutes: the call will last 240 s, not 7,200.
     expect(answered).toMatchObject({
@@ -1380,7 +1380,7 @@ describe('a balance that cannot pay the whole call', () => {
       endedBy: 'credits_exhausted',
       plannedDurationSeconds: 7200,
     });
-    expect(answered.summary ?? core.calls.row(call.id).summary).toBe(
+    expect(answered.summary ?? (await core.calls.row(call.id)).summary).toBe(
       'La llamada se cortó al agotarse los créditos, a los 4 minutos; no hay resumen de lo que faltó por hablar. Revisa la transcripción.',
     );
     expect(await balance(server)).toBe(0);
@@ -1421,7 +1421,7 @@ describe('a balance that cannot pay the whole call', () => {
     expect(done.metadata!.unbilledCredits).toBeUndefined();
     expect(await balance(server)).toBe(0);
     expect(await ledgerFor(server, call.id)).toHaveLength(2);
-    expect(events(server, 'call.ended').map((e) => e.data)).toEqual([
+    expect((await events(server, 'call.ended')).map((e) => e.data)).toEqual([
       {
         callId: call.id,
         patientId,
@@ -1443,7 +1443,7 @@ describe('a balance that cannot pay the whole call', () => {
     const call = await created(server, { patientId, purpose: POST_OP });
     await stepUntilNot(server, call.id, 'queued', 10);
     // Something else spends what was left while the phone rings.
-    core.credits.charge({ amount: 5, reason: 'Spent elsewhere while the phone rang' });
+    await core.credits.charge({ amount: 5, reason: 'Spent elsewhere while the phone rang' });
     expect(await balance(server)).toBe(0);
 
     const answered = (await stepUntilNot(server, call.id, 'ringing', 20)).call;
@@ -1470,7 +1470,7 @@ describe('a balance that cannot pay the whole call', () => {
       }),
     ]);
     expect(await balance(server)).toBe(0);
-    expect(events(server, 'call.ended')[0]!.data).toMatchObject({
+    expect((await events(server, 'call.ended'))[0]!.data).toMatchObject({
       duration: 60,
       creditsConsumed: RESERVATION,
     });
@@ -1487,7 +1487,7 @@ describe('a balance that cannot pay the whole call', () => {
     const cost = answered.creditsConsumed;
 
     // Everything left is spent elsewhere while the call is on: the call was paid when answered.
-    core.credits.charge({
+    await core.credits.charge({
       amount: START_BALANCE - cost,
       reason: 'Spent elsewhere during the call',
     });
@@ -1503,7 +1503,7 @@ describe('a balance that cannot pay the whole call', () => {
     const charges = await ledgerFor(server, call.id);
     expect(charges).toEqual(answeredCallEntries(done));
     expect(netCharged(charges)).toBe(cost);
-    expect(events(server, 'call.ended')[0]!.data.creditsConsumed).toBe(cost);
+    expect((await events(server, 'call.ended'))[0]!.data.creditsConsumed).toBe(cost);
     await expectBooksBalance(server);
   });
 });

@@ -169,8 +169,8 @@ describe('web bridge: pushed events', () => {
 
   it('delivers schedule.changed and delivery.happened when a clock advance delivers', async () => {
     const server = await newServer({ webBridge: { token: TOKEN } });
-    const { formId, patientId } = formFixture(server);
-    const schedule = server.service.core.schedules.create({
+    const { formId, patientId } = await formFixture(server);
+    const schedule = await server.service.core.schedules.create({
       formId,
       patientId,
       channel: 'whatsapp',

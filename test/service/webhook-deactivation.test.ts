@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../src-main/service/core';
 import type { Resolver } from '../../src-main/service/webhooks/webhook-url-policy';
@@ -22,6 +21,7 @@ import {
 } from './helpers';
 import { SEC, MIN, HOUR, DAY, T0, iso } from './time';
 import type { WebhookDelivery } from '../../src-main/service/schemas/webhook';
+import { until } from './until';
 
 /** A delivery as the API shows it (the route's own schema). */
 type DeliveryBody = WebhookDelivery;
@@ -224,34 +224,30 @@ async function deliveryOf(
   return found!;
 }
 
-function attemptsOf(server: TestServer, webhookId: string): number {
-  return server.service.core.db
+async function attemptsOf(server: TestServer, webhookId: string): Promise<number> {
+  return (await server.service.core.db
     .prepare<[string], number>('SELECT count(*) FROM webhook_attempts WHERE webhook_id = ?')
     .pluck()
-    .get(webhookId)!;
+    .get(webhookId))!;
 }
 
 /** Polls (short sleeps, bounded) until `condition` holds. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    if (condition()) return;
-    await sleep(5);
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 /**
  * Waits until the webhook has `n` recorded attempts (made in real time after an event) and its
  * flush job has ended, then checks that no more were made.
  */
 async function waitForAttempts(server: TestServer, webhookId: string, n: number): Promise<void> {
-  await until(() => attemptsOf(server, webhookId) >= n, `${n} attempts of ${webhookId}`);
+  await until(
+    async () => (await attemptsOf(server, webhookId)) >= n,
+    `${n} attempts of ${webhookId}`,
+  );
   await server.service.core.runner.idle();
-  expect(attemptsOf(server, webhookId)).toBe(n);
+  expect(await attemptsOf(server, webhookId)).toBe(n);
 }
 
-function notifications(server: TestServer): NotificationBody[] {
-  const page = server.service.core.notifications.list({ limit: 100 });
+async function notifications(server: TestServer): Promise<NotificationBody[]> {
+  const page = await server.service.core.notifications.list({ limit: 100 });
   return JSON.parse(`[${page.rows.toString('utf8')}]`) as NotificationBody[];
 }
 
@@ -262,14 +258,12 @@ async function outbox(server: TestServer): Promise<OutboxBody[]> {
 }
 
 /** Every row of the tables a webhook request could touch. */
-function snapshot(server: TestServer): Record<string, unknown[]> {
+async function snapshot(server: TestServer): Promise<Record<string, unknown[]>> {
   const tables = ['webhooks', 'webhook_deliveries', 'webhook_attempts', 'notifications', 'outbox'];
-  return Object.fromEntries(
-    tables.map((t) => [
-      t,
-      server.service.core.db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all(),
-    ]),
-  );
+  const rows: [string, unknown[]][] = [];
+  for (const t of tables)
+    rows.push([t, await server.service.core.db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]);
+  return Object.fromEntries(rows);
 }
 
 /**
@@ -314,9 +308,9 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
 
     // T0+1 min and T0+11 min: their first and second retries, nine failures in all, 100%.
     await advance(server, 60);
-    expect(attemptsOf(server, hook.id)).toBe(6);
+    expect(await attemptsOf(server, hook.id)).toBe(6);
     await advance(server, 600);
-    expect(attemptsOf(server, hook.id)).toBe(9);
+    expect(await attemptsOf(server, hook.id)).toBe(9);
     expect(bad.received).toHaveLength(9);
     const beforeTenth = await getWebhook(server, hook.id);
     expect(beforeTenth.status).toBe('active');
@@ -330,7 +324,7 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
       });
       expect(delivery.attempts.every((x) => !x.succeeded && x.statusCode === 500)).toBe(true);
     }
-    expect(notifications(server)).toEqual([]);
+    expect(await notifications(server)).toEqual([]);
     expect(await outbox(server)).toEqual([]);
 
     // T0+11 min: a fourth event; its first attempt is the tenth failure in 24 h.
@@ -370,7 +364,7 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
     ]);
 
     // One in-app notification and one e-mail to the clinic, in Spanish.
-    const raised = notifications(server);
+    const raised = await notifications(server);
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({
       kind: 'webhook.disabled',
@@ -378,7 +372,7 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
       createdAt: iso(T0 + 11 * MIN),
     });
     expect(raised[0]!.readAt).toBeUndefined();
-    expect(server.service.core.notifications.unreadCount()).toBe(1);
+    expect(await server.service.core.notifications.unreadCount()).toBe(1);
     const mail = await outbox(server);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ channel: 'email', to: DEFAULT_NOTICE_ADDRESS });
@@ -392,14 +386,14 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
     await waitForAttempts(server, other.id, 6);
     await advance(server, DAY / SEC);
     expect(bad.received).toHaveLength(10);
-    expect(count(server, 'webhook_deliveries')).toBe(4 + 6);
-    expect(attemptsOf(server, hook.id)).toBe(10);
+    expect(await count(server, 'webhook_deliveries')).toBe(4 + 6);
+    expect(await attemptsOf(server, hook.id)).toBe(10);
     expect((await getWebhook(server, hook.id)).status).toBe('disabled');
     expect((await getWebhook(server, other.id)).status).toBe('active');
     const healthy = await deliveriesOf(server, other.id);
     expect(healthy.map((x) => x.status)).toEqual(Array(6).fill('delivered'));
     expect(good.received.map((r) => r.eventId)).toEqual([a, b, c, d, e.id, f.id]);
-    expect(notifications(server)).toHaveLength(1);
+    expect(await notifications(server)).toHaveLength(1);
     expect(await outbox(server)).toHaveLength(1);
     expectAllSigned(bad);
     expectAllSigned(good);
@@ -419,7 +413,7 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
     const spent = await emitMany(server, 4);
     await waitForAttempts(server, hook.id, 5);
     await advance(server, 71 * 60);
-    expect(attemptsOf(server, hook.id)).toBe(17);
+    expect(await attemptsOf(server, hook.id)).toBe(17);
     for (const id of spent) {
       expect(await deliveryOf(server, hook.id, id)).toMatchObject({
         status: 'failed',
@@ -433,7 +427,7 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
     const more = await emitMany(server, 3);
     await waitForAttempts(server, hook.id, 20);
     expect((await getWebhook(server, hook.id)).status).toBe('active');
-    expect(notifications(server)).toEqual([]);
+    expect(await notifications(server)).toEqual([]);
 
     // One more: 20 of 21 failed (95.2%).
     const last = (await emit(server)).id;
@@ -448,7 +442,7 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
         attemptCount: 1,
       });
     }
-    expect(notifications(server)).toHaveLength(1);
+    expect(await notifications(server)).toHaveLength(1);
     expect(receiver.received).toHaveLength(21);
     expectAllSigned(receiver);
   });
@@ -462,7 +456,7 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
     await emitMany(server, 2);
     await waitForAttempts(server, hook.id, 2);
     await advance(server, 71 * 60);
-    expect(attemptsOf(server, hook.id)).toBe(8);
+    expect(await attemptsOf(server, hook.id)).toBe(8);
 
     // A quiet day, then two failures: ten in all, but only two in the trailing 24 h.
     await advance(server, DAY / SEC);
@@ -471,9 +465,9 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
     expect((await getWebhook(server, hook.id)).status).toBe('active');
     // Their first retries: four in the window, still under the minimum of ten.
     await advance(server, 60);
-    expect(attemptsOf(server, hook.id)).toBe(12);
+    expect(await attemptsOf(server, hook.id)).toBe(12);
     expect((await getWebhook(server, hook.id)).status).toBe('active');
-    expect(notifications(server)).toEqual([]);
+    expect(await notifications(server)).toEqual([]);
     expect(await outbox(server)).toEqual([]);
     expect(receiver.received).toHaveLength(12);
   });
@@ -486,7 +480,7 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
     await emitMany(server, 2);
     await waitForAttempts(server, hook.id, 2);
     await advance(server, 71 * 60);
-    expect(attemptsOf(server, hook.id)).toBe(8);
+    expect(await attemptsOf(server, hook.id)).toBe(8);
 
     // 23 h after T0 the eight are still in the window: two more make ten, all failed.
     await advance(server, 23 * 3600 - 71 * 60);
@@ -501,7 +495,7 @@ describe('deactivation after the threshold (api-decisions §9)', () => {
 describe('notice of a disabled webhook', () => {
   it('e-mails the configured notification address', async () => {
     const server = await newServer();
-    server.service.core.delivery.setNotificationEmail('x@y.example');
+    await server.service.core.delivery.setNotificationEmail('x@y.example');
     const { webhook } = await disableAtT0(server, await startReceiver());
     const mail = await outbox(server);
     expect(mail).toHaveLength(1);
@@ -512,16 +506,16 @@ describe('notice of a disabled webhook', () => {
     });
     expect(mail[0]!.subject).toMatch(/^Webhook desactivado/);
     expect(mail[0]!.body).toContain(webhook.id);
-    const raised = notifications(server);
+    const raised = await notifications(server);
     expect(raised.map((n) => [n.kind, n.data.webhookId])).toEqual([
       ['webhook.disabled', webhook.id],
     ]);
-    expect(server.service.core.notifications.unreadCount()).toBe(1);
+    expect(await server.service.core.notifications.unreadCount()).toBe(1);
   });
 
   it('writes the e-mail in English when the app language is English', async () => {
     const server = await newServer();
-    server.service.core.delivery.setAppLanguage('en');
+    await server.service.core.delivery.setAppLanguage('en');
     const { webhook } = await disableAtT0(server, await startReceiver());
     const mail = await outbox(server);
     expect(mail).toHaveLength(1);
@@ -579,7 +573,7 @@ describe('reactivation and manual retries', () => {
       deliveredAt: iso(T0 + HOUR + 2 * MIN),
     });
     expect(requestsFor(receiver, next.id)).toHaveLength(2);
-    expect(notifications(server)).toHaveLength(1);
+    expect(await notifications(server)).toHaveLength(1);
     expect(await outbox(server)).toHaveLength(1);
     expectAllSigned(receiver);
   });
@@ -602,7 +596,7 @@ describe('reactivation and manual retries', () => {
     // One failure since the reactivation: far from the minimum of ten attempts.
     expect(after.disabledReason).toBeUndefined();
     expect(after.status).toBe('active');
-    expect(notifications(server)).toHaveLength(1);
+    expect(await notifications(server)).toHaveLength(1);
   });
 
   it('refuses a manual retry while disabled and allows it after reactivation', async () => {
@@ -612,14 +606,14 @@ describe('reactivation and manual retries', () => {
     const eventId = eventIds[3]!;
     const firstBody = requestsFor(receiver, eventId)[0]!.body;
 
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const refused = await server.request(
       'POST',
       `/webhooks/${webhook.id}/deliveries/${eventId}/retry`,
     );
     expectProblem(refused, 400, 'webhook_disabled');
     await server.service.core.runner.idle();
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect(receiver.received).toHaveLength(10);
 
     const patched = await server.request('PATCH', `/webhooks/${webhook.id}`, {
@@ -714,7 +708,7 @@ describe('durability across restarts', () => {
       expect(seen.slice(1).every((r) => r.body.equals(seen[0]!.body))).toBe(true);
     }
     expect(receiver.received).toHaveLength(9);
-    expect(attemptsOf(third, hook.id)).toBe(9);
+    expect(await attemptsOf(third, hook.id)).toBe(9);
     expect((await getWebhook(third, hook.id)).status).toBe('active');
     expectAllSigned(receiver);
   });
@@ -733,7 +727,8 @@ describe('durability across restarts', () => {
     const second = await newServer({ dataDir: dir, realNow: fakeTime(T0).now });
     await until(() => receiver.received.length === 2, 'the request after the restart');
     await until(
-      () => second.service.core.q.webhookDeliveries.get(hook.id, id)?.status === 'delivered',
+      async () =>
+        (await second.service.core.q.webhookDeliveries.get(hook.id, id))?.status === 'delivered',
       'the delivery to settle',
     );
     await second.service.core.runner.idle();
@@ -748,10 +743,10 @@ describe('durability across restarts', () => {
     expect(held!.eventId).toBe(id);
     expect(again!.eventId).toBe(id);
     expect(again!.body.equals(held!.body)).toBe(true);
-    expect(count(second, 'webhook_attempts')).toBe(1);
+    expect(await count(second, 'webhook_attempts')).toBe(1);
     // The interrupted flush job went back to the queue rather than failing.
     expect(
-      second.service.core.db
+      await second.service.core.db
         .prepare(`SELECT count(*) FROM jobs WHERE status = 'failed'`)
         .pluck()
         .get(),
@@ -765,18 +760,21 @@ describe('durability across restarts', () => {
     const dir = dataDir();
     const receiver = await startReceiver();
     // A core whose job runner never starts: the event and its delivery are written, no attempt.
-    const crashed = createCore({
+    const crashed = await createCore({
       dataDir: dir,
       seed: 'empty',
       sandbox: true,
       realNow: fakeTime(T0).now,
     });
-    const created = crashed.webhooks.create({ url: receiver.url, events: ['patient.created'] });
+    const created = await crashed.webhooks.create({
+      url: receiver.url,
+      events: ['patient.created'],
+    });
     receiver.secret = created.secret;
-    const patient = crashed.patients.create({ firstName: 'Jordi', lastName: 'Vidal' });
-    const written = crashed.q.webhookDeliveries.pendingByWebhook();
+    const patient = await crashed.patients.create({ firstName: 'Jordi', lastName: 'Vidal' });
+    const written = await crashed.q.webhookDeliveries.pendingByWebhook();
     expect(written).toEqual([{ webhookId: created.id, dueAt: iso(T0) }]);
-    crashed.close();
+    await crashed.close();
     expect(receiver.received).toEqual([]);
 
     const server = await newServer({ dataDir: dir, realNow: fakeTime(T0).now });
@@ -864,7 +862,7 @@ describe('SSRF guard at connection time', () => {
     await waitForAttempts(server, hook.id, 1);
     expect(receiver.received).toHaveLength(1);
 
-    server.service.core.setSandbox(false, 'window');
+    await server.service.core.setSandbox(false, 'window');
     const after = await server.request<{ id: string }>('POST', '/patients', {
       body: { firstName: 'Laia', lastName: 'Ferrer' },
     });

@@ -230,8 +230,8 @@ async function newReceiver(): Promise<Receiver> {
 
 /** An answer with this status and text. */
 const reply =
-  (status: number, text: string, headers: Record<string, string> = {}): Answer =>
-  (_hit, res) => {
+  (status: number, text: string, headers: Record<string, string> = {}) =>
+  (_hit: Hit, res: ServerResponse): void => {
     res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(text);
   };
 
@@ -298,19 +298,23 @@ async function until<T>(what: string, probe: () => T | Promise<T>, limitMs = 500
 }
 
 /** Pending deliveries whose attempt is due at the current service time. */
-function duePending(server: TestServer): number {
+async function duePending(server: TestServer): Promise<number> {
   const { core } = server.service;
-  return core.db
+  return (await core.db
     .prepare<[string], number>(
       `SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ?`,
     )
     .pluck()
-    .get(core.clock.nowIso())!;
+    .get(core.clock.nowIso()))!;
 }
 
 /** Waits until every delivery due now has had its attempt recorded, then for the runner. */
 async function settle(server: TestServer, limitMs = 5000): Promise<void> {
-  await until('the due deliveries to be attempted', () => duePending(server) === 0, limitMs);
+  await until(
+    'the due deliveries to be attempted',
+    async () => (await duePending(server)) === 0,
+    limitMs,
+  );
   await server.service.core.runner.idle();
 }
 
@@ -356,10 +360,12 @@ async function deliveryOf(
 }
 
 /** Event ids in the order the log wrote them, optionally of one kind. */
-function eventIds(server: TestServer, type?: Kind): string[] {
-  return server.service.core.db
-    .prepare<[], { id: string; type: string }>('SELECT id, type FROM events ORDER BY seq')
-    .all()
+async function eventIds(server: TestServer, type?: Kind): Promise<string[]> {
+  return (
+    await server.service.core.db
+      .prepare<[], { id: string; type: string }>('SELECT id, type FROM events ORDER BY seq')
+      .all()
+  )
     .filter((row) => type === undefined || row.type === type)
     .map((row) => row.id);
 }
@@ -385,15 +391,15 @@ async function balanceOf(server: TestServer) {
 }
 
 /** Everything an action could write on the way to a webhook, row by row. */
-function snapshot(server: TestServer) {
+async function snapshot(server: TestServer) {
   const { db } = server.service.core;
   const all = (sql: string) => db.prepare(sql).all();
   return {
-    events: all('SELECT * FROM events ORDER BY seq'),
-    deliveries: all('SELECT * FROM webhook_deliveries ORDER BY seq'),
-    attempts: all('SELECT * FROM webhook_attempts ORDER BY seq'),
-    jobs: all('SELECT * FROM jobs ORDER BY id'),
-    webhooks: all('SELECT * FROM webhooks ORDER BY id'),
+    events: await all('SELECT * FROM events ORDER BY seq'),
+    deliveries: await all('SELECT * FROM webhook_deliveries ORDER BY seq'),
+    attempts: await all('SELECT * FROM webhook_attempts ORDER BY seq'),
+    jobs: await all('SELECT * FROM jobs ORDER BY id'),
+    webhooks: await all('SELECT * FROM webhooks ORDER BY id'),
   };
 }
 
@@ -419,7 +425,7 @@ describe('delivery format: the six event kinds from their real actions', () => {
     expect(patient).toMatchObject({ status: 'active', createdAt: T0_ISO });
 
     // schedule.sent: an e-mail schedule for now, delivered on the sandbox clock.
-    const formId = server.service.core.forms.create(EVERY_FIELD_TYPE).id;
+    const formId = (await server.service.core.forms.create(EVERY_FIELD_TYPE)).id;
     const made = await server.request('POST', '/form-schedules', {
       body: { formId, patientId: patient.id, channel: 'email' },
     });
@@ -490,7 +496,7 @@ describe('delivery format: the six event kinds from their real actions', () => {
       'credits.low',
       'conversation.ended',
     ]);
-    expect(hits.map((hit) => hit.json.id)).toEqual(eventIds(server));
+    expect(hits.map((hit) => hit.json.id)).toEqual(await eventIds(server));
     const byKind = Object.fromEntries(hits.map((hit) => [hit.json.event, hit])) as Record<
       Kind,
       Hit
@@ -582,7 +588,7 @@ describe('delivery format: the six event kinds from their real actions', () => {
 
     // The log shows each delivery once, delivered at the first attempt, with what was sent.
     const list = await allDeliveries(server, hook.id);
-    expect(list.map((d) => d.eventId)).toEqual(eventIds(server).reverse());
+    expect(list.map((d) => d.eventId)).toEqual((await eventIds(server)).reverse());
     for (const d of list) {
       const hit = hits.find((h) => h.json.id === d.eventId)!;
       expect(d).toMatchObject({
@@ -622,21 +628,25 @@ describe('fan-out', () => {
       'patient.created',
       'conversation.ended',
     ]);
-    db.prepare(
-      `UPDATE webhooks SET status = 'disabled', disabled_at = ?, disabled_reason = 'set by the test' WHERE id = ?`,
-    ).run(T0_ISO, off.id);
+    await db
+      .prepare(
+        `UPDATE webhooks SET status = 'disabled', disabled_at = ?, disabled_reason = 'set by the test' WHERE id = ?`,
+      )
+      .run(T0_ISO, off.id);
 
     const patient = await createPatient(server);
     // The deliveries exist as soon as the write answered: made in the event's transaction.
-    const [patientEvent] = eventIds(server, 'patient.created');
+    const [patientEvent] = await eventIds(server, 'patient.created');
     const rowsOf = (eventId: string) =>
       db
         .prepare<[string], { webhook_id: string; created_at: string; status: string }>(
           'SELECT webhook_id, created_at, status FROM webhook_deliveries WHERE event_id = ? ORDER BY webhook_id',
         )
         .all(eventId);
-    expect(rowsOf(patientEvent!).map((r) => r.webhook_id)).toEqual([patients.id, both.id].sort());
-    for (const row of rowsOf(patientEvent!)) expect(row.created_at).toBe(T0_ISO);
+    expect((await rowsOf(patientEvent!)).map((r) => r.webhook_id)).toEqual(
+      [patients.id, both.id].sort(),
+    );
+    for (const row of await rowsOf(patientEvent!)) expect(row.created_at).toBe(T0_ISO);
 
     const started = await server.request('POST', '/conversations', {
       body: { patientId: patient.id, context: CONTEXT },
@@ -644,8 +654,8 @@ describe('fan-out', () => {
     expect(started.status, started.text).toBe(201);
     const ended = await server.request('POST', `/conversations/${started.body.id}/end`);
     expect(ended.status, ended.text).toBe(200);
-    const [chatEvent] = eventIds(server, 'conversation.ended');
-    expect(rowsOf(chatEvent!).map((r) => r.webhook_id)).toEqual([chats.id, both.id].sort());
+    const [chatEvent] = await eventIds(server, 'conversation.ended');
+    expect((await rowsOf(chatEvent!)).map((r) => r.webhook_id)).toEqual([chats.id, both.id].sort());
 
     // A sample event goes the same way and says where it went.
     const sample = await server.request('POST', '/sandbox/events', {
@@ -669,24 +679,25 @@ describe('fan-out', () => {
     expect(await allDeliveries(server, off.id)).toEqual([]);
 
     // Exactly one row per (webhook, event), and the database refuses a second.
-    const groups = db
+    const groups = await db
       .prepare<[], { n: number }>(
         'SELECT count(*) AS n FROM webhook_deliveries GROUP BY webhook_id, event_id',
       )
       .all();
     expect(groups).toHaveLength(6);
     expect(groups.every((g) => g.n === 1)).toBe(true);
-    expect(() =>
-      db
-        .prepare(
-          `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, status, next_attempt_at, created_at, updated_at)
+    await expect(
+      (async () =>
+        db
+          .prepare(
+            `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, status, next_attempt_at, created_at, updated_at)
            VALUES (?, ?, 'patient.created', 'pending', ?, ?, ?)`,
-        )
-        .run(both.id, patientEvent, T0_ISO, T0_ISO, T0_ISO),
-    ).toThrow(/UNIQUE/);
+          )
+          .run(both.id, patientEvent, T0_ISO, T0_ISO, T0_ISO))(),
+    ).rejects.toThrow(/UNIQUE/);
 
     // Refused actions (4xx) write neither an event nor a delivery, nor anything else.
-    const before = snapshot(server);
+    const before = await snapshot(server);
     expectProblem(
       await server.request('POST', '/patients', { body: { firstName: 'Sin apellido' } }),
       422,
@@ -710,7 +721,7 @@ describe('fan-out', () => {
       'validation_failed',
     );
     await server.service.core.runner.idle();
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect(receiver.hits).toHaveLength(6);
   });
 });
@@ -728,7 +739,7 @@ describe('retries', () => {
     });
 
     await createPatient(server);
-    const [eventId] = eventIds(server);
+    const [eventId] = await eventIds(server);
     await settle(server);
     expect(receiver.hits).toHaveLength(1);
     expect(await deliveryOf(server, hook.id, eventId!)).toMatchObject({
@@ -812,7 +823,7 @@ describe('retries', () => {
     receiver.answer('/down', reply(503, 'down for maintenance'));
 
     await createPatient(server);
-    const [eventId] = eventIds(server);
+    const [eventId] = await eventIds(server);
     await settle(server);
     expect(receiver.hits).toHaveLength(1);
 
@@ -893,7 +904,7 @@ describe('failures the receiver causes', () => {
     });
 
     await createPatient(server);
-    const [eventId] = eventIds(server);
+    const [eventId] = await eventIds(server);
     await settle(server);
     expect(receiver.hits).toHaveLength(1);
     expectDeliveryFormat(receiver.hits[0]!, 'patient.created');
@@ -922,7 +933,7 @@ describe('failures the receiver causes', () => {
     });
 
     await createPatient(server);
-    const [eventId] = eventIds(server);
+    const [eventId] = await eventIds(server);
     await settle(server, 20_000);
     expect(receiver.hits).toHaveLength(1);
     const delivery = await deliveryOf(server, hook.id, eventId!);
@@ -948,7 +959,7 @@ describe('failures the receiver causes', () => {
     receiver.secrets.set('/target', 'whsec_unused');
 
     await createPatient(server);
-    const [eventId] = eventIds(server);
+    const [eventId] = await eventIds(server);
     await settle(server);
     // Through every retry: still never followed.
     for (const wait of [60, 600, 3600]) await advance(server, wait);
@@ -981,7 +992,7 @@ describe('failures the receiver causes', () => {
     receiver.answer('/chatty', reply(200, big));
 
     await createPatient(server);
-    const [eventId] = eventIds(server);
+    const [eventId] = await eventIds(server);
     await settle(server);
     const delivery = await deliveryOf(server, hook.id, eventId!);
     expect(delivery.status).toBe('delivered');
@@ -1008,7 +1019,7 @@ describe('failures the receiver causes', () => {
     ]);
 
     await createPatient(server);
-    const [eventId] = eventIds(server);
+    const [eventId] = await eventIds(server);
     await settle(server);
     expect(receiver.on('/hangup')).toHaveLength(1);
     for (const hook of [hangup, nobody]) {
@@ -1098,7 +1109,7 @@ describe('concurrency and order', () => {
     ]);
     await settle(server, 10_000);
 
-    const written = eventIds(server);
+    const written = await eventIds(server);
     expect(written).toHaveLength(16);
     expect(receiver.on('/ordered').map((hit) => hit.json.id)).toEqual(written);
   });
@@ -1210,7 +1221,7 @@ describe('GET /webhooks/{id}/deliveries', () => {
     const hook = await addWebhook(server, receiver, '/x', ['patient.created']);
     await createPatient(server);
     await settle(server);
-    const before = snapshot(server);
+    const before = await snapshot(server);
 
     const get = (id: string, params: Record<string, string>) =>
       server.request('GET', `/webhooks/${id}/deliveries${qs(params)}`);
@@ -1228,7 +1239,7 @@ describe('GET /webhooks/{id}/deliveries', () => {
       expect(res.body.errors.length).toBeGreaterThan(0);
     }
     expectProblem(await get(UNKNOWN_WEBHOOK, {}), 404, 'resource_missing');
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 });
 
@@ -1243,7 +1254,7 @@ describe('POST /webhooks/{id}/deliveries/{eventId}/retry', () => {
     );
 
     await createPatient(server);
-    const [eventId] = eventIds(server);
+    const [eventId] = await eventIds(server);
     await settle(server);
     for (const wait of [60, 600, 3600]) await advance(server, wait);
     const failed = await deliveryOf(server, hook.id, eventId!);
@@ -1301,7 +1312,7 @@ describe('POST /webhooks/{id}/deliveries/{eventId}/retry', () => {
     receiver.answer('/broken', reply(500, 'still broken'));
 
     await createPatient(server);
-    const [eventId] = eventIds(server);
+    const [eventId] = await eventIds(server);
     await settle(server);
     await advance(server, 30);
     const pending = await deliveryOf(server, hook.id, eventId!);
@@ -1354,9 +1365,9 @@ describe('POST /webhooks/{id}/deliveries/{eventId}/retry', () => {
     const hook = await addWebhook(server, receiver, '/x', ['patient.created']);
     const other = await addWebhook(server, receiver, '/y', ['conversation.ended']);
     await createPatient(server);
-    const [eventId] = eventIds(server);
+    const [eventId] = await eventIds(server);
     await settle(server);
-    const before = snapshot(server);
+    const before = await snapshot(server);
 
     const retry = (webhookId: string, id: string) =>
       server.request('POST', `/webhooks/${webhookId}/deliveries/${id}/retry`);
@@ -1370,7 +1381,7 @@ describe('POST /webhooks/{id}/deliveries/{eventId}/retry', () => {
       expect(res.status, what).toBe(404);
       expectProblem(res, 404, 'resource_missing');
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect(receiver.hits).toHaveLength(1);
   });
 });

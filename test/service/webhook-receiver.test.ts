@@ -272,7 +272,7 @@ describe('the built-in test receiver', () => {
     const { server, run, receiverUrl } = await sandboxServer();
     const total = RECEIVER_KEEP + 5;
     for (let i = 0; i < total; i++) await post(receiverUrl, JSON.stringify({ n: i }));
-    expect(count(server, 'receiver_requests')).toBe(RECEIVER_KEEP);
+    expect(await count(server, 'receiver_requests')).toBe(RECEIVER_KEEP);
     const kept = await run<ReceivedRequest[]>('receiver.list', { limit: RECEIVER_KEEP });
     expect(kept).toHaveLength(RECEIVER_KEEP);
     expect(JSON.parse(kept[0]!.body)).toEqual({ n: total - 1 });
@@ -299,16 +299,16 @@ describe('the built-in test receiver', () => {
     ] as const) {
       expect((await refusal(server, name, input)).code, name).toBe('sandbox_off');
     }
-    expect(count(server, 'receiver_requests')).toBe(0);
-    expect(server.service.core.q.settings.get('test_receiver_failing')).toBeUndefined();
+    expect(await count(server, 'receiver_requests')).toBe(0);
+    expect(await server.service.core.q.settings.get('test_receiver_failing')).toBeUndefined();
 
     // The switch is live: turned off under a running sandbox server, the route goes at once.
     const { server: live, receiverUrl } = await sandboxServer();
-    live.service.core.setSandbox(false, 'window');
+    await live.service.core.setSandbox(false, 'window');
     expectProblem(await post(receiverUrl, '{}'), 404, 'route_not_found');
-    live.service.core.setSandbox(true, 'window');
+    await live.service.core.setSandbox(true, 'window');
     expect((await post(receiverUrl, '{}')).status).toBe(200);
-    expect(count(live, 'receiver_requests')).toBe(1);
+    expect(await count(live, 'receiver_requests')).toBe(1);
   });
 
   it('answers bad input with a 4xx and changes nothing', async () => {
@@ -321,7 +321,7 @@ describe('the built-in test receiver', () => {
     const get = await readResponse(await fetch(receiverUrl));
     expectProblem(get, 405, 'method_not_allowed');
     expect(get.headers.get('allow')).toBe('POST');
-    expect(count(server, 'receiver_requests')).toBe(0);
+    expect(await count(server, 'receiver_requests')).toBe(0);
 
     const bad: [string, unknown, string][] = [
       ['receiver.configure', { failing: 'yes' }, '/failing'],
@@ -344,7 +344,7 @@ describe('the built-in test receiver', () => {
 
     await post(receiverUrl, '{}');
     expect((await refusal(server, 'receiver.clear', { all: true })).code).toBe('validation_failed');
-    expect(count(server, 'receiver_requests')).toBe(1);
+    expect(await count(server, 'receiver_requests')).toBe(1);
   });
 });
 
@@ -392,7 +392,7 @@ describe('the webhook figures the window shows', () => {
     });
 
     const { core } = server.service;
-    core.q.webhooks.disable(hook.id, core.clock.nowIso(), disabledReason(19, 20));
+    await core.q.webhooks.disable(hook.id, core.clock.nowIso(), disabledReason(19, 20));
     const disabled = await run<View & { status: string }>('webhooks.get', { id: hook.id });
     expect(disabled.status).toBe('disabled');
     expect(disabled.stats.disabledBy).toEqual({ failed: 19, total: 20 });

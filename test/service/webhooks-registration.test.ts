@@ -128,24 +128,24 @@ async function advance(server: TestServer, seconds: number): Promise<number> {
   return Date.parse(res.body.now as string);
 }
 
-function webhookRow(server: TestServer, id: string): WebhookRow | undefined {
-  return server.service.core.db
+async function webhookRow(server: TestServer, id: string): Promise<WebhookRow | undefined> {
+  return await server.service.core.db
     .prepare<[string], WebhookRow>('SELECT * FROM webhooks WHERE id = ?')
     .get(id);
 }
 
 /** Everything a webhook write could touch, row by row. */
-function snapshot(server: TestServer) {
+async function snapshot(server: TestServer) {
   const { db } = server.service.core;
   const all = (table: string) => db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
   return {
-    webhooks: all('webhooks'),
-    deliveries: all('webhook_deliveries'),
-    attempts: all('webhook_attempts'),
-    events: count(server, 'events'),
-    jobs: all('jobs'),
-    idempotency: count(server, 'idempotency_keys'),
-    notifications: count(server, 'notifications'),
+    webhooks: await all('webhooks'),
+    deliveries: await all('webhook_deliveries'),
+    attempts: await all('webhook_attempts'),
+    events: await count(server, 'events'),
+    jobs: await all('jobs'),
+    idempotency: await count(server, 'idempotency_keys'),
+    notifications: await count(server, 'notifications'),
   };
 }
 
@@ -163,9 +163,12 @@ function pointersOf(res: ApiResponse): Array<string | undefined> {
 }
 
 /** Polls `probe` with short sleeps until it gives a truthy value (bounded). */
-async function until<T>(what: string, probe: () => T | undefined | null | false): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+): Promise<T> {
   for (let i = 0; i < 1000; i++) {
-    const value = probe();
+    const value = await probe();
     if (value) return value;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -178,9 +181,9 @@ async function attemptsRecorded(server: TestServer, webhookId: string, n: number
   const attempts = db
     .prepare<[string], number>('SELECT count(*) FROM webhook_attempts WHERE webhook_id = ?')
     .pluck();
-  await until(`${n} attempt(s) of ${webhookId}`, () => attempts.get(webhookId)! >= n);
+  await until(`${n} attempt(s) of ${webhookId}`, async () => (await attempts.get(webhookId))! >= n);
   await runner.idle();
-  expect(attempts.get(webhookId)).toBe(n);
+  expect(await attempts.get(webhookId)).toBe(n);
 }
 
 interface Received {
@@ -298,7 +301,7 @@ describe('POST /webhooks', () => {
     expect(raw.toString('base64')).toBe(wh.secret.slice('whsec_'.length));
 
     // Stored as shown, active, counting from its creation.
-    expect(webhookRow(server, wh.id)).toEqual({
+    expect(await webhookRow(server, wh.id)).toEqual({
       id: wh.id,
       url: 'https://hooks.example.com/engage',
       events: JSON.stringify(['patient.created', 'form.completed']),
@@ -312,7 +315,7 @@ describe('POST /webhooks', () => {
       updated_at: T0_ISO,
       api_json: expect.any(String),
     });
-    expect(count(server, 'webhooks')).toBe(1);
+    expect(await count(server, 'webhooks')).toBe(1);
   });
 
   it('accepts every event kind, and gives each webhook its own secret', async () => {
@@ -378,7 +381,7 @@ describe('POST /webhooks', () => {
     const first = await createWebhook(server, body, { headers });
     expect(first.status, first.text).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
-    const after = snapshot(server);
+    const after = await snapshot(server);
     expect(after.webhooks).toHaveLength(1);
 
     const retry = await createWebhook(server, body, { headers });
@@ -387,14 +390,14 @@ describe('POST /webhooks', () => {
     expect(retry.text).toBe(first.text);
     expect(retry.body.secret).toBe(first.body.secret);
     expect(retry.headers.get('location')).toBe(first.headers.get('location'));
-    expect(snapshot(server)).toEqual(after);
+    expect(await snapshot(server)).toEqual(after);
 
     // Another key is another webhook, with another secret.
     const other = await createWebhook(server, body, { headers: { 'idempotency-key': 'other' } });
     expect(other.status, other.text).toBe(201);
     expect(other.body.id).not.toBe(first.body.id);
     expect(other.body.secret).not.toBe(first.body.secret);
-    expect(count(server, 'webhooks')).toBe(2);
+    expect(await count(server, 'webhooks')).toBe(2);
   });
 });
 
@@ -415,9 +418,9 @@ describe('URL rules in sandbox mode (the default)', () => {
     ]) {
       const wh = await registered(server, url);
       expect(wh.url).toBe(url);
-      expect(webhookRow(server, wh.id)?.url).toBe(url);
+      expect((await webhookRow(server, wh.id))?.url).toBe(url);
     }
-    expect(count(server, 'webhooks')).toBe(8);
+    expect(await count(server, 'webhooks')).toBe(8);
   });
 
   it.each([
@@ -439,16 +442,16 @@ describe('URL rules in sandbox mode (the default)', () => {
     ['https://hooks.exa\tmple.com/hook', 'invalid_url'],
   ])('refuses %j with 422 %s and writes nothing', async (url, code) => {
     const server = await newServer();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await createWebhook(server, { url, events: ['patient.created'] });
     expectFieldError(res, '/url', code);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('refuses a URL longer than 2048 characters and an empty one, and accepts 2048', async () => {
     const server = await newServer();
     const base = 'https://hooks.example.com/';
-    const before = snapshot(server);
+    const before = await snapshot(server);
     for (const url of [base + 'a'.repeat(2049 - base.length), base + 'a'.repeat(5000), '']) {
       const res = await createWebhook(server, { url, events: ['patient.created'] });
       expectFieldError(res, '/url');
@@ -457,7 +460,7 @@ describe('URL rules in sandbox mode (the default)', () => {
       const res = await createWebhook(server, { url, events: ['patient.created'] });
       expectFieldError(res, '/url');
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
 
     const longest = base + 'a'.repeat(2048 - base.length);
     expect(longest).toHaveLength(2048);
@@ -480,12 +483,12 @@ describe('URL rules outside sandbox mode', () => {
       expect((await registered(server, url)).url).toBe(url);
     }
     expect(dns.asked).toEqual(['hooks.example.com', 'v6.example.net', 'both.example.net']);
-    expect(count(server, 'webhooks')).toBe(4);
+    expect(await count(server, 'webhooks')).toBe(4);
   });
 
   it('refuses plain http, even to localhost and 127.0.0.1', async () => {
     const { server } = await productionServer();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     for (const url of [
       'http://hooks.example.com/engage',
       'http://localhost:3000/hook',
@@ -494,7 +497,7 @@ describe('URL rules outside sandbox mode', () => {
       const res = await createWebhook(server, { url, events: ['patient.created'] });
       expectFieldError(res, '/url', 'https_required');
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it.each([
@@ -520,10 +523,10 @@ describe('URL rules outside sandbox mode', () => {
     'https://[64:ff9b::7f00:1]/hook',
   ])('refuses %s with 422 private_address and writes nothing', async (url) => {
     const { server } = await productionServer();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await createWebhook(server, { url, events: ['patient.created'] });
     expectFieldError(res, '/url', 'private_address');
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it.each([
@@ -536,43 +539,43 @@ describe('URL rules outside sandbox mode', () => {
     ['a unique-local IPv6 address', ['2606:2800:220:1:248:1893:25c8:1946', 'fd12:3456::1']],
   ])('refuses a name that resolves to %s with 422 private_address', async (_label, addresses) => {
     const { server, dns } = await productionServer({ 'sneaky.example.net': addresses });
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await createWebhook(server, {
       url: 'https://sneaky.example.net/hook',
       events: ['patient.created'],
     });
     expectFieldError(res, '/url', 'private_address');
     expect(dns.asked).toEqual(['sneaky.example.net']);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('refuses a name that does not resolve with 422 unresolvable_host', async () => {
     const { server, dns } = await productionServer();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await createWebhook(server, {
       url: 'https://nowhere.invalid/hook',
       events: ['patient.created'],
     });
     expectFieldError(res, '/url', 'unresolvable_host');
     expect(dns.asked).toEqual(['nowhere.invalid']);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('refuses a name that resolves to no address at all with 422 unresolvable_host', async () => {
     const { server } = await productionServer({ 'empty.example.net': [] });
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await createWebhook(server, {
       url: 'https://empty.example.net/hook',
       events: ['patient.created'],
     });
     expectFieldError(res, '/url', 'unresolvable_host');
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('applies the same rules to PATCH: a refused url leaves the webhook unchanged', async () => {
     const { server } = await productionServer({ 'inside.example.net': ['10.9.8.7'] });
     const wh = await registered(server);
-    const before = snapshot(server);
+    const before = await snapshot(server);
     for (const [url, code] of [
       ['https://inside.example.net/hook', 'private_address'],
       ['https://nowhere.invalid/hook', 'unresolvable_host'],
@@ -582,7 +585,7 @@ describe('URL rules outside sandbox mode', () => {
       const res = await patchWebhook(server, wh.id, { url });
       expectFieldError(res, '/url', code);
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     const moved = await patchWebhook(server, wh.id, { url: 'https://hooks.example.com/v2' });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.url).toBe('https://hooks.example.com/v2');
@@ -590,7 +593,7 @@ describe('URL rules outside sandbox mode', () => {
 
   it('has no /sandbox routes: 404 route_not_found', async () => {
     const { server } = await productionServer();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     for (const [method, path, body] of [
       ['GET', '/sandbox/clock', undefined],
       ['POST', '/sandbox/clock/advance', { seconds: 60 }],
@@ -601,7 +604,7 @@ describe('URL rules outside sandbox mode', () => {
       const res = await server.request(method, path, { body });
       expectProblem(res, 404, 'route_not_found');
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect(server.service.core.clock.now()).toBe(T0);
   });
 });
@@ -619,16 +622,16 @@ describe('event lists', () => {
     ['null', { events: null }, '/events'],
   ])('refuses %s with 422 and writes nothing', async (_label, fields, pointer) => {
     const server = await newServer();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const res = await createWebhook(server, { url: 'https://hooks.example.com/engage', ...fields });
     expectProblem(res, 422, 'validation_failed');
     expect(pointersOf(res), res.text).toContain(pointer);
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('refuses a missing url, an unknown property and a non-object body; writes nothing', async () => {
     const server = await newServer();
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const cases: Array<[unknown, string]> = [
       [{ events: ['patient.created'] }, '/url'],
       [
@@ -647,7 +650,7 @@ describe('event lists', () => {
       const res = await createWebhook(server, body);
       expectFieldError(res, pointer);
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 });
 
@@ -711,7 +714,7 @@ describe('GET /webhooks', () => {
     const server = await newServer();
     const ids = await seven(server);
     const off = [ids[1]!, ids[4]!];
-    server.service.core.db
+    await server.service.core.db
       .prepare(
         `UPDATE webhooks SET status = 'disabled', disabled_at = ?, disabled_reason = 'x'
          WHERE id IN (?, ?)`,
@@ -798,7 +801,7 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
   it('answers 404 resource_missing for an unknown webhook on GET, PATCH and DELETE', async () => {
     const server = await newServer();
     await registered(server);
-    const before = snapshot(server);
+    const before = await snapshot(server);
     for (const id of [UNKNOWN_WEBHOOK, 'nope', 'pat_01JD8X3V6Q9R2T5W7Y0B4C6E8G']) {
       expectProblem(await server.request('GET', `/webhooks/${id}`), 404, 'resource_missing');
       expectProblem(
@@ -819,13 +822,13 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
         'resource_missing',
       );
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
   });
 
   it('PATCH changes url and events, moves updatedAt and keeps the secret', async () => {
     const server = await newServer();
     const wh = await registered(server, 'https://hooks.example.com/v1', ['patient.created']);
-    const secret = webhookRow(server, wh.id)!.secret;
+    const secret = (await webhookRow(server, wh.id))!.secret;
     expect(secret).toBe(wh.secret);
 
     const t1 = await advance(server, 90);
@@ -872,18 +875,18 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
     expect(same.status, same.text).toBe(200);
     expect(same.body).toEqual({ ...both.body, updatedAt: iso(t4) });
 
-    const row = webhookRow(server, wh.id)!;
+    const row = (await webhookRow(server, wh.id))!;
     expect(row.secret).toBe(secret);
     expect(row.stats_since).toBe(T0_ISO);
     expect(row.created_at).toBe(T0_ISO);
-    expect(count(server, 'webhooks')).toBe(1);
+    expect(await count(server, 'webhooks')).toBe(1);
   });
 
   it('PATCH refusals (422) leave the webhook unchanged', async () => {
     const server = await newServer();
     const wh = await registered(server, 'https://hooks.example.com/v1', ['patient.created']);
     await advance(server, 60);
-    const before = snapshot(server);
+    const before = await snapshot(server);
     const cases: Array<[unknown, string]> = [
       [{}, '/'],
       [{ status: 'disabled' }, '/status'],
@@ -909,7 +912,7 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
       expectProblem(res, 422, 'validation_failed');
       expect(pointersOf(res), `${JSON.stringify(body)}: ${res.text}`).toContain(pointer);
     }
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
     expect(await getWebhook(server, wh.id)).toEqual({
       id: wh.id,
       url: 'https://hooks.example.com/v1',
@@ -924,7 +927,7 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
     const server = await newServer();
     const wh = await registered(server, 'https://hooks.example.com/v1', ['call.ended']);
     const disabledAt = iso(T0 + 30 * SEC);
-    server.service.core.db
+    await server.service.core.db
       .prepare(
         `UPDATE webhooks SET status = 'disabled', disabled_at = ?, disabled_reason = 'x',
            updated_at = ? WHERE id = ?`,
@@ -960,7 +963,7 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
     expect(res.body).not.toHaveProperty('disabledAt');
     expect(res.body).not.toHaveProperty('disabledReason');
     expect(await getWebhook(server, wh.id)).toEqual(res.body);
-    expect(webhookRow(server, wh.id)).toMatchObject({
+    expect(await webhookRow(server, wh.id)).toMatchObject({
       status: 'active',
       disabled_at: null,
       disabled_reason: null,
@@ -972,7 +975,7 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
   it('reactivation may change url and events in the same PATCH', async () => {
     const server = await newServer();
     const wh = await registered(server, 'https://hooks.example.com/v1', ['call.ended']);
-    server.service.core.db
+    await server.service.core.db
       .prepare(
         `UPDATE webhooks SET status = 'disabled', disabled_at = ?, disabled_reason = 'x'
          WHERE id = ?`,
@@ -993,10 +996,10 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
       createdAt: T0_ISO,
       updatedAt: iso(now),
     });
-    expect(webhookRow(server, wh.id)!.stats_since).toBe(iso(now));
+    expect((await webhookRow(server, wh.id))!.stats_since).toBe(iso(now));
 
     // A PATCH without status leaves a disabled webhook disabled.
-    server.service.core.db
+    await server.service.core.db
       .prepare(
         `UPDATE webhooks SET status = 'disabled', disabled_at = ?, disabled_reason = 'y'
          WHERE id = ?`,
@@ -1012,7 +1015,7 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
       url: 'https://hooks.example.com/v3',
       updatedAt: iso(later),
     });
-    expect(webhookRow(server, wh.id)!.stats_since).toBe(iso(now));
+    expect((await webhookRow(server, wh.id))!.stats_since).toBe(iso(now));
   });
 
   it('DELETE answers 204 with no body and removes the webhook with its deliveries', async () => {
@@ -1032,14 +1035,14 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
         .prepare<[string], number>(`SELECT count(*) FROM ${table} WHERE webhook_id = ?`)
         .pluck()
         .get(id);
-    expect(ofWebhook('webhook_deliveries', wh.id)).toBe(1);
-    expect(ofWebhook('webhook_attempts', wh.id)).toBe(1);
+    expect(await ofWebhook('webhook_deliveries', wh.id)).toBe(1);
+    expect(await ofWebhook('webhook_attempts', wh.id)).toBe(1);
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]!.signatureOk).toBe(true);
     expect(receiver.received[0]!.headers['x-service-event']).toBe('patient.created');
     expect(other.received).toHaveLength(1);
     expect(other.received[0]!.signatureOk).toBe(true);
-    const eventsBefore = count(server, 'events');
+    const eventsBefore = await count(server, 'events');
 
     const res = await server.request('DELETE', `/webhooks/${wh.id}`);
     expect(res.status, res.text).toBe(204);
@@ -1052,15 +1055,15 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
       'resource_missing',
     );
     expectProblem(await server.request('DELETE', `/webhooks/${wh.id}`), 404, 'resource_missing');
-    expect(webhookRow(server, wh.id)).toBeUndefined();
-    expect(ofWebhook('webhook_deliveries', wh.id)).toBe(0);
-    expect(ofWebhook('webhook_attempts', wh.id)).toBe(0);
+    expect(await webhookRow(server, wh.id)).toBeUndefined();
+    expect(await ofWebhook('webhook_deliveries', wh.id)).toBe(0);
+    expect(await ofWebhook('webhook_attempts', wh.id)).toBe(0);
     expect((await listWebhooks(server)).data.map((w) => w.id)).toEqual([kept.id]);
 
     // The other webhook, its delivery and the event log are untouched.
-    expect(ofWebhook('webhook_deliveries', kept.id)).toBe(1);
-    expect(ofWebhook('webhook_attempts', kept.id)).toBe(1);
-    expect(count(server, 'events')).toBe(eventsBefore);
+    expect(await ofWebhook('webhook_deliveries', kept.id)).toBe(1);
+    expect(await ofWebhook('webhook_attempts', kept.id)).toBe(1);
+    expect(await count(server, 'events')).toBe(eventsBefore);
 
     // A later event reaches only the webhook that is left.
     await createPatient(server);
@@ -1068,7 +1071,7 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
     expect(receiver.received).toHaveLength(1);
     expect(other.received).toHaveLength(2);
     expect(other.received.every((r) => r.signatureOk)).toBe(true);
-    expect(ofWebhook('webhook_deliveries', wh.id)).toBe(0);
+    expect(await ofWebhook('webhook_deliveries', wh.id)).toBe(0);
   });
 
   it('DELETE stops the retries a failing delivery still had', async () => {
@@ -1081,7 +1084,7 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
     await attemptsRecorded(server, wh.id, 1);
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]!.signatureOk).toBe(true);
-    const delivery = server.service.core.db
+    const delivery = await server.service.core.db
       .prepare<[string], { status: string; next_attempt_at: string }>(
         'SELECT status, next_attempt_at FROM webhook_deliveries WHERE webhook_id = ?',
       )
@@ -1094,9 +1097,9 @@ describe('GET, PATCH and DELETE /webhooks/{id}', () => {
     await advance(server, 2 * 3600);
     await server.service.core.runner.idle();
     expect(receiver.received).toHaveLength(1);
-    expect(count(server, 'webhook_deliveries')).toBe(0);
-    expect(count(server, 'webhook_attempts')).toBe(0);
-    const failedJobs = server.service.core.db
+    expect(await count(server, 'webhook_deliveries')).toBe(0);
+    expect(await count(server, 'webhook_attempts')).toBe(0);
+    const failedJobs = await server.service.core.db
       .prepare<[], number>("SELECT count(*) FROM jobs WHERE status = 'failed'")
       .pluck()
       .get();
@@ -1108,11 +1111,13 @@ describe('permissions', () => {
   it('needs webhooks:write on all five routes; without a credential 401; nothing changes', async () => {
     const server = await newServer();
     const wh = await registered(server);
-    const others = server.service.core.apiKeys.create({
-      name: 'everything but webhooks',
-      permissions: PERMISSIONS.filter((p) => p !== 'webhooks:write'),
-    }).key;
-    const before = snapshot(server);
+    const others = (
+      await server.service.core.apiKeys.create({
+        name: 'everything but webhooks',
+        permissions: PERMISSIONS.filter((p) => p !== 'webhooks:write'),
+      })
+    ).key;
+    const before = await snapshot(server);
 
     const routes: Array<[string, string, unknown]> = [
       ['POST', '/webhooks', { url: 'https://hooks.example.com/x', events: ['call.ended'] }],
@@ -1140,15 +1145,15 @@ describe('permissions', () => {
       403,
       'insufficient_permissions',
     );
-    expect(snapshot(server)).toEqual(before);
+    expect(await snapshot(server)).toEqual(before);
 
     // webhooks:write alone is enough for all five.
-    const only = server.keyWith('webhooks:write');
+    const only = await server.keyWith('webhooks:write');
     const expected = [201, 200, 200, 200, 204];
     for (const [i, [method, path, body]] of routes.entries()) {
       const res = await server.request(method, path, { body, token: only });
       expect(res.status, `${method} ${path}: ${res.text}`).toBe(expected[i]);
     }
-    expect(count(server, 'webhooks')).toBe(1);
+    expect(await count(server, 'webhooks')).toBe(1);
   });
 });

@@ -140,7 +140,7 @@ describe('the in-memory bridge says what each write changes, as the service does
 
     // A clock advance changes the clock, and what the jobs it ran changed: here the webhook's
     // attempts run out, which the retry then starts again.
-    server.service.core.patients.create({ firstName: 'Pau', lastName: 'Roca' });
+    await server.service.core.patients.create({ firstName: 'Pau', lastName: 'Roca' });
     await run('sandbox.advance', { seconds: 3 * 3600 });
     await server.service.core.runner.idle();
     const failed = await run('webhooks.failedDeliveries');

@@ -33,8 +33,8 @@ describe('a write says what it changed once, whichever transport asked', () => {
       if (!result.ok) throw new Error(`${name} refused: ${result.error.message}`);
       answered = result.changed;
     };
-    const { formId, patientId } = formFixture(server);
-    const other = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
+    const other = await formFixture(server);
 
     // Each write twice: once through the window's operations, once through the HTTP API.
     const pairs: [string, () => Promise<unknown>, () => Promise<unknown>][] = [
@@ -102,7 +102,7 @@ describe('a write says what it changed once, whichever transport asked', () => {
   it('an operation answers with what it changed, and only what it changed', async () => {
     const server = await newServer();
     const { ops } = operationsOn(server.service.core);
-    const { formId, patientId } = formFixture(server);
+    const { formId, patientId } = await formFixture(server);
 
     // A read, and a refused write, changed nothing: no `changed` at all.
     const read = await ops.run('patients.list', {});

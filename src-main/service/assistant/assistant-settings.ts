@@ -46,17 +46,17 @@ export function createAssistantRouter(settings: SettingsQueries, options: Assist
   const builtin = createBuiltinAssistant();
   let cached: { key: string; assistant: Assistant } | undefined;
 
-  function saved(): AssistantSettings | undefined {
-    const text = settings.get(ASSISTANT_SETTING);
+  async function saved(): Promise<AssistantSettings | undefined> {
+    const text = await settings.get(ASSISTANT_SETTING);
     return text ? (JSON.parse(text) as AssistantSettings) : undefined;
   }
 
-  function current(): AssistantSettings {
-    return options.assistant ?? saved() ?? { provider: 'builtin' };
+  async function current(): Promise<AssistantSettings> {
+    return options.assistant ?? (await saved()) ?? { provider: 'builtin' };
   }
 
-  function model(): Assistant | undefined {
-    const chosen = current();
+  async function model(): Promise<Assistant | undefined> {
+    const chosen = await current();
     if (chosen.provider !== 'openai') return undefined;
     const key = JSON.stringify(chosen);
     if (cached?.key !== key) cached = { key, assistant: createOpenAiAssistant(chosen) };
@@ -83,17 +83,15 @@ export function createAssistantRouter(settings: SettingsQueries, options: Assist
   }
 
   const assistant: Assistant = {
-    get provider() {
-      return current().provider;
-    },
-    welcome: (setup) => withFallback(model(), (a) => a.welcome(setup)),
+    provider: async () => (await current()).provider,
+    welcome: async (setup) => withFallback(await model(), (a) => a.welcome(setup)),
     async reply(setup, history, message) {
       const verdict = triage(message, {
         postOp: readContext(setup.context).purpose === 'post_op',
         language: setup.language,
       });
       const escalate = verdict.level === 'emergency' || verdict.level === 'urgent';
-      const primary = escalate ? undefined : model();
+      const primary = escalate ? undefined : await model();
       const reply = await withFallback(primary, (a) => a.reply(setup, history, message));
       if (!primary || reply.metadata.provider !== 'openai') return reply;
       const replaced = unsafeModelReply(reply.content, {
@@ -113,14 +111,14 @@ export function createAssistantRouter(settings: SettingsQueries, options: Assist
       const safe = await builtin.reply(setup, history, message);
       return { ...safe, metadata: { ...safe.metadata, replaced } };
     },
-    call: (setup) => withFallback(model(), (a) => a.call(setup)),
+    call: async (setup) => withFallback(await model(), (a) => a.call(setup)),
   };
 
   return {
     assistant,
-    describe(): AssistantDescription {
-      const chosen = current();
-      const source = options.assistant ? 'run' : saved() ? 'settings' : 'default';
+    async describe(): Promise<AssistantDescription> {
+      const chosen = await current();
+      const source = options.assistant ? 'run' : (await saved()) ? 'settings' : 'default';
       if (chosen.provider === 'builtin') return { provider: 'builtin', source };
       return {
         provider: 'openai',
@@ -132,7 +130,7 @@ export function createAssistantRouter(settings: SettingsQueries, options: Assist
       };
     },
     /** Saves the provider chosen in the desktop app (null: back to the built-in assistant). */
-    save(value: AssistantSettings | null): void {
+    async save(value: AssistantSettings | null): Promise<void> {
       if (value && value.provider === 'openai') {
         if (typeof value.baseUrl !== 'string' || !/^https?:\/\/[^/]+/.test(value.baseUrl))
           throw validationFailed([
@@ -143,8 +141,8 @@ export function createAssistantRouter(settings: SettingsQueries, options: Assist
             { pointer: '/model', code: 'minLength', detail: 'A model name is required.' },
           ]);
       }
-      if (value) settings.set(ASSISTANT_SETTING, JSON.stringify(value));
-      else settings.delete(ASSISTANT_SETTING);
+      if (value) await settings.set(ASSISTANT_SETTING, JSON.stringify(value));
+      else await settings.delete(ASSISTANT_SETTING);
       cached = undefined;
     },
   };

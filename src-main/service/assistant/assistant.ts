@@ -67,7 +67,8 @@ export interface CallScript {
 }
 
 export interface Assistant {
-  readonly provider: 'builtin' | 'openai';
+  /** Who answers now (the router's choice follows the settings). */
+  provider(): Promise<'builtin' | 'openai'>;
   /** The first message of a conversation. */
   welcome(setup: ChatSetup): Promise<AssistantReply>;
   /** The reply to the patient's `message`; `history` holds every earlier message, in order. */

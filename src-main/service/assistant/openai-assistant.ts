@@ -210,7 +210,7 @@ export function createOpenAiAssistant(settings: OpenAiSettings): Assistant {
   }
 
   return {
-    provider: 'openai',
+    provider: async () => 'openai',
     async welcome(setup) {
       const content = await complete([
         { role: 'system', content: systemPrompt(setup, 'chat') },

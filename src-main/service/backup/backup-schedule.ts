@@ -113,8 +113,8 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  const readJson = <T>(key: string): T | null => {
-    const raw = settings.get(key);
+  const readJson = async <T>(key: string): Promise<T | null> => {
+    const raw = await settings.get(key);
     if (!raw) return null;
     try {
       return JSON.parse(raw) as T;
@@ -123,24 +123,24 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
     }
   };
   const chosen = () => settings.get(FOLDER);
-  const folder = () => chosen() ?? defaultBackupFolder(options.dataDir);
+  const folder = async () => (await chosen()) ?? defaultBackupFolder(options.dataDir);
 
-  function status(): BackupStatus {
-    const lastSuccess = readJson<BackupStatus['lastSuccess']>(LAST_SUCCESS);
+  async function status(): Promise<BackupStatus> {
+    const lastSuccess = await readJson<BackupStatus['lastSuccess']>(LAST_SUCCESS);
     const since = lastSuccess ? Date.parse(lastSuccess.at) : startedAt;
     return {
-      folder: folder(),
-      defaultFolder: chosen() === undefined,
+      folder: await folder(),
+      defaultFolder: (await chosen()) === undefined,
       lastSuccess,
-      lastFailure: readJson<BackupStatus['lastFailure']>(LAST_FAILURE),
+      lastFailure: await readJson<BackupStatus['lastFailure']>(LAST_FAILURE),
       overdue: clock.now() - since >= OVERDUE_HOURS * HOUR_MS,
       running: running > 0,
-      lastRestore: readJson<BackupStatus['lastRestore']>(LAST_RESTORE),
+      lastRestore: await readJson<BackupStatus['lastRestore']>(LAST_RESTORE),
     };
   }
 
   async function attempt(elsewhere?: string): Promise<BackupEntry> {
-    const before = status();
+    const before = await status();
     const target = elsewhere ?? before.folder;
     try {
       const entry = await createBackup({
@@ -153,7 +153,7 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
       // A one-off folder (`engage-desk backup --to`) is the user's: it is neither recorded as the
       // clinic's backup nor rotated.
       if (elsewhere !== undefined) return entry;
-      settings.set(
+      await settings.set(
         LAST_SUCCESS,
         JSON.stringify({ at: entry.manifest.takenAt, file: entry.path, size: entry.manifest.size }),
       );
@@ -163,12 +163,12 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
       if (elsewhere !== undefined) throw error; // told to whoever asked, not to the bell
       const message = error instanceof Error ? error.message : String(error);
       const at = clock.nowIso();
-      settings.set(LAST_FAILURE, JSON.stringify({ at, message }));
+      await settings.set(LAST_FAILURE, JSON.stringify({ at, message }));
       // One notice per run of failures: the first failure after a success (or ever).
       const first =
         !before.lastFailure ||
         (before.lastSuccess !== null && before.lastSuccess.at >= before.lastFailure.at);
-      if (first) notifications.raise('backup.failed', { at, folder: target, message });
+      if (first) await notifications.raise('backup.failed', { at, folder: target, message });
       throw error;
     } finally {
       if (elsewhere === undefined) options.onChange?.();
@@ -193,13 +193,13 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
     return run;
   }
 
-  function checkOverdue(): void {
-    const now = status();
+  async function checkOverdue(): Promise<void> {
+    const now = await status();
     if (!now.overdue) return;
     const spell = now.lastSuccess?.at ?? 'never';
-    if (settings.get(OVERDUE_NOTICE) === spell) return;
-    settings.set(OVERDUE_NOTICE, spell);
-    notifications.raise('backup.overdue', {
+    if ((await settings.get(OVERDUE_NOTICE)) === spell) return;
+    await settings.set(OVERDUE_NOTICE, spell);
+    await notifications.raise('backup.overdue', {
       lastSuccessAt: now.lastSuccess?.at ?? null,
       folder: now.folder,
       hours: OVERDUE_HOURS,
@@ -208,11 +208,11 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
   }
 
   async function tick(): Promise<void> {
-    const last = status().lastSuccess;
+    const last = (await status()).lastSuccess;
     // A backup made in the meantime (by hand, by the CLI) counts.
     if (!last || clock.now() - Date.parse(last.at) >= intervalMs * 0.9)
       await backUpNow().catch(() => undefined);
-    checkOverdue();
+    await checkOverdue();
   }
 
   function arm(delay: number): void {
@@ -227,7 +227,7 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
     status,
     folder,
     /** The finished backups of the folder, newest first. */
-    list: (): BackupListItem[] => listBackups(folder()).map(toListItem),
+    list: async (): Promise<BackupListItem[]> => listBackups(await folder()).map(toListItem),
     backUpNow,
     /** Verifies a backup (or a file picked by hand) with this clinic's key; changes nothing. */
     async inspect(file: string): Promise<BackupListItem> {
@@ -239,11 +239,11 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
      * Written by the host into the restored database, once it is open again. The restored
      * settings remember the backups as they were then; the folder knows the newer ones.
      */
-    recordRestore(restore: { file: string; keptAside?: string | undefined }): void {
-      const newest = listBackups(folder())[0];
-      const remembered = readJson<BackupStatus['lastSuccess']>(LAST_SUCCESS);
+    async recordRestore(restore: { file: string; keptAside?: string | undefined }): Promise<void> {
+      const newest = listBackups(await folder())[0];
+      const remembered = await readJson<BackupStatus['lastSuccess']>(LAST_SUCCESS);
       if (newest && (!remembered || newest.manifest.takenAt > remembered.at))
-        settings.set(
+        await settings.set(
           LAST_SUCCESS,
           JSON.stringify({
             at: newest.manifest.takenAt,
@@ -251,7 +251,7 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
             size: newest.manifest.size,
           }),
         );
-      settings.set(
+      await settings.set(
         LAST_RESTORE,
         JSON.stringify({
           at: clock.nowIso(),
@@ -265,15 +265,15 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
      * Chooses the folder (null: back to the default). It must exist and be writable now; later
      * absences (a share not mounted) are failed backups, not refusals.
      */
-    setFolder(path: string | null): BackupStatus {
-      if (path === null) settings.delete(FOLDER);
+    async setFolder(path: string | null): Promise<BackupStatus> {
+      if (path === null) await settings.delete(FOLDER);
       else {
         fullPath(path);
         probeFolder(path);
-        settings.set(FOLDER, path);
+        await settings.set(FOLDER, path);
       }
       options.onChange?.();
-      return status();
+      return await status();
     },
     start(): void {
       stopped = false;

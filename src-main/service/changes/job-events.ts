@@ -10,11 +10,11 @@ import type { ChangeFeed } from './change-feed';
  * closed for inactivity. Reads the committed rows, so the status sent is the one the job left.
  */
 export function createJobEvents(q: Queries, feed: ChangeFeed) {
-  return function jobDone(job: JobRow): void {
+  return async function jobDone(job: JobRow): Promise<void> {
     const payload = JSON.parse(job.payload) as Record<string, unknown>;
     switch (job.kind) {
       case DELIVER_JOB: {
-        const schedule = q.formSchedules.get(String(payload.scheduleId));
+        const schedule = await q.formSchedules.get(String(payload.scheduleId));
         if (!schedule) return;
         feed.emit({
           type: 'schedule.changed',
@@ -29,7 +29,7 @@ export function createJobEvents(q: Queries, feed: ChangeFeed) {
         return;
       }
       case CONVERSATION_CLOSE_JOB: {
-        const conversation = q.conversations.get(String(payload.conversationId));
+        const conversation = await q.conversations.get(String(payload.conversationId));
         if (conversation?.status !== 'ended') return;
         feed.emit({ type: 'conversation.message', data: { conversationId: conversation.id } });
         return;

@@ -28,9 +28,9 @@ export function createDeliverySettings(settings: SettingsQueries, options: Deliv
   let listening = 'http://127.0.0.1:4010';
   let cached: { key: string; transport: SmtpTransport } | undefined;
 
-  function smtpSettings(): SmtpSettings | undefined {
+  async function smtpSettings(): Promise<SmtpSettings | undefined> {
     if (options.smtp) return options.smtp;
-    const saved = settings.get(SMTP_SETTING);
+    const saved = await settings.get(SMTP_SETTING);
     return saved ? (JSON.parse(saved) as SmtpSettings) : undefined;
   }
 
@@ -45,37 +45,41 @@ export function createDeliverySettings(settings: SettingsQueries, options: Deliv
     setPublicUrl(url: string | undefined): void {
       publicUrl = url?.replace(/\/+$/, '');
     },
-    clinicName: () => settings.get(CLINIC_NAME_SETTING) ?? DEFAULT_CLINIC_NAME,
+    clinicName: async () => (await settings.get(CLINIC_NAME_SETTING)) ?? DEFAULT_CLINIC_NAME,
     /**
      * Who gets the clinic's own notices (a webhook switched off): the saved address, else the
      * SMTP From address, else a placeholder that stays in the outbox.
      */
-    notificationEmail(): string {
-      const from = smtpSettings()?.from;
+    async notificationEmail(): Promise<string> {
+      const from = (await smtpSettings())?.from;
       const fromAddress = from ? (/<([^>]+)>/.exec(from)?.[1] ?? from).trim() : undefined;
-      return settings.get(NOTIFICATION_EMAIL_SETTING) ?? fromAddress ?? DEFAULT_NOTIFICATION_EMAIL;
+      return (
+        (await settings.get(NOTIFICATION_EMAIL_SETTING)) ??
+        fromAddress ??
+        DEFAULT_NOTIFICATION_EMAIL
+      );
     },
     setNotificationEmail: (address: string) =>
       settings.set(NOTIFICATION_EMAIL_SETTING, address.trim()),
     /** The language the app speaks to the clinic in (its notices); Spanish unless set. */
-    appLanguage(): Language {
-      const saved = settings.get(APP_LANGUAGE_SETTING);
+    async appLanguage(): Promise<Language> {
+      const saved = await settings.get(APP_LANGUAGE_SETTING);
       return saved === 'ca' || saved === 'en' ? saved : 'es';
     },
     setAppLanguage: (language: Language) => settings.set(APP_LANGUAGE_SETTING, language),
     setClinicName: (name: string) => settings.set(CLINIC_NAME_SETTING, name.trim()),
     smtpSettings,
     /** Where the SMTP settings come from: this run's option, the saved setting, or none. */
-    smtpSource: (): 'run' | 'settings' | 'default' =>
-      options.smtp ? 'run' : settings.get(SMTP_SETTING) ? 'settings' : 'default',
+    smtpSource: async (): Promise<'run' | 'settings' | 'default'> =>
+      options.smtp ? 'run' : (await settings.get(SMTP_SETTING)) ? 'settings' : 'default',
     /** Saves (or with null forgets) the SMTP settings the desktop app configured. */
-    saveSmtp(value: SmtpSettings | null): void {
-      if (value) settings.set(SMTP_SETTING, JSON.stringify(value));
-      else settings.delete(SMTP_SETTING);
+    async saveSmtp(value: SmtpSettings | null): Promise<void> {
+      if (value) await settings.set(SMTP_SETTING, JSON.stringify(value));
+      else await settings.delete(SMTP_SETTING);
     },
     /** The transport for the current settings, or undefined when e-mail stays in the outbox. */
-    smtp(): SmtpTransport | undefined {
-      const current = smtpSettings();
+    async smtp(): Promise<SmtpTransport | undefined> {
+      const current = await smtpSettings();
       if (!current) return undefined;
       const key = JSON.stringify(current);
       if (cached?.key !== key) {

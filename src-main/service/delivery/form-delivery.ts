@@ -2,9 +2,9 @@ import { renderDeliveryMessage } from '../domain/delivery-message';
 import { DELIVER_JOB, newFormToken, type FormSchedules } from '../domain/form-schedules';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
-import type { JobContext } from '../jobs/job-runner';
+import type { JobContext, JobFollowUp } from '../jobs/job-handler';
 import type { FailureReason } from '../schemas/form-schedule';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { Queries } from '../store/queries';
 import type { FormScheduleRow } from '../store/queries/form-schedules';
 import type { PatientRow } from '../store/queries/patients';
@@ -31,7 +31,7 @@ interface DeliverPayload {
  * once), with a new link replacing the old one.
  */
 export function createFormDelivery(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -42,7 +42,7 @@ export function createFormDelivery(deps: {
     dueAt: string;
     payload?: unknown;
     dedupeKey?: string;
-  }) => void;
+  }) => Promise<unknown>;
 }) {
   const { db, clock, newId, q, schedules, settings } = deps;
 
@@ -61,14 +61,14 @@ export function createFormDelivery(deps: {
     return undefined;
   }
 
-  function record(
+  async function record(
     schedule: FormScheduleRow,
     patient: PatientRow,
     transport: 'outbox' | 'smtp',
     message: { to: string; subject?: string; text: string; html?: string; link: string },
-  ): void {
+  ): Promise<void> {
     const atMs = clock.now();
-    q.outbox.insert({
+    await q.outbox.insert({
       id: newId('out', atMs),
       channel: schedule.channel,
       transport,
@@ -84,40 +84,41 @@ export function createFormDelivery(deps: {
   }
 
   /** Sends one schedule now (the job handler; the demo seed calls it for its history). */
-  function deliverSchedule(scheduleId: string, attempt = 0): void | Promise<void> {
-    const schedule = q.formSchedules.get(scheduleId);
+  async function deliverSchedule(scheduleId: string, attempt = 0): Promise<void | JobFollowUp> {
+    const schedule = await q.formSchedules.get(scheduleId);
     // Cancelled (or already handled) since the job was planned: nothing to send.
     if (!schedule || schedule.status !== 'pending') return;
-    const patient = q.patients.get(schedule.patient_id)!;
+    const patient = (await q.patients.get(schedule.patient_id))!;
     const failure = whyUndeliverable(schedule, patient);
     if (failure) {
-      schedules.markFailed(schedule.id, failure);
+      await schedules.markFailed(schedule.id, failure);
       return;
     }
-    const form = q.clinicalForms.get(schedule.form_id)!;
+    const form = (await q.clinicalForms.get(schedule.form_id))!;
     const { token, hash } = newFormToken();
     const link = `${settings.publicUrl()}/f/${token}`;
     const to = (schedule.channel === 'whatsapp' ? patient.phone : patient.email)!;
     const rendered = renderDeliveryMessage({
       channel: schedule.channel,
       language: schedule.language,
-      clinicName: settings.clinicName(),
+      clinicName: await settings.clinicName(),
       patientFirstName: patient.first_name,
       formName: form.name,
       message: schedule.message ?? undefined,
       link,
     });
     const message = { to, link, ...rendered };
-    const smtp = schedule.channel === 'email' ? settings.smtp() : undefined;
+    const smtp = schedule.channel === 'email' ? await settings.smtp() : undefined;
     if (!smtp) {
-      record(schedule, patient, 'outbox', message);
-      schedules.markSent(schedule.id, hash);
+      await record(schedule, patient, 'outbox', message);
+      await schedules.markSent(schedule.id, hash);
       return;
     }
     // The link is known before the mail leaves: should a cancel win the race with the SMTP
     // hand-off, the patient who opens it is told the form was withdrawn, not that it is unknown.
-    q.formSchedules.setPendingToken(schedule.id, hash, clock.nowIso());
-    return (async () => {
+    await q.formSchedules.setPendingToken(schedule.id, hash, clock.nowIso());
+    // The hand-off waits on the mail server: after the job's transaction, never inside it.
+    return async () => {
       const result = await smtp.send({
         to,
         subject: rendered.subject ?? '',
@@ -126,28 +127,28 @@ export function createFormDelivery(deps: {
         messageId: `<${schedule.id}.${attempt}@engage-desk.invalid>`,
       });
       if (result.ok) {
-        db.transaction(() => {
+        await db.transaction(async () => {
           // The mail left, so it is in the outbox either way; a cancel that won the race while
           // it was in flight stands (the link then says the form was withdrawn).
-          record(schedule, patient, 'smtp', message);
-          schedules.markSent(schedule.id, hash);
-        })();
+          await record(schedule, patient, 'smtp', message);
+          await schedules.markSent(schedule.id, hash);
+        });
       } else if (!result.permanent && attempt < SMTP_RETRY_DELAYS_S.length) {
-        deps.scheduleJob({
+        await deps.scheduleJob({
           kind: DELIVER_JOB,
           dueAt: new Date(clock.now() + SMTP_RETRY_DELAYS_S[attempt]! * 1000).toISOString(),
           payload: { scheduleId, attempt: attempt + 1 },
           dedupeKey: `${DELIVER_JOB}:${scheduleId}:${attempt + 1}`,
         });
       } else {
-        schedules.markFailed(schedule.id, 'smtp_error');
+        await schedules.markFailed(schedule.id, 'smtp_error');
       }
-    })();
+    };
   }
 
   return {
     deliverSchedule,
-    deliver({ payload }: JobContext): void | Promise<void> {
+    deliver({ payload }: JobContext): Promise<void | JobFollowUp> {
       const { scheduleId, attempt } = payload as DeliverPayload;
       return deliverSchedule(scheduleId, attempt);
     },

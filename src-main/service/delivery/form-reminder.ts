@@ -2,8 +2,8 @@ import { renderDeliveryMessage } from '../domain/delivery-message';
 import type { FormSchedules } from '../domain/form-schedules';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
-import type { JobContext } from '../jobs/job-runner';
-import type { Db } from '../store/db';
+import type { JobContext, JobFollowUp } from '../jobs/job-handler';
+import type { Sql } from '../store/sql-port';
 import type { Queries } from '../store/queries';
 import type { DeliverySettings } from './delivery-settings';
 
@@ -15,7 +15,7 @@ import type { DeliverySettings } from './delivery-settings';
  * SMTP refusal is not retried; it is included in the delivery's price (api-decisions, "Series").
  */
 export function createFormReminder(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -24,31 +24,31 @@ export function createFormReminder(deps: {
 }) {
   const { db, clock, newId, q, schedules, settings } = deps;
 
-  function remindSchedule(scheduleId: string): void | Promise<void> {
-    const schedule = q.formSchedules.get(scheduleId);
+  async function remindSchedule(scheduleId: string): Promise<void | JobFollowUp> {
+    const schedule = await q.formSchedules.get(scheduleId);
     if (!schedule || schedule.status !== 'sent' || schedule.reminded_at) return;
     // The link the patient already has: the newest message of this delivery carries it.
-    const link = q.outbox.bySchedule(scheduleId).at(-1)?.link;
-    const patient = q.patients.get(schedule.patient_id)!;
+    const link = (await q.outbox.bySchedule(scheduleId)).at(-1)?.link;
+    const patient = (await q.patients.get(schedule.patient_id))!;
     const to = schedule.channel === 'whatsapp' ? patient.phone : patient.email;
     if (!link || !to || patient.status !== 'active') return;
-    const form = q.clinicalForms.get(schedule.form_id)!;
+    const form = (await q.clinicalForms.get(schedule.form_id))!;
     const rendered = renderDeliveryMessage({
       channel: schedule.channel,
       language: schedule.language,
-      clinicName: settings.clinicName(),
+      clinicName: await settings.clinicName(),
       patientFirstName: patient.first_name,
       formName: form.name,
       link,
       reminder: true,
     });
-    const record = (transport: 'outbox' | 'smtp') =>
-      db.transaction(() => {
+    const record = async (transport: 'outbox' | 'smtp') =>
+      await db.transaction(async () => {
         // Answered or cancelled while an e-mail was in flight: the reminder is not recorded as
         // one, but what left is in the outbox all the same.
-        schedules.markReminded(scheduleId);
+        await schedules.markReminded(scheduleId);
         const atMs = clock.now();
-        q.outbox.insert({
+        await q.outbox.insert({
           id: newId('out', atMs),
           channel: schedule.channel,
           transport,
@@ -61,10 +61,11 @@ export function createFormReminder(deps: {
           patient_id: patient.id,
           created_at: new Date(atMs).toISOString(),
         });
-      })();
-    const smtp = schedule.channel === 'email' ? settings.smtp() : undefined;
-    if (!smtp) return record('outbox');
-    return (async () => {
+      });
+    const smtp = schedule.channel === 'email' ? await settings.smtp() : undefined;
+    if (!smtp) return await record('outbox');
+    // The hand-off waits on the mail server: after the job's transaction, never inside it.
+    return async () => {
       const result = await smtp.send({
         to,
         subject: rendered.subject ?? '',
@@ -72,13 +73,13 @@ export function createFormReminder(deps: {
         html: rendered.html,
         messageId: `<${scheduleId}.reminder@engage-desk.invalid>`,
       });
-      if (result.ok) record('smtp');
-    })();
+      if (result.ok) await record('smtp');
+    };
   }
 
   return {
     remindSchedule,
-    remind({ payload }: JobContext): void | Promise<void> {
+    remind({ payload }: JobContext): Promise<void | JobFollowUp> {
       return remindSchedule((payload as { scheduleId: string }).scheduleId);
     },
   };

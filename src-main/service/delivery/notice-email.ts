@@ -1,6 +1,6 @@
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
-import type { JobContext, ScheduleInput } from '../jobs/job-runner';
+import type { JobContext, ScheduleInput } from '../jobs/job-handler';
 import type { Queries } from '../store/queries';
 import type { DeliverySettings } from './delivery-settings';
 import { SMTP_RETRY_DELAYS_S } from './form-delivery';
@@ -22,12 +22,12 @@ export function createNoticeEmail(deps: {
   newId: IdFactory;
   q: Queries;
   settings: DeliverySettings;
-  scheduleJob: (job: ScheduleInput) => void;
+  scheduleJob: (job: ScheduleInput) => Promise<unknown>;
 }) {
   const { clock, newId, q, settings } = deps;
 
-  function plan(outboxId: string, attempt: number, delaySeconds: number): void {
-    deps.scheduleJob({
+  async function plan(outboxId: string, attempt: number, delaySeconds: number): Promise<void> {
+    await deps.scheduleJob({
       kind: NOTICE_EMAIL_JOB,
       dueAt: new Date(clock.now() + delaySeconds * 1000).toISOString(),
       payload: { outboxId, attempt },
@@ -37,14 +37,14 @@ export function createNoticeEmail(deps: {
 
   return {
     /** Records the notice (call inside the caller's transaction); returns its outbox id. */
-    send(message: { subject: string; text: string }): string {
+    async send(message: { subject: string; text: string }): Promise<string> {
       const atMs = clock.now();
       const id = newId('out', atMs);
-      q.outbox.insert({
+      await q.outbox.insert({
         id,
         channel: 'email',
         transport: 'outbox',
-        to_address: settings.notificationEmail(),
+        to_address: await settings.notificationEmail(),
         subject: message.subject,
         body: message.text,
         html: null,
@@ -53,15 +53,15 @@ export function createNoticeEmail(deps: {
         patient_id: null,
         created_at: new Date(atMs).toISOString(),
       });
-      if (settings.smtpSettings()) plan(id, 0, 0);
+      if (await settings.smtpSettings()) await plan(id, 0, 0);
       return id;
     },
 
     /** The job: hands the recorded notice to SMTP. */
     async deliver({ payload }: JobContext): Promise<void> {
       const { outboxId, attempt = 0 } = payload as NoticePayload;
-      const row = q.outbox.get(outboxId);
-      const smtp = settings.smtp();
+      const row = await q.outbox.get(outboxId);
+      const smtp = await settings.smtp();
       if (!row || row.transport === 'smtp' || !smtp) return;
       const result = await smtp.send({
         to: row.to_address,
@@ -69,9 +69,9 @@ export function createNoticeEmail(deps: {
         text: row.body,
         messageId: `<${row.id}@engage-desk.invalid>`,
       });
-      if (result.ok) q.outbox.markSentBySmtp(row.id);
+      if (result.ok) await q.outbox.markSentBySmtp(row.id);
       else if (!result.permanent && attempt < SMTP_RETRY_DELAYS_S.length) {
-        plan(row.id, attempt + 1, SMTP_RETRY_DELAYS_S[attempt]!);
+        await plan(row.id, attempt + 1, SMTP_RETRY_DELAYS_S[attempt]!);
       }
     },
   };

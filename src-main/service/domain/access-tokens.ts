@@ -33,7 +33,7 @@ export function createAccessTokens(deps: { secret: Uint8Array; clock: Clock; api
 
   return {
     async issue(apiKey: string) {
-      const key = apiKeys.authenticate(apiKey);
+      const key = await apiKeys.authenticate(apiKey);
       if (!key) {
         throw new ProblemError(
           401,
@@ -79,7 +79,7 @@ export function createAccessTokens(deps: { secret: Uint8Array; clock: Clock; api
         }
         throw invalidToken('The access token is not valid.');
       }
-      const key = apiKeys.activeById(payload.sub!);
+      const key = await apiKeys.activeById(payload.sub!);
       if (!key) throw invalidToken('The API key this token was issued for has been revoked.');
       const scope = typeof payload.scope === 'string' ? payload.scope.split(' ') : [];
       return fromKey(key, 'jwt', scope);
@@ -88,7 +88,7 @@ export function createAccessTokens(deps: { secret: Uint8Array; clock: Clock; api
     /** A Bearer value: an API key (sk_…) or a JWT. */
     async authenticate(bearer: string): Promise<Credential> {
       if (bearer.startsWith('sk_')) {
-        const key = apiKeys.authenticate(bearer);
+        const key = await apiKeys.authenticate(bearer);
         if (!key) throw invalidToken('The API key is unknown or has been revoked.');
         return fromKey(key, 'api_key');
       }

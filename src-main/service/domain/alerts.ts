@@ -9,7 +9,7 @@ import type {
   AlertReasonCode,
   AlertSource,
 } from '../schemas/alert';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { ALERT_LIST, type AlertRow } from '../store/queries/alerts';
@@ -29,7 +29,7 @@ export interface AlertInput {
 
 /** What the domain needs to raise one (chats, calls, responses and deliveries get only this). */
 export interface AlertRaiser {
-  raise(input: AlertInput): string;
+  raise(input: AlertInput): Promise<string>;
 }
 
 const PRIORITY_RANK: Record<AlertPriority, number> = { urgent: 0, review: 1 };
@@ -42,7 +42,7 @@ const PRIORITY_RANK: Record<AlertPriority, number> = { urgent: 0, review: 1 };
  * new hides behind an alert someone has already seen.
  */
 export function createAlerts(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -55,18 +55,18 @@ export function createAlerts(deps: {
     q.alerts.getJson,
   );
 
-  function raise(input: AlertInput): string {
+  async function raise(input: AlertInput): Promise<string> {
     const at = clock.nowIso();
     const signs = [...(input.signs ?? [])];
     const detail = input.detail ?? {};
-    const open = q.alerts.openFor(input.source.type, input.source.id);
+    const open = await q.alerts.openFor(input.source.type, input.source.id);
     if (open) {
       const merged = [...new Set([...(JSON.parse(open.signs) as TriageSign[]), ...signs])];
       // The more serious reason leads; an equal one is replaced by the newer.
       const keepOld = PRIORITY_RANK[open.priority] < PRIORITY_RANK[input.priority];
       const code = keepOld ? (open.reason_code as AlertReasonCode) : input.code;
       const kept = keepOld ? (JSON.parse(open.detail) as ReasonDetail) : detail;
-      q.alerts.merge({
+      await q.alerts.merge({
         id: open.id,
         priority: keepOld ? open.priority : input.priority,
         reason_code: code,
@@ -78,7 +78,7 @@ export function createAlerts(deps: {
       return open.id;
     }
     const id = newId('alert');
-    q.alerts.insert({
+    await q.alerts.insert({
       id,
       patient_id: input.patientId,
       source_type: input.source.type,
@@ -102,29 +102,31 @@ export function createAlerts(deps: {
     );
   }
 
-  const acknowledge = db.transaction((id: string, by: Actor, note?: string): Alert => {
-    const alert = row(id);
-    if (alert.state !== 'open') throw notOpen(alert, 'acknowledge');
-    q.alerts.acknowledge({
-      id,
-      at: clock.nowIso(),
-      by: JSON.stringify(by),
-      note: note?.trim() || null,
+  const acknowledge = (id: string, by: Actor, note?: string): Promise<Alert> =>
+    db.transaction(async () => {
+      const alert = await row(id);
+      if (alert.state !== 'open') throw notOpen(alert, 'acknowledge');
+      await q.alerts.acknowledge({
+        id,
+        at: clock.nowIso(),
+        by: JSON.stringify(by),
+        note: note?.trim() || null,
+      });
+      return await get(id);
     });
-    return get(id);
-  });
 
-  const resolve = db.transaction((id: string, by: Actor, note?: string): Alert => {
-    const alert = row(id);
-    if (alert.state === 'resolved') throw notOpen(alert, 'resolve');
-    q.alerts.resolve({
-      id,
-      at: clock.nowIso(),
-      by: JSON.stringify(by),
-      note: note?.trim() || null,
+  const resolve = (id: string, by: Actor, note?: string): Promise<Alert> =>
+    db.transaction(async () => {
+      const alert = await row(id);
+      if (alert.state === 'resolved') throw notOpen(alert, 'resolve');
+      await q.alerts.resolve({
+        id,
+        at: clock.nowIso(),
+        by: JSON.stringify(by),
+        note: note?.trim() || null,
+      });
+      return await get(id);
     });
-    return get(id);
-  });
 
   return {
     raise,
@@ -132,14 +134,14 @@ export function createAlerts(deps: {
     resolve,
     get,
     getJson,
-    list(query: AlertListQuery): ListPage {
+    async list(query: AlertListQuery): Promise<ListPage> {
       const where = equalTo({
         patient_id: query.patientId,
         state: query.state,
         priority: query.priority,
         source_type: query.sourceType,
       });
-      return deps.listPage(ALERT_LIST, {
+      return await deps.listPage(ALERT_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: {
@@ -154,8 +156,8 @@ export function createAlerts(deps: {
     /** Open alerts by priority: the navigation badge and the dashboard. */
     openCounts: () => q.alerts.openCounts(),
     /** The patient's alerts not yet resolved, urgent first (the patient page header). */
-    unresolvedOf: (patientId: string): Alert[] =>
-      q.alerts.unresolvedOfPatient(patientId).map((json) => JSON.parse(json) as Alert),
+    unresolvedOf: async (patientId: string): Promise<Alert[]> =>
+      (await q.alerts.unresolvedOfPatient(patientId)).map((json) => JSON.parse(json) as Alert),
     hasUrgentUnresolved: (patientId: string) => q.alerts.hasUrgentUnresolved(patientId),
   };
 }

@@ -69,7 +69,11 @@ export function createApiKeys(deps: { clock: Clock; newId: IdFactory; q: Queries
   }
 
   return {
-    create(input: { name: string; permissions: readonly string[]; key?: string }): CreatedApiKey {
+    async create(input: {
+      name: string;
+      permissions: readonly string[];
+      key?: string;
+    }): Promise<CreatedApiKey> {
       const name = input.name.trim();
       if (!name || name.length > 100) {
         throw validationFailed([
@@ -108,7 +112,7 @@ export function createApiKeys(deps: { clock: Clock; newId: IdFactory; q: Queries
         last_used_at: null,
         revoked_at: null,
       };
-      q.apiKeys.insert(row);
+      await q.apiKeys.insert(row);
       return { ...info(row), key };
     },
 
@@ -116,48 +120,48 @@ export function createApiKeys(deps: { clock: Clock; newId: IdFactory; q: Queries
      * Makes this exact key usable with every permission (`serve --api-key`): created when new,
      * un-revoked and widened when it exists. Returns whether it was created.
      */
-    ensure(key: string, name: string): { created: boolean; info: ApiKeyInfo } {
-      const existing = q.apiKeys.byHash(hashApiKey(key));
+    async ensure(key: string, name: string): Promise<{ created: boolean; info: ApiKeyInfo }> {
+      const existing = await q.apiKeys.byHash(hashApiKey(key));
       if (!existing) {
-        const created = this.create({ name, permissions: PERMISSIONS, key });
+        const created = await this.create({ name, permissions: PERMISSIONS, key });
         return { created: true, info: created };
       }
-      q.apiKeys.restore(existing.id, JSON.stringify(PERMISSIONS));
-      return { created: false, info: info(q.apiKeys.byId(existing.id)!) };
+      await q.apiKeys.restore(existing.id, JSON.stringify(PERMISSIONS));
+      return { created: false, info: info((await q.apiKeys.byId(existing.id))!) };
     },
 
     /** The active key behind a secret, or undefined (unknown or revoked). */
-    authenticate(key: string): ApiKeyInfo | undefined {
+    async authenticate(key: string): Promise<ApiKeyInfo | undefined> {
       const hash = hashApiKey(key);
-      const found = byHash.get(hash, () => active(q.apiKeys.byHash(hash)));
+      const found = await byHash.get(hash, async () => active(await q.apiKeys.byHash(hash)));
       if (!found) return undefined;
-      this.touch(found.id);
+      await this.touch(found.id);
       return found;
     },
 
     /** The active key by id (for tokens minted from it), or undefined. */
-    activeById(id: string): ApiKeyInfo | undefined {
-      const key = byId.get(id, () => active(q.apiKeys.byId(id)));
+    async activeById(id: string): Promise<ApiKeyInfo | undefined> {
+      const key = await byId.get(id, async () => active(await q.apiKeys.byId(id)));
       if (!key) return undefined;
-      this.touch(key.id);
+      await this.touch(key.id);
       return key;
     },
 
     /** Records use, at most once a minute per key, so reads do not turn into a write each. */
-    touch(id: string): void {
+    async touch(id: string): Promise<void> {
       const now = clock.now();
       if (now - (lastTouched.get(id) ?? 0) < TOUCH_INTERVAL_MS) return;
       lastTouched.set(id, now);
-      q.apiKeys.touch(id, new Date(now).toISOString());
+      await q.apiKeys.touch(id, new Date(now).toISOString());
     },
 
-    list: (): ApiKeyInfo[] => q.apiKeys.all().map(info),
+    list: async (): Promise<ApiKeyInfo[]> => (await q.apiKeys.all()).map(info),
 
-    revoke(id: string): ApiKeyInfo {
-      const row = q.apiKeys.byId(id);
+    async revoke(id: string): Promise<ApiKeyInfo> {
+      const row = await q.apiKeys.byId(id);
       if (!row) throw resourceMissing('api key', id);
-      if (!row.revoked_at) q.apiKeys.revoke(id, clock.nowIso());
-      return info(q.apiKeys.byId(id)!);
+      if (!row.revoked_at) await q.apiKeys.revoke(id, clock.nowIso());
+      return info((await q.apiKeys.byId(id))!);
     },
 
     checkPermissions,

@@ -68,37 +68,35 @@ const WORDS: Record<Language, { file: string; header: string[] }> = {
  */
 export function createAuditExport(deps: {
   clock: Clock;
-  list: (query: AuditExportInput & { limit: number; cursor?: string }) => ListPage;
+  list: (query: AuditExportInput & { limit: number; cursor?: string }) => Promise<ListPage>;
   names: PatientNames;
-  appLanguage: () => Language;
+  appLanguage: () => Promise<Language>;
 }) {
-  return function exportCsv(input: AuditExportInput): CsvFile {
+  return async function exportCsv(input: AuditExportInput): Promise<CsvFile> {
     const { language, ...filters } = input;
-    const words = WORDS[language ?? deps.appLanguage()];
+    const words = WORDS[language ?? (await deps.appLanguage())];
     const events: AuditEvent[] = [];
     let cursor: string | undefined;
     for (;;) {
-      const page = deps.list({ ...filters, limit: 100, ...(cursor ? { cursor } : {}) });
+      const page = await deps.list({ ...filters, limit: 100, ...(cursor ? { cursor } : {}) });
       events.push(...listItems<AuditEvent>(page));
       if (!page.pagination.hasMore) break;
       cursor = page.pagination.cursor;
     }
-    const rows = deps.names
-      .withPatients(events)
-      .map((e) => [
-        e.id,
-        e.at,
-        e.actor.name,
-        e.actor.type,
-        e.actor.id ?? '',
-        e.channel,
-        e.action,
-        e.resourceType,
-        e.resourceId,
-        `${e.patient.firstName} ${e.patient.lastName}`.trim(),
-        e.patientId,
-        e.count ?? '',
-      ]);
+    const rows = (await deps.names.withPatients(events)).map((e) => [
+      e.id,
+      e.at,
+      e.actor.name,
+      e.actor.type,
+      e.actor.id ?? '',
+      e.channel,
+      e.action,
+      e.resourceType,
+      e.resourceId,
+      `${e.patient.firstName} ${e.patient.lastName}`.trim(),
+      e.patientId,
+      e.count ?? '',
+    ]);
     return {
       filename: csvFilename([words.file], deps.clock.now()),
       csv: csvText(words.header, rows),

@@ -128,20 +128,20 @@ export const conversationAudit = (conversations: Conversations): AuditRules<Conv
   commitMessage: {
     action: 'message.sent',
     write: true,
-    entries: ([prepared]) => [inConversation(conversations, prepared.id)],
+    entries: async ([prepared]) => [await inConversation(conversations, prepared.id)],
   },
   // The window's one-call send (the sandbox composer), recorded once it committed.
   send: {
     action: 'message.sent',
     after: true,
-    entries: ([id]) => [inConversation(conversations, id)],
+    entries: async ([id]) => [await inConversation(conversations, id)],
   },
 });
 
-const inConversation = (conversations: Conversations, id: string): AuditEntry => ({
+const inConversation = async (conversations: Conversations, id: string): Promise<AuditEntry> => ({
   resourceType: 'conversation',
   resourceId: id,
-  patientId: conversations.row(id).patient_id,
+  patientId: (await conversations.row(id)).patient_id,
 });
 
 /**
@@ -154,7 +154,7 @@ export const chatLinkAudit = (
   create: {
     action: 'link.created',
     after: true,
-    entries: ([id]) => [inConversation(conversations, id)],
+    entries: async ([id]) => [await inConversation(conversations, id)],
   },
 });
 
@@ -215,8 +215,8 @@ export const scheduleAudit = (schedules: Schedules): AuditRules<Schedules> => ({
   cancel: {
     action: 'delivery.cancelled',
     write: true,
-    entries: ([id]) => [
-      { resourceType: 'delivery', resourceId: id, patientId: schedules.row(id).patient_id },
+    entries: async ([id]) => [
+      { resourceType: 'delivery', resourceId: id, patientId: (await schedules.row(id)).patient_id },
     ],
   },
   // A retry is a new delivery (pointing at the failed one), so it is one more `delivery.created`.
@@ -246,8 +246,8 @@ export const seriesAudit = (series: Series): AuditRules<Series> => ({
   cancel: {
     action: 'series.cancelled',
     write: true,
-    entries: ([id]) => [
-      { resourceType: 'series', resourceId: id, patientId: series.get(id).patientId },
+    entries: async ([id]) => [
+      { resourceType: 'series', resourceId: id, patientId: (await series.get(id)).patientId },
     ],
   },
 });
@@ -281,13 +281,13 @@ export interface ClinicArchiveExport {
  * clinic's own key.
  */
 export const clinicArchiveAudit = (
-  patientIds: () => string[],
+  patientIds: () => Promise<string[]>,
 ): AuditRules<ClinicArchiveExport> => ({
   export: {
     action: 'clinic.exported',
     after: true,
-    entries: () => {
-      const ids = patientIds();
+    entries: async () => {
+      const ids = await patientIds();
       return ids.map((patientId) => ({
         resourceType: 'export',
         resourceId: 'clinic',

@@ -10,7 +10,7 @@ import type {
   AuditEventListQuery,
   AuditResource,
 } from '../schemas/audit-event';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import { equalTo, type ListCondition, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import {
@@ -49,12 +49,14 @@ export interface AuditRule<A extends unknown[], R> {
    * never left to the reads' group commit.
    */
   after?: boolean;
-  entries(args: A, result: Awaited<R>): readonly AuditEntry[];
+  entries(args: A, result: R): readonly AuditEntry[] | Promise<readonly AuditEntry[]>;
 }
 
 /** The audited methods of a service (the others pass through untouched). */
 export type AuditRules<S> = {
-  readonly [K in keyof S]?: S[K] extends (...args: infer A) => infer R ? AuditRule<A, R> : never;
+  readonly [K in keyof S]?: S[K] extends (...args: infer A) => Promise<infer R>
+    ? AuditRule<A, R>
+    : never;
 };
 
 export const DEFAULT_RETENTION_YEARS = 6;
@@ -78,7 +80,7 @@ interface Scope {
  * demo seed, the patient's own form and chat pages) has no context and records nothing.
  */
 export function createAuditTrail(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -98,25 +100,26 @@ export function createAuditTrail(deps: {
   // abrupt end (power cut, crash, SIGKILL) loses at most the reads of the last READ_COMMIT_MS.
   let pending: NewAuditEvent[] = [];
   let flushScheduled = false;
-  const storeAll = db.transaction((rows: NewAuditEvent[]) => {
-    for (const row of rows) q.auditEvents.insert(row);
-  });
+  const storeAll = (rows: NewAuditEvent[]) =>
+    db.transaction(async () => {
+      for (const row of rows) await q.auditEvents.insert(row);
+    });
 
   function scheduleFlush(): void {
     if (flushScheduled) return;
     flushScheduled = true;
     // Unref'd: a pending commit never keeps the process alive (close() stores it).
-    setTimeout(timedFlush, READ_COMMIT_MS).unref();
+    setTimeout(() => void timedFlush(), READ_COMMIT_MS).unref();
   }
 
   /** Stores the waiting events now; throws if the store refuses, keeping them for the next try. */
-  function flush(): void {
+  async function flush(): Promise<void> {
     flushScheduled = false;
     if (!pending.length || !db.open) return;
     const rows = pending;
     pending = [];
     try {
-      storeAll(rows);
+      await storeAll(rows);
     } catch (error) {
       // A busy or full disk: the events are kept (older first) and tried again, never dropped.
       pending = [...rows, ...pending];
@@ -125,16 +128,16 @@ export function createAuditTrail(deps: {
   }
 
   /** The timer's flush: a failure is reported and retried, never thrown out of a timer. */
-  function timedFlush(): void {
+  async function timedFlush(): Promise<void> {
     try {
-      flush();
+      await flush();
     } catch (error) {
       deps.onFlushError?.(error);
       scheduleFlush();
     }
   }
 
-  function record(
+  async function record(
     context: AuditContext,
     action: AuditAction,
     entries: readonly AuditEntry[],
@@ -158,13 +161,13 @@ export function createAuditTrail(deps: {
     }));
     // Inside a transaction (a write, or a read a write makes), the events commit with it.
     if (db.inTransaction) {
-      for (const row of rows) q.auditEvents.insert(row);
+      for (const row of rows) await q.auditEvents.insert(row);
       return;
     }
     // A write that committed by itself: its events now, after the reads waiting before it.
     if (write) {
-      timedFlush();
-      storeAll(rows);
+      await timedFlush();
+      await storeAll(rows);
       return;
     }
     pending.push(...rows);
@@ -172,43 +175,32 @@ export function createAuditTrail(deps: {
   }
 
   function wrap<A extends unknown[], R>(
-    method: (...args: A) => R,
+    method: (...args: A) => Promise<R>,
     self: unknown,
     rule: AuditRule<A, R>,
-  ): (...args: A) => R {
-    const writes = rule.write ? db.transaction((scope: Scope, args: A) => run(scope, args)) : null;
-    function run(scope: Scope, args: A): R {
-      const result = method.apply(self, args);
-      // An asynchronous method (a conversation's start) records once it resolved.
-      if (result instanceof Promise) {
-        return result.then((value: Awaited<R>) => {
-          const writes = Boolean(rule.write || rule.after);
-          record(scope.context, rule.action, rule.entries(args, value), writes);
-          return value;
-        }) as R;
-      }
-      record(
-        scope.context,
-        rule.action,
-        rule.entries(args, result as Awaited<R>),
-        Boolean(rule.write || rule.after),
-      );
+  ): (...args: A) => Promise<R> {
+    const writes = Boolean(rule.write || rule.after);
+    async function run(scope: Scope, args: A): Promise<R> {
+      const result = await method.apply(self, args);
+      await record(scope.context, rule.action, await rule.entries(args, result), writes);
       return result;
     }
-    return function (...args: A): R {
+    return async function (...args: A): Promise<R> {
       const scope = scopes.getStore();
-      if (!scope?.state.open || scope.inside) return method.apply(self, args);
+      if (!scope?.state.open || scope.inside) return await method.apply(self, args);
       const inner: Scope = { ...scope, inside: true };
       // The reads waiting for their group commit are older than this write: stored first, in
       // their own commit (so a write that fails takes none of them with it), the trail keeps
       // the order things happened in. Inside a caller's transaction they wait for the timer.
-      if (writes && !db.inTransaction) timedFlush();
-      return scopes.run(inner, () => (writes ? writes(inner, args) : run(inner, args)));
+      if (rule.write && !db.inTransaction) await timedFlush();
+      return await scopes.run(inner, async () =>
+        rule.write ? await db.transaction(() => run(inner, args)) : await run(inner, args),
+      );
     };
   }
 
-  function retentionYears(): number {
-    return Number(q.settings.get(AUDIT_RETENTION_SETTING) ?? DEFAULT_RETENTION_YEARS);
+  async function retentionYears(): Promise<number> {
+    return Number((await q.settings.get(AUDIT_RETENTION_SETTING)) ?? DEFAULT_RETENTION_YEARS);
   }
 
   /** The purge's bound by the service clock: events older than `years` before now. */
@@ -262,7 +254,7 @@ export function createAuditTrail(deps: {
       ][]) {
         const method = (service as Record<string, unknown>)[name];
         if (typeof method !== 'function') throw new Error(`No method ${name} to audit`);
-        wrapped[name] = wrap(method as (...args: unknown[]) => unknown, service, rule);
+        wrapped[name] = wrap(method as (...args: unknown[]) => Promise<unknown>, service, rule);
       }
       return wrapped as S;
     },
@@ -274,8 +266,8 @@ export function createAuditTrail(deps: {
     flush,
 
     /** The trail, newest first, with GET /audit-events' filters. Reading it records nothing. */
-    list(query: AuditEventListQuery): ListPage {
-      flush();
+    async list(query: AuditEventListQuery): Promise<ListPage> {
+      await flush();
       const where: ListCondition[] = [
         ...equalTo({
           patient_id: query.patientId,
@@ -289,7 +281,7 @@ export function createAuditTrail(deps: {
       else if (query.actor) {
         where.push({ sql: 'actor_id IS NULL AND actor_type = ?', params: [query.actor] });
       }
-      return deps.listPage(AUDIT_EVENT_LIST, {
+      return await deps.listPage(AUDIT_EVENT_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: {
@@ -313,30 +305,31 @@ export function createAuditTrail(deps: {
      * event's resourceId, `from-6-to-2`; it concerns no patient, so its patientId is empty).
      * Setting the period it already has changes and records nothing.
      */
-    setRetentionYears: db.transaction((years: number): void => {
-      checkYears(years);
-      const from = retentionYears();
-      if (from === years) return;
-      q.settings.set(AUDIT_RETENTION_SETTING, String(years));
-      const scope = scopes.getStore();
-      const context = scope?.state.open ? scope.context : UNSCOPED;
-      record(
-        context,
-        'retention.changed',
-        [{ resourceType: 'retention', resourceId: `from-${from}-to-${years}`, patientId: '' }],
-        true,
-      );
-    }),
+    setRetentionYears: (years: number): Promise<void> =>
+      db.transaction(async () => {
+        checkYears(years);
+        const from = await retentionYears();
+        if (from === years) return;
+        await q.settings.set(AUDIT_RETENTION_SETTING, String(years));
+        const scope = scopes.getStore();
+        const context = scope?.state.open ? scope.context : UNSCOPED;
+        await record(
+          context,
+          'retention.changed',
+          [{ resourceType: 'retention', resourceId: `from-${from}-to-${years}`, patientId: '' }],
+          true,
+        );
+      }),
 
     /**
      * What the next purge would delete if the period were `years`: with the purge's own bounds,
      * so the confirmation of a shorter period says exactly what goes.
      */
-    purgePreview(years: number) {
+    async purgePreview(years: number) {
       checkYears(years);
-      flush();
+      await flush();
       const horizon = horizonOf(years);
-      const { bound, ...what } = q.auditEvents.purgeable(horizon, years);
+      const { bound, ...what } = await q.auditEvents.purgeable(horizon, years);
       // The earlier of the two bounds is the one that holds (a sandbox clock may run ahead).
       return { years, before: bound < horizon ? bound : horizon, ...what };
     },
@@ -346,10 +339,10 @@ export function createAuditTrail(deps: {
      * than the period, by the service clock and by the computer's own one (the delete trigger's
      * bound). The `at` index makes it a range delete, nothing to wait for at start.
      */
-    purge(): number {
-      flush();
-      const years = retentionYears();
-      return q.auditEvents.purge(horizonOf(years), years);
+    async purge(): Promise<number> {
+      await flush();
+      const years = await retentionYears();
+      return await q.auditEvents.purge(horizonOf(years), years);
     },
   };
 }

@@ -3,7 +3,7 @@ import { readContext } from '../assistant/builtin/context-reading';
 import { hash } from '../assistant/builtin/text';
 import { triageAll } from '../triage/transcript-triage';
 import type { AlertRaiser } from './alerts';
-import type { ScheduleInput } from '../jobs/job-runner';
+import type { JobFollowUp, ScheduleInput } from '../jobs/job-handler';
 import type {
   CallDetail,
   CallFailureReason,
@@ -68,7 +68,7 @@ export function callPrice(prices: Prices, durationSeconds: number): number {
  */
 export function createCalls(
   deps: EngagementDeps & {
-    scheduleJob: (job: ScheduleInput) => void;
+    scheduleJob: (job: ScheduleInput) => Promise<unknown>;
     /** Alerts for warning signs in a call and failed calls to urgent patients; absent while seeding. */
     alerts?: AlertRaiser;
   },
@@ -89,8 +89,13 @@ export function createCalls(
     return Math.min(dueAtMs ?? clock.now(), clock.now());
   }
 
-  function step(id: string, status: CallStatus, fromMs: number, afterSeconds: number): void {
-    deps.scheduleJob({
+  async function step(
+    id: string,
+    status: CallStatus,
+    fromMs: number,
+    afterSeconds: number,
+  ): Promise<void> {
+    await deps.scheduleJob({
       kind: CALL_STEP_JOB,
       dueAt: new Date(fromMs + afterSeconds * 1000).toISOString(),
       // The status the step leaves: a job run again after a crash (its work committed, its mark
@@ -100,77 +105,82 @@ export function createCalls(
     });
   }
 
-  function ended(call: CallRow): void {
-    events.emit('call.ended', eventData.callEnded(call));
+  async function ended(call: CallRow): Promise<void> {
+    await events.emit('call.ended', eventData.callEnded(call));
   }
 
-  const create = db.transaction((input: CreateCall): CallDetail => {
-    const patient = activePatient(q, input.patientId, 'calling them');
-    if (!patient.phone) throw unreachable('/patientId', 'phone number', 'calls');
-    const nowMs = clock.now();
-    const now = new Date(nowMs).toISOString();
-    const id = newId('call', nowMs);
-    // The first started minute is reserved now (402, nothing created, when the balance cannot
-    // pay it), so forty calls at a balance of 5 are one call, not forty unbilled ones.
-    credits.charge({
-      amount: prices.callReservation,
-      reason: ledgerReasonText({ code: 'callReserved' }),
-      resourceType: 'call',
-      resourceId: id,
+  const create = (input: CreateCall): Promise<CallDetail> =>
+    db.transaction(async () => {
+      const patient = await activePatient(q, input.patientId, 'calling them');
+      if (!patient.phone) throw unreachable('/patientId', 'phone number', 'calls');
+      const nowMs = clock.now();
+      const now = new Date(nowMs).toISOString();
+      const id = newId('call', nowMs);
+      // The first started minute is reserved now (402, nothing created, when the balance cannot
+      // pay it), so forty calls at a balance of 5 are one call, not forty unbilled ones.
+      await credits.charge({
+        amount: prices.callReservation,
+        reason: ledgerReasonText({ code: 'callReserved' }),
+        resourceType: 'call',
+        resourceId: id,
+      });
+      await q.calls.insert({
+        id,
+        patient_id: patient.id,
+        phone: patient.phone,
+        purpose: input.purpose.trim(),
+        language: input.language ?? preferredLanguage(patient.metadata),
+        status: 'queued',
+        duration: 0,
+        credits_consumed: prices.callReservation,
+        failure_reason: null,
+        transcript: null,
+        summary: null,
+        metadata: '{}',
+        ringing_at: null,
+        answered_at: null,
+        completed_at: null,
+        failed_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await step(id, 'queued', nowMs, DIAL_SECONDS);
+      return await get(id);
     });
-    q.calls.insert({
-      id,
-      patient_id: patient.id,
-      phone: patient.phone,
-      purpose: input.purpose.trim(),
-      language: input.language ?? preferredLanguage(patient.metadata),
-      status: 'queued',
-      duration: 0,
-      credits_consumed: prices.callReservation,
-      failure_reason: null,
-      transcript: null,
-      summary: null,
-      metadata: '{}',
-      ringing_at: null,
-      answered_at: null,
-      completed_at: null,
-      failed_at: null,
-      created_at: now,
-      updated_at: now,
-    });
-    step(id, 'queued', nowMs, DIAL_SECONDS);
-    return get(id);
-  });
 
-  function move(from: CallStatus, next: CallRow): boolean {
-    return q.calls.transition(from, next);
+  async function move(from: CallStatus, next: CallRow): Promise<boolean> {
+    return await q.calls.transition(from, next);
   }
 
   /** queued → ringing, and the line's answer (or failure) planned. */
-  const ring = db.transaction((call: CallRow, dueAtMs?: number): void => {
-    const atMs = stepTime(dueAtMs);
-    const at = new Date(atMs).toISOString();
-    if (!move('queued', { ...call, status: 'ringing', ringing_at: at, updated_at: at })) return;
-    step(call.id, 'ringing', atMs, lineOutcome(call.phone).afterSeconds);
-  });
+  const ring = (call: CallRow, dueAtMs?: number): Promise<void> =>
+    db.transaction(async () => {
+      const atMs = stepTime(dueAtMs);
+      const at = new Date(atMs).toISOString();
+      if (!(await move('queued', { ...call, status: 'ringing', ringing_at: at, updated_at: at })))
+        return;
+      await step(call.id, 'ringing', atMs, lineOutcome(call.phone).afterSeconds);
+    });
 
   /** ringing → failed: the reservation comes back (a call never answered costs 0). */
-  const fail = db.transaction(
-    (call: CallRow, reason: CallFailureReason, dueAtMs?: number): void => {
+  const fail = (call: CallRow, reason: CallFailureReason, dueAtMs?: number): Promise<void> =>
+    db.transaction(async () => {
       const at = new Date(stepTime(dueAtMs)).toISOString();
       // A step that runs again after a crash finds the call failed already: nothing to return.
-      if (q.calls.get(call.id)?.status !== 'ringing') return;
+      if ((await q.calls.get(call.id))?.status !== 'ringing') return;
       // What comes back is what the reservation's pot still allows (an allowance reset while
       // the phone rang keeps it expired); the call says what it finally cost.
-      const reserved = q.creditLedger.netConsumed(call.id);
+      const reserved = await q.creditLedger.netConsumed(call.id);
       const refunded =
         reserved > 0
-          ? credits.refund({
-              amount: reserved,
-              reason: ledgerReasonText({ code: 'callUnanswered' }),
-              resourceType: 'call',
-              resourceId: call.id,
-            }).refunded
+          ? (
+              await credits.refund({
+                amount: reserved,
+                reason: ledgerReasonText({ code: 'callUnanswered' }),
+                resourceType: 'call',
+                resourceId: call.id,
+              })
+            ).refunded
           : 0;
       const next: CallRow = {
         ...call,
@@ -180,48 +190,48 @@ export function createCalls(
         credits_consumed: Math.max(0, reserved - refunded),
         updated_at: at,
       };
-      if (!move('ringing', next)) throw new Error(`Call ${call.id} left ringing while failing`);
-      ended(next);
+      if (!(await move('ringing', next)))
+        throw new Error(`Call ${call.id} left ringing while failing`);
+      await ended(next);
       // A patient the team is worried about could not be reached: a person must try another way.
-      if (deps.alerts && q.alerts.hasUrgentUnresolved(call.patient_id))
-        deps.alerts.raise({
+      if (deps.alerts && (await q.alerts.hasUrgentUnresolved(call.patient_id)))
+        await deps.alerts.raise({
           patientId: call.patient_id,
           source: { type: 'call', id: call.id },
           priority: 'urgent',
           code: 'call_failed',
           detail: { callId: call.id, failureReason: reason },
         });
-    },
-  );
+    });
 
   /** What the assistant needs to hold the call. */
-  function setupFor(call: CallRow): CallSetup {
-    const patient = q.patients.get(call.patient_id)!;
+  async function setupFor(call: CallRow): Promise<CallSetup> {
+    const patient = (await q.patients.get(call.patient_id))!;
     return {
       key: call.id,
       firstName: patient.first_name,
       context: call.purpose,
       purpose: call.purpose,
       language: call.language,
-      clinicName: deps.clinicName(),
+      clinicName: await deps.clinicName(),
     };
   }
 
   /** ringing → in-progress, once the assistant has held the conversation. */
   async function answer(call: CallRow, dueAtMs?: number): Promise<void> {
-    answerWith(call.id, await deps.assistant.call(setupFor(call)), dueAtMs);
+    await answerWith(call.id, await deps.assistant.call(await setupFor(call)), dueAtMs);
   }
 
   /** ringing → in-progress with the conversation already written; hang-up planned at its end. */
-  function answerWith(callId: string, script: CallScript, dueAtMs?: number): void {
-    db.transaction(() => {
-      const current = q.calls.get(callId);
+  async function answerWith(callId: string, script: CallScript, dueAtMs?: number): Promise<void> {
+    await db.transaction(async () => {
+      const current = await q.calls.get(callId);
       if (!current || current.status !== 'ringing') return;
       const atMs = stepTime(dueAtMs);
       const at = new Date(atMs).toISOString();
       // The minutes are taken now, as far as the balance goes; the call ends when they run out.
-      const reserved = q.creditLedger.netConsumed(callId);
-      const affordable = reserved + credits.balance().balance;
+      const reserved = await q.creditLedger.netConsumed(callId);
+      const affordable = reserved + (await credits.balance()).balance;
       const minutes = Math.min(
         Math.ceil(script.durationSeconds / 60),
         Math.floor(affordable / prices.callPerStartedMinute),
@@ -230,14 +240,14 @@ export function createCalls(
       const cutShort = durationSeconds < script.durationSeconds;
       const due = callPrice(prices, durationSeconds);
       if (due > reserved)
-        credits.charge({
+        await credits.charge({
           amount: due - reserved,
           reason: ledgerReasonText({ code: 'callMinutes', minutes }),
           resourceType: 'call',
           resourceId: callId,
         });
       else if (due < reserved)
-        credits.refund({
+        await credits.refund({
           amount: reserved - due,
           reason: ledgerReasonText({ code: 'callReservationReturned' }),
           resourceType: 'call',
@@ -276,10 +286,10 @@ export function createCalls(
         metadata: JSON.stringify(metadata),
         updated_at: at,
       };
-      if (!move('ringing', next)) return;
-      step(callId, 'in-progress', atMs, durationSeconds);
+      if (!(await move('ringing', next))) return;
+      await step(callId, 'in-progress', atMs, durationSeconds);
       if (verdict.level !== 'none')
-        deps.alerts?.raise({
+        await deps.alerts?.raise({
           patientId: current.patient_id,
           source: { type: 'call', id: callId },
           priority: verdict.level === 'team' ? 'review' : 'urgent',
@@ -292,17 +302,18 @@ export function createCalls(
           signs: verdict.signs,
           detail: { callId },
         });
-    })();
+    });
   }
 
   /** in-progress → completed (its minutes were taken when it was answered); call.ended. */
-  const complete = db.transaction((call: CallRow, dueAtMs?: number): void => {
-    const at = new Date(stepTime(dueAtMs)).toISOString();
-    const next: CallRow = { ...call, status: 'completed', completed_at: at, updated_at: at };
-    if (!move('in-progress', next))
-      throw new Error(`Call ${call.id} left in-progress while it was being completed`);
-    ended(next);
-  });
+  const complete = (call: CallRow, dueAtMs?: number): Promise<void> =>
+    db.transaction(async () => {
+      const at = new Date(stepTime(dueAtMs)).toISOString();
+      const next: CallRow = { ...call, status: 'completed', completed_at: at, updated_at: at };
+      if (!(await move('in-progress', next)))
+        throw new Error(`Call ${call.id} left in-progress while it was being completed`);
+      await ended(next);
+    });
 
   return {
     create,
@@ -312,32 +323,38 @@ export function createCalls(
     getJson,
     row,
     /** The job that moves a call one step along its lifecycle. */
-    onStepDue(callId: string, dueAtMs?: number, from?: CallStatus): void | Promise<void> {
-      const call = q.calls.get(callId);
+    async onStepDue(
+      callId: string,
+      dueAtMs?: number,
+      from?: CallStatus,
+    ): Promise<void | JobFollowUp> {
+      const call = await q.calls.get(callId);
       if (!call) return;
       // A step planned for an earlier status has been taken already (jobs from before `from`
       // was recorded carry none and go by the status alone).
       if (from !== undefined && call.status !== from) return;
       switch (call.status) {
         case 'queued':
-          return ring(call, dueAtMs);
+          return void (await ring(call, dueAtMs));
         case 'ringing': {
           const outcome = lineOutcome(call.phone);
-          if (outcome.failure) return fail(call, outcome.failure, dueAtMs);
-          return answer(call, dueAtMs);
+          if (outcome.failure) return void (await fail(call, outcome.failure, dueAtMs));
+          // The script waits on the assistant (a model, over the network): after the job's
+          // transaction, never inside it.
+          return () => answer(call, dueAtMs);
         }
         case 'in-progress':
-          return complete(call, dueAtMs);
+          return void (await complete(call, dueAtMs));
         default:
           return;
       }
     },
-    list(query: CallListQuery): ListPage {
+    async list(query: CallListQuery): Promise<ListPage> {
       const where = [
         ...equalTo({ patient_id: query.patientId, status: query.status }),
         ...dateRangeConditions('created_at', query.from, query.to),
       ];
-      return deps.listPage(CALL_LIST, {
+      return await deps.listPage(CALL_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: {

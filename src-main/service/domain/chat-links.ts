@@ -4,7 +4,7 @@ import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import type { ChatLink } from '../schemas/chat-link';
 import type { Channel } from '../schemas/form-schedule';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { Queries } from '../store/queries';
 import type { ConversationRow } from '../store/queries/conversations';
 import type { PatientRow } from '../store/queries/patients';
@@ -71,7 +71,7 @@ function channelState(patient: PatientRow, channel: Channel): ChatLinkChannel {
  * link costs nothing: the conversation was paid for when it started, and each exchange pays 1.
  */
 export function createChatLinks(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -82,9 +82,9 @@ export function createChatLinks(deps: {
   const { db, clock, newId, q, conversations, settings } = deps;
 
   /** The conversation as it stands now (an idle one is closed first); 400 once it ended. */
-  function activeConversation(id: string): ConversationRow {
-    conversations.settle(id);
-    const conversation = conversations.row(id);
+  async function activeConversation(id: string): Promise<ConversationRow> {
+    await conversations.settle(id);
+    const conversation = await conversations.row(id);
     if (conversation.status !== 'active') {
       throw new ProblemError(
         400,
@@ -128,29 +128,29 @@ export function createChatLinks(deps: {
     return state as ChatLinkChannel & { address: string };
   }
 
-  const store = db.transaction(
-    (
-      conversationId: string,
-      hash: string,
-      sent:
-        | {
-            channel: Channel;
-            to: string;
-            transport: 'outbox' | 'smtp';
-            subject?: string;
-            text: string;
-            html?: string;
-            link: string;
-            patientId: string;
-          }
-        | undefined,
-    ): { createdAt: string; outboxId?: string } => {
+  const store = (
+    conversationId: string,
+    hash: string,
+    sent:
+      | {
+          channel: Channel;
+          to: string;
+          transport: 'outbox' | 'smtp';
+          subject?: string;
+          text: string;
+          html?: string;
+          link: string;
+          patientId: string;
+        }
+      | undefined,
+  ): Promise<{ createdAt: string; outboxId?: string }> =>
+    db.transaction(async () => {
       const atMs = clock.now();
       const createdAt = new Date(atMs).toISOString();
       let outboxId: string | undefined;
       if (sent) {
         outboxId = newId('out', atMs);
-        q.outbox.insert({
+        await q.outbox.insert({
           id: outboxId,
           channel: sent.channel,
           transport: sent.transport,
@@ -164,7 +164,7 @@ export function createChatLinks(deps: {
           created_at: createdAt,
         });
       }
-      q.chatLinks.insert({
+      await q.chatLinks.insert({
         token_hash: hash,
         conversation_id: conversationId,
         channel: sent?.channel ?? null,
@@ -172,22 +172,20 @@ export function createChatLinks(deps: {
         created_at: createdAt,
       });
       return { createdAt, ...(outboxId ? { outboxId } : {}) };
-    },
-  );
+    });
 
   return {
     /** The channels a link could go by, for the window's dialog; 404 for an unknown conversation. */
-    options(conversationId: string): ChatLinkOptions {
+    async options(conversationId: string): Promise<ChatLinkOptions> {
       // Read, not settled through the announced service: a read announces nothing (get settles).
-      const conversation = conversations.get(conversationId);
-      const patient = q.patients.get(conversation.patientId)!;
+      const conversation = await conversations.get(conversationId);
+      const patient = (await q.patients.get(conversation.patientId))!;
       return {
         conversationId,
         active: conversation.status === 'active',
         channels: (['whatsapp', 'email'] as const).map((c) => channelState(patient, c)),
         creditsPerLink: 0,
-        sent: q.chatLinks
-          .ofConversation(conversationId)
+        sent: (await q.chatLinks.ofConversation(conversationId))
           .filter((l) => l.channel !== null && l.outbox_id !== null)
           .map((l) => ({
             channel: l.channel!,
@@ -204,9 +202,9 @@ export function createChatLinks(deps: {
      * or SMTP first for e-mail when configured: the link is stored only once the mail left).
      */
     async create(conversationId: string, channel?: Channel): Promise<ChatLink> {
-      const conversation = activeConversation(conversationId);
+      const conversation = await activeConversation(conversationId);
       const patient = requireActive(
-        q.patients.get(conversation.patient_id)!,
+        (await q.patients.get(conversation.patient_id))!,
         'sending them a chat link',
       );
       const target = channel ? requireChannel(patient, channel) : undefined;
@@ -217,11 +215,11 @@ export function createChatLinks(deps: {
         const message = renderChatLinkMessage({
           channel,
           language: conversation.language,
-          clinicName: settings.clinicName(),
+          clinicName: await settings.clinicName(),
           patientFirstName: patient.first_name,
           link: url,
         });
-        const smtp = channel === 'email' ? settings.smtp() : undefined;
+        const smtp = channel === 'email' ? await settings.smtp() : undefined;
         if (smtp) {
           const result = await smtp.send({
             to: target.address,
@@ -248,7 +246,7 @@ export function createChatLinks(deps: {
           ...(message.html ? { html: message.html } : {}),
         };
       }
-      const stored = store(conversationId, hash, sent);
+      const stored = await store(conversationId, hash, sent);
       return {
         conversationId,
         url,
@@ -260,10 +258,10 @@ export function createChatLinks(deps: {
     },
 
     /** The conversation a link opens, whatever its state; undefined for a token that opens nothing. */
-    conversationOf(token: string): string | undefined {
+    async conversationOf(token: string): Promise<string | undefined> {
       // Tokens are 43 base64url characters; anything else cannot match and is not hashed.
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-      return q.chatLinks.conversationOf(hashFormToken(token));
+      return await q.chatLinks.conversationOf(hashFormToken(token));
     },
 
     /**
@@ -271,11 +269,11 @@ export function createChatLinks(deps: {
      * (a 402 stores nothing), so the coordinator is told, with what they wrote and the warning
      * signs triage found in it, to call them.
      */
-    unanswered(conversationId: string, content: string): void {
-      const conversation = conversations.row(conversationId);
-      const patient = q.patients.get(conversation.patient_id)!;
+    async unanswered(conversationId: string, content: string): Promise<void> {
+      const conversation = await conversations.row(conversationId);
+      const patient = (await q.patients.get(conversation.patient_id))!;
       const verdict = triage(content, { language: conversation.language });
-      deps.notifications?.raise('conversation.unanswered', {
+      await deps.notifications?.raise('conversation.unanswered', {
         conversationId,
         patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name },
         reason: 'insufficient_credits',

@@ -12,14 +12,14 @@ import type {
 import { ProblemError } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
-import type { ScheduleInput } from '../jobs/job-runner';
+import type { ScheduleInput } from '../jobs/job-handler';
 import type {
   Conversation,
   ConversationListQuery,
   CreateConversation,
   MessageExchange,
 } from '../schemas/conversation';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { CONVERSATION_LIST, type ConversationRow } from '../store/queries/conversations';
@@ -57,7 +57,7 @@ export interface PreparedMessage {
 
 /** What chats and calls are built from: the store, the clock, credits and the assistant. */
 export interface EngagementDeps {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -66,7 +66,7 @@ export interface EngagementDeps {
   prices: Prices;
   listPage: ListRunner;
   assistant: Assistant;
-  clinicName: () => string;
+  clinicName: () => Promise<string>;
 }
 
 /**
@@ -78,7 +78,7 @@ export interface EngagementDeps {
  */
 export function createConversations(
   deps: EngagementDeps & {
-    rescheduleJob: (job: ScheduleInput & { dedupeKey: string }) => void;
+    rescheduleJob: (job: ScheduleInput & { dedupeKey: string }) => Promise<unknown>;
     /** The notification centre; absent while seeding (history is not news). */
     notifications?: NotificationRaiser;
     /** Alerts for escalated and "for the team" messages; absent while seeding. */
@@ -90,28 +90,28 @@ export function createConversations(
   const { row, getJson, get } = resourceReader<ConversationRow, Conversation>(
     'conversation',
     q.conversations.get,
-    (id) => {
-      const json = q.conversations.getJson(id);
+    async (id) => {
+      const json = await q.conversations.getJson(id);
       // The stored summary with the messages added as the last member.
-      return json && `${json.slice(0, -1)},"messages":${q.conversationMessages.jsonOf(id)}}`;
+      return json && `${json.slice(0, -1)},"messages":${await q.conversationMessages.jsonOf(id)}}`;
     },
   );
 
-  function setup(
+  async function setup(
     conversation: { id: string; context: string; language: ConversationRow['language'] },
     patient: PatientRow,
-  ): ChatSetup {
+  ): Promise<ChatSetup> {
     return {
       key: conversation.id,
       firstName: patient.first_name,
       context: conversation.context,
       language: conversation.language,
-      clinicName: deps.clinicName(),
+      clinicName: await deps.clinicName(),
     };
   }
 
-  function armClose(id: string, lastMessageAt: string): void {
-    deps.rescheduleJob({
+  async function armClose(id: string, lastMessageAt: string): Promise<void> {
+    await deps.rescheduleJob({
       kind: CONVERSATION_CLOSE_JOB,
       dueAt: new Date(Date.parse(lastMessageAt) + INACTIVITY_MS).toISOString(),
       payload: { conversationId: id },
@@ -120,13 +120,13 @@ export function createConversations(
   }
 
   /** Ends the conversation and writes conversation.ended; false when it had already ended. */
-  function end(
+  async function end(
     conversation: ConversationRow,
     at: string,
     reason: 'inactivity' | 'closed',
-  ): boolean {
-    if (!q.conversations.end(conversation.id, at, reason)) return false;
-    events.emit('conversation.ended', eventData.conversationEnded(conversation, at, reason));
+  ): Promise<boolean> {
+    if (!(await q.conversations.end(conversation.id, at, reason))) return false;
+    await events.emit('conversation.ended', eventData.conversationEnded(conversation, at, reason));
     return true;
   }
 
@@ -134,12 +134,13 @@ export function createConversations(
    * Closes a conversation whose 30 minutes have passed even if its job has not run yet (the
    * server was stopped, say): the close happened at the deadline, whoever notices it first.
    */
-  const closeIfIdle = db.transaction((conversation: ConversationRow): boolean => {
-    if (conversation.status !== 'active') return false;
-    const deadline = Date.parse(conversation.last_message_at) + INACTIVITY_MS;
-    if (clock.now() < deadline) return false;
-    return end(conversation, new Date(deadline).toISOString(), 'inactivity');
-  });
+  const closeIfIdle = (conversation: ConversationRow): Promise<boolean> =>
+    db.transaction(async () => {
+      if (conversation.status !== 'active') return false;
+      const deadline = Date.parse(conversation.last_message_at) + INACTIVITY_MS;
+      if (clock.now() < deadline) return false;
+      return await end(conversation, new Date(deadline).toISOString(), 'inactivity');
+    });
 
   function ended(conversation: ConversationRow): ProblemError {
     return new ProblemError(
@@ -154,31 +155,31 @@ export function createConversations(
   }
 
   /** The conversation, if it still takes messages; 400 conversation_ended otherwise. */
-  function active(id: string): ConversationRow {
-    const conversation = row(id);
+  async function active(id: string): Promise<ConversationRow> {
+    const conversation = await row(id);
     if (conversation.status !== 'active') throw ended(conversation);
-    if (closeIfIdle(conversation)) throw ended(row(id));
+    if (await closeIfIdle(conversation)) throw ended(await row(id));
     return conversation;
   }
 
-  function history(id: string): ChatTurn[] {
-    return q.conversationMessages.of(id).map((m) => ({
+  async function history(id: string): Promise<ChatTurn[]> {
+    return (await q.conversationMessages.of(id)).map((m) => ({
       role: m.role,
       content: m.content,
       metadata: JSON.parse(m.metadata) as ReplyMetadata,
     }));
   }
 
-  function insertMessage(
+  async function insertMessage(
     conversationId: string,
     role: 'assistant' | 'patient',
     content: string,
     escalated: boolean,
     metadata: ReplyMetadata,
     atMs: number,
-  ): string {
+  ): Promise<string> {
     const id = newId('msg', atMs);
-    q.conversationMessages.insert({
+    await q.conversationMessages.insert({
       id,
       conversation_id: conversationId,
       role,
@@ -191,9 +192,9 @@ export function createConversations(
   }
 
   /** The checks and the assistant's brief for a start; the welcome is written from `setup`. */
-  function beginStart(input: CreateConversation) {
-    const patient = activePatient(q, input.patientId, 'starting a conversation');
-    credits.requireBalance(prices.conversationStart);
+  async function beginStart(input: CreateConversation) {
+    const patient = await activePatient(q, input.patientId, 'starting a conversation');
+    await credits.requireBalance(prices.conversationStart);
     const nowMs = clock.now();
     const id = newId('conv', nowMs);
     const language = input.language ?? 'es';
@@ -201,157 +202,160 @@ export function createConversations(
       id,
       createdAt: new Date(nowMs).toISOString(),
       input,
-      setup: setup({ id, context: input.context, language }, patient),
+      setup: await setup({ id, context: input.context, language }, patient),
     };
   }
 
   async function prepareStart(input: CreateConversation): Promise<PreparedStart> {
-    const begun = beginStart(input);
+    const begun = await beginStart(input);
     return { ...begun, welcome: await deps.assistant.welcome(begun.setup) };
   }
 
-  const commitStart = db.transaction((prepared: PreparedStart): Conversation => {
-    const { id, input, welcome } = prepared;
-    // The patient may have changed while the welcome was being written.
-    activePatient(q, input.patientId, 'starting a conversation');
-    credits.charge({
-      amount: prices.conversationStart,
-      reason: ledgerReasonText({ code: 'conversationStarted' }),
-      resourceType: 'conversation',
-      resourceId: id,
+  const commitStart = (prepared: PreparedStart): Promise<Conversation> =>
+    db.transaction(async () => {
+      const { id, input, welcome } = prepared;
+      // The patient may have changed while the welcome was being written.
+      await activePatient(q, input.patientId, 'starting a conversation');
+      await credits.charge({
+        amount: prices.conversationStart,
+        reason: ledgerReasonText({ code: 'conversationStarted' }),
+        resourceType: 'conversation',
+        resourceId: id,
+      });
+      const atMs = Math.max(clock.now(), Date.parse(prepared.createdAt));
+      const at = new Date(atMs).toISOString();
+      await q.conversations.insert({
+        id,
+        patient_id: input.patientId,
+        context: input.context,
+        language: input.language ?? 'es',
+        status: 'active',
+        message_count: 1,
+        credits_consumed: prices.conversationStart,
+        escalated_at: null,
+        last_message_at: at,
+        ended_at: null,
+        end_reason: null,
+        created_at: prepared.createdAt,
+        updated_at: at,
+      });
+      await insertMessage(id, 'assistant', welcome.content, false, welcome.metadata, atMs);
+      await armClose(id, at);
+      return await get(id);
     });
-    const atMs = Math.max(clock.now(), Date.parse(prepared.createdAt));
-    const at = new Date(atMs).toISOString();
-    q.conversations.insert({
-      id,
-      patient_id: input.patientId,
-      context: input.context,
-      language: input.language ?? 'es',
-      status: 'active',
-      message_count: 1,
-      credits_consumed: prices.conversationStart,
-      escalated_at: null,
-      last_message_at: at,
-      ended_at: null,
-      end_reason: null,
-      created_at: prepared.createdAt,
-      updated_at: at,
-    });
-    insertMessage(id, 'assistant', welcome.content, false, welcome.metadata, atMs);
-    armClose(id, at);
-    return get(id);
-  });
 
   /** The checks and the assistant's brief for a message; the reply is written from them. */
-  function beginMessage(id: string, content: string) {
-    const conversation = active(id);
-    credits.requireBalance(prices.conversationMessage);
-    const patient = q.patients.get(conversation.patient_id)!;
+  async function beginMessage(id: string, content: string) {
+    const conversation = await active(id);
+    await credits.requireBalance(prices.conversationMessage);
+    const patient = (await q.patients.get(conversation.patient_id))!;
     return {
       id,
       content,
       seenCount: conversation.message_count,
-      setup: setup(conversation, patient),
-      history: history(id),
+      setup: await setup(conversation, patient),
+      history: await history(id),
     };
   }
 
   async function prepareMessage(id: string, content: string): Promise<PreparedMessage> {
-    const begun = beginMessage(id, content);
+    const begun = await beginMessage(id, content);
     return { ...begun, reply: await deps.assistant.reply(begun.setup, begun.history, content) };
   }
 
   /** Stores the exchange; throws StaleExchange when another exchange got in first. */
-  const commitMessage = db.transaction((prepared: PreparedMessage): MessageExchange => {
-    const conversation = active(prepared.id);
-    if (conversation.message_count !== prepared.seenCount) throw new StaleExchange();
-    credits.charge({
-      amount: prices.conversationMessage,
-      reason: ledgerReasonText({ code: 'conversationMessage' }),
-      resourceType: 'conversation',
-      resourceId: prepared.id,
-    });
-    const { reply } = prepared;
-    const atMs = clock.now();
-    const at = new Date(atMs).toISOString();
-    const patientMeta: ReplyMetadata = reply.metadata.redFlags
-      ? { redFlags: reply.metadata.redFlags }
-      : {};
-    const patientId = insertMessage(
-      prepared.id,
-      'patient',
-      prepared.content,
-      reply.escalated,
-      patientMeta,
-      atMs,
-    );
-    const assistantId = insertMessage(
-      prepared.id,
-      'assistant',
-      reply.content,
-      reply.escalated,
-      reply.metadata,
-      atMs,
-    );
-    q.conversations.recordExchange({
-      id: prepared.id,
-      messages: 2,
-      credits: prices.conversationMessage,
-      at,
-      escalatedAt: reply.escalated ? at : null,
-    });
-    // The coordinator hears about a conversation once, when it first escalates; later red flags
-    // in it are in the chat, which is already flagged.
-    if (reply.escalated && conversation.escalated_at === null) {
-      const patient = q.patients.get(conversation.patient_id)!;
-      deps.notifications?.raise('conversation.escalated', {
-        conversationId: conversation.id,
-        patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name },
-        redFlags: reply.metadata.redFlags ?? [],
-        escalatedAt: at,
+  const commitMessage = (prepared: PreparedMessage): Promise<MessageExchange> =>
+    db.transaction(async () => {
+      const conversation = await active(prepared.id);
+      if (conversation.message_count !== prepared.seenCount) throw new StaleExchange();
+      await credits.charge({
+        amount: prices.conversationMessage,
+        reason: ledgerReasonText({ code: 'conversationMessage' }),
+        resourceType: 'conversation',
+        resourceId: prepared.id,
       });
-    }
-    const level = reply.metadata.triage?.level;
-    if (reply.escalated || reply.metadata.forTeam) {
-      deps.alerts?.raise({
-        patientId: conversation.patient_id,
-        source: { type: 'conversation', id: conversation.id },
-        priority: reply.escalated ? 'urgent' : 'review',
-        code: reply.escalated
-          ? level === 'emergency'
-            ? 'chat_emergency'
-            : 'chat_urgent'
-          : 'chat_for_team',
-        signs: reply.metadata.redFlags ?? reply.metadata.triage?.signs ?? [],
-        detail: { conversationId: conversation.id, messageId: patientId },
+      const { reply } = prepared;
+      const atMs = clock.now();
+      const at = new Date(atMs).toISOString();
+      const patientMeta: ReplyMetadata = reply.metadata.redFlags
+        ? { redFlags: reply.metadata.redFlags }
+        : {};
+      const patientId = await insertMessage(
+        prepared.id,
+        'patient',
+        prepared.content,
+        reply.escalated,
+        patientMeta,
+        atMs,
+      );
+      const assistantId = await insertMessage(
+        prepared.id,
+        'assistant',
+        reply.content,
+        reply.escalated,
+        reply.metadata,
+        atMs,
+      );
+      await q.conversations.recordExchange({
+        id: prepared.id,
+        messages: 2,
+        credits: prices.conversationMessage,
+        at,
+        escalatedAt: reply.escalated ? at : null,
       });
-    }
-    armClose(prepared.id, at);
-    return {
-      patientMessage: JSON.parse(
-        q.conversationMessages.getJson(patientId)!,
-      ) as MessageExchange['patientMessage'],
-      assistantMessage: JSON.parse(
-        q.conversationMessages.getJson(assistantId)!,
-      ) as MessageExchange['assistantMessage'],
-      creditsConsumed: 1,
-    };
-  });
+      // The coordinator hears about a conversation once, when it first escalates; later red flags
+      // in it are in the chat, which is already flagged.
+      if (reply.escalated && conversation.escalated_at === null) {
+        const patient = (await q.patients.get(conversation.patient_id))!;
+        await deps.notifications?.raise('conversation.escalated', {
+          conversationId: conversation.id,
+          patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name },
+          redFlags: reply.metadata.redFlags ?? [],
+          escalatedAt: at,
+        });
+      }
+      const level = reply.metadata.triage?.level;
+      if (reply.escalated || reply.metadata.forTeam) {
+        await deps.alerts?.raise({
+          patientId: conversation.patient_id,
+          source: { type: 'conversation', id: conversation.id },
+          priority: reply.escalated ? 'urgent' : 'review',
+          code: reply.escalated
+            ? level === 'emergency'
+              ? 'chat_emergency'
+              : 'chat_urgent'
+            : 'chat_for_team',
+          signs: reply.metadata.redFlags ?? reply.metadata.triage?.signs ?? [],
+          detail: { conversationId: conversation.id, messageId: patientId },
+        });
+      }
+      await armClose(prepared.id, at);
+      return {
+        patientMessage: JSON.parse(
+          (await q.conversationMessages.getJson(patientId))!,
+        ) as MessageExchange['patientMessage'],
+        assistantMessage: JSON.parse(
+          (await q.conversationMessages.getJson(assistantId))!,
+        ) as MessageExchange['assistantMessage'],
+        creditsConsumed: 1,
+      };
+    });
 
-  const closeNow = db.transaction((id: string): Conversation => {
-    const conversation = row(id);
-    if (conversation.status !== 'active') throw ended(conversation);
-    end(conversation, clock.nowIso(), 'closed');
-    return get(id);
-  });
+  const closeNow = (id: string): Promise<Conversation> =>
+    db.transaction(async () => {
+      const conversation = await row(id);
+      if (conversation.status !== 'active') throw ended(conversation);
+      await end(conversation, clock.nowIso(), 'closed');
+      return await get(id);
+    });
 
   /**
    * Closes the conversation now if its 30 minutes have passed and the job has not run yet, so a
    * read never shows as active what is by now ended. Every public read and the end settle first,
    * outside their own transaction, so the close commits even when the end is then refused.
    */
-  function settle(id: string): void {
-    closeIfIdle(row(id));
+  async function settle(id: string): Promise<void> {
+    await closeIfIdle(await row(id));
   }
 
   return {
@@ -363,7 +367,7 @@ export function createConversations(
     commitMessage,
     /** Starts a conversation in one call (the seed, tests, IPC). */
     async start(input: CreateConversation): Promise<Conversation> {
-      return commitStart(await prepareStart(input));
+      return await commitStart(await prepareStart(input));
     },
     /** Sends a message in one call (the seed, tests, IPC). */
     send(id: string, content: string): Promise<MessageExchange> {
@@ -376,30 +380,31 @@ export function createConversations(
      */
     settle,
     /** Ends it now (POST /conversations/{id}/end); one already ended, by inactivity too, is 400. */
-    close(id: string): Conversation {
-      settle(id);
-      return closeNow(id);
+    async close(id: string): Promise<Conversation> {
+      await settle(id);
+      return await closeNow(id);
     },
     /** The inactivity job: closes the conversation if its deadline has really passed. */
-    onCloseDue(conversationId: string): void {
-      const conversation = q.conversations.get(conversationId);
+    async onCloseDue(conversationId: string): Promise<void> {
+      const conversation = await q.conversations.get(conversationId);
       if (!conversation || conversation.status !== 'active') return;
-      if (!closeIfIdle(conversation)) armClose(conversation.id, conversation.last_message_at);
+      if (!(await closeIfIdle(conversation)))
+        await armClose(conversation.id, conversation.last_message_at);
     },
-    get(id: string): Conversation {
-      settle(id);
-      return get(id);
+    async get(id: string): Promise<Conversation> {
+      await settle(id);
+      return await get(id);
     },
-    getJson(id: string): string {
-      settle(id);
-      return getJson(id);
+    async getJson(id: string): Promise<string> {
+      await settle(id);
+      return await getJson(id);
     },
     row,
-    list(query: ConversationListQuery): ListPage {
+    async list(query: ConversationListQuery): Promise<ListPage> {
       const where = equalTo({ patient_id: query.patientId, status: query.status });
       if (query.escalated !== undefined)
         where.push({ sql: `escalated_at IS ${query.escalated ? 'NOT ' : ''}NULL`, params: [] });
-      return deps.listPage(CONVERSATION_LIST, {
+      return await deps.listPage(CONVERSATION_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: { patientId: query.patientId, status: query.status, escalated: query.escalated },
@@ -425,11 +430,11 @@ export class StaleExchange extends Error {
  */
 export async function retryStale<P, T>(
   prepare: () => Promise<P>,
-  commit: (prepared: P) => T,
+  commit: (prepared: P) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return commit(await prepare());
+      return await commit(await prepare());
     } catch (error) {
       if (!(error instanceof StaleExchange)) throw error;
       if (attempt === 3) {

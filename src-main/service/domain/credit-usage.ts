@@ -10,13 +10,13 @@ const DAY_MS = 86_400_000;
  * start up to today, zeros included, so a chart needs no gap filling.
  */
 export function createCreditUsage(deps: { q: Queries; clock: Clock; credits: Credits }) {
-  return function usage(): CreditUsage {
-    const { resetsAt } = deps.credits.balance();
+  return async function usage(): Promise<CreditUsage> {
+    const { resetsAt } = await deps.credits.balance();
     const start = new Date(resetsAt);
     start.setUTCMonth(start.getUTCMonth() - 1);
     const periodStart = start.toISOString();
     const consumed = new Map(
-      deps.q.overview.usage(periodStart, resetsAt).map((r) => [r.day, r.consumed]),
+      (await deps.q.overview.usage(periodStart, resetsAt)).map((r) => [r.day, r.consumed]),
     );
     const today = deps.clock.nowIso().slice(0, 10);
     const days: UsageDay[] = [];

@@ -28,13 +28,15 @@ export function createCreditViews(deps: { q: Queries; credits: Credits; names: P
   const { q, credits } = deps;
 
   /** Entries with their reasons read back and their patients' names, two queries a page. */
-  function rows(entries: readonly LedgerEntry[]): LedgerRowView[] {
+  async function rows(entries: readonly LedgerEntry[]): Promise<LedgerRowView[]> {
     const owners = new Map(
-      q.overview
-        .resourcePatients(entries.flatMap((e) => (e.resourceId ? [e.resourceId] : [])))
-        .map((r) => [r.id, r.patient_id]),
+      (
+        await q.overview.resourcePatients(
+          entries.flatMap((e) => (e.resourceId ? [e.resourceId] : [])),
+        )
+      ).map((r) => [r.id, r.patient_id]),
     );
-    const withPatients = deps.names.withPatients(
+    const withPatients = await deps.names.withPatients(
       entries.map((e) => ({ id: e.id, patientId: owners.get(e.resourceId ?? '') })),
     );
     const patients = new Map<string, PatientRef>(
@@ -48,15 +50,18 @@ export function createCreditViews(deps: { q: Queries; credits: Credits; names: P
 
   return {
     rows,
-    page: (page: Page<LedgerEntry>): Page<LedgerRowView> => ({ ...page, data: rows(page.data) }),
+    page: async (page: Page<LedgerEntry>): Promise<Page<LedgerRowView>> => ({
+      ...page,
+      data: await rows(page.data),
+    }),
 
-    breakdown(input: BreakdownInput): CreditBreakdown {
-      const account = q.creditAccount.get();
+    async breakdown(input: BreakdownInput): Promise<CreditBreakdown> {
+      const account = await q.creditAccount.get();
       if (!account) throw new Error('The credit account has not been opened');
-      const balance = credits.balance();
+      const balance = await credits.balance();
       const from = input.from ? normalise('from', input.from) : account.period_start;
       const to = input.to ? normalise('to', input.to) : balance.resetsAt;
-      const lines = q.overview.creditBreakdown(from, to).map((r): CreditBreakdownLine => ({
+      const lines = (await q.overview.creditBreakdown(from, to)).map((r): CreditBreakdownLine => ({
         kind: r.kind as LedgerKind,
         resource: r.resource_type ? (RESOURCES[r.resource_type] ?? 'other') : 'none',
         ...(r.channel ? { channel: r.channel as Channel } : {}),

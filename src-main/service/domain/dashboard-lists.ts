@@ -13,22 +13,22 @@ const DASHBOARD_LIMIT = 10;
  */
 export function createDashboardLists(q: Queries) {
   return {
-    recentResponses(limit = DASHBOARD_LIMIT): RecentResponse[] {
-      return q.overview.recentResponses(limit).map((row) => ({
+    async recentResponses(limit = DASHBOARD_LIMIT): Promise<RecentResponse[]> {
+      return (await q.overview.recentResponses(limit)).map((row) => ({
         ...(JSON.parse(row.json) as FormResponse),
         formName: row.form_name ?? '',
         patient: patientRef(row),
       }));
     },
     /** Escalated conversations that are still active, newest escalation first. */
-    attention(limit = DASHBOARD_LIMIT): AttentionConversation[] {
-      return q.overview.attention(limit).map((row) => ({
+    async attention(limit = DASHBOARD_LIMIT): Promise<AttentionConversation[]> {
+      return (await q.overview.attention(limit)).map((row) => ({
         ...(JSON.parse(row.json) as ConversationSummary),
         patient: patientRef(row),
       }));
     },
-    failedDeliveries(limit = DASHBOARD_LIMIT): FailedDelivery[] {
-      return q.overview.failedDeliveries(limit).map((row) => ({
+    async failedDeliveries(limit = DASHBOARD_LIMIT): Promise<FailedDelivery[]> {
+      return (await q.overview.failedDeliveries(limit)).map((row) => ({
         webhookId: row.webhook_id,
         webhookUrl: row.webhook_url,
         eventId: row.event_id,

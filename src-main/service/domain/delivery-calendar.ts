@@ -32,10 +32,10 @@ function dayKey(format: Intl.DateTimeFormat, iso: string): string {
  * IANA zone and the grouping follows that zone's rules (summer time included) rather than a fixed
  * offset the window would have to guess for every day of the month.
  */
-export function deliveryCalendar(
+export async function deliveryCalendar(
   q: DeliveryViewQueries,
   input: { from: string; to: string; timeZone: string },
-): DeliveryCalendar {
+): Promise<DeliveryCalendar> {
   const format = dayFormatter(input.timeZone);
   const fromMs = Date.parse(input.from);
   const toMs = Date.parse(input.to);
@@ -69,7 +69,7 @@ export function deliveryCalendar(
   if (errors.length) throw validationFailed(errors);
 
   const counts = new Map<string, number>();
-  const times = q.pendingTimes(new Date(fromMs).toISOString(), new Date(toMs).toISOString());
+  const times = await q.pendingTimes(new Date(fromMs).toISOString(), new Date(toMs).toISOString());
   for (const at of times) {
     const day = dayKey(format!, at);
     counts.set(day, (counts.get(day) ?? 0) + 1);

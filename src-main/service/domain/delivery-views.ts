@@ -18,17 +18,22 @@ const UPCOMING_LIMIT = 20;
 export function createDeliveryViews(deps: { q: Queries; clock: Clock; names: PatientNames }) {
   const { q, clock, names } = deps;
   return {
-    schedules(page: ListPage) {
+    async schedules(page: ListPage) {
       const schedules = listItems<FormSchedule>(page);
       const formNames = new Map(
-        q.deliveryViews.formNames(schedules.map((s) => s.formId)).map((f) => [f.id, f.name]),
+        (await q.deliveryViews.formNames(schedules.map((s) => s.formId))).map((f) => [
+          f.id,
+          f.name,
+        ]),
       );
       const planned = new Map(
-        q.formScheduleSeries
-          .occurrences(schedules.flatMap((s) => (s.seriesId ? [s.seriesId] : [])))
-          .map((row) => [row.id, row.occurrences]),
+        (
+          await q.formScheduleSeries.occurrences(
+            schedules.flatMap((s) => (s.seriesId ? [s.seriesId] : [])),
+          )
+        ).map((row) => [row.id, row.occurrences]),
       );
-      const data = names.withPatients(schedules).map((schedule): ScheduleListItem => {
+      const data = (await names.withPatients(schedules)).map((schedule): ScheduleListItem => {
         const seriesOccurrences = schedule.seriesId ? planned.get(schedule.seriesId) : undefined;
         return {
           ...schedule,
@@ -39,26 +44,34 @@ export function createDeliveryViews(deps: { q: Queries; clock: Clock; names: Pat
       });
       return { data, pagination: page.pagination };
     },
-    outbox(page: ListPage) {
+    async outbox(page: ListPage) {
       const messages = listItems<OutboxMessage>(page);
       const forms = new Map(
-        q.deliveryViews
-          .formNamesBySchedule(messages.flatMap((m) => (m.scheduleId ? [m.scheduleId] : [])))
-          .map((row) => [row.schedule_id, row.name]),
+        (
+          await q.deliveryViews.formNamesBySchedule(
+            messages.flatMap((m) => (m.scheduleId ? [m.scheduleId] : [])),
+          )
+        ).map((row) => [row.schedule_id, row.name]),
       );
-      const data = names.withPatients(messages).map(({ patient, ...message }): OutboxListItem => {
-        const formName = message.scheduleId ? forms.get(message.scheduleId) : undefined;
-        // Notices to the clinic's own address concern no patient: no empty name is invented.
-        return {
-          ...message,
-          ...(message.patientId ? { patient } : {}),
-          ...(formName !== undefined ? { formName } : {}),
-        };
-      });
+      const data = (await names.withPatients(messages)).map(
+        ({ patient, ...message }): OutboxListItem => {
+          const formName = message.scheduleId ? forms.get(message.scheduleId) : undefined;
+          // Notices to the clinic's own address concern no patient: no empty name is invented.
+          return {
+            ...message,
+            ...(message.patientId ? { patient } : {}),
+            ...(formName !== undefined ? { formName } : {}),
+          };
+        },
+      );
       return { data, pagination: page.pagination };
     },
     /** Pending deliveries in scheduledAt order from `from` (default now) to `to` (exclusive). */
-    upcoming(input: { from?: string; to?: string; limit?: number }): UpcomingDelivery[] {
+    async upcoming(input: {
+      from?: string;
+      to?: string;
+      limit?: number;
+    }): Promise<UpcomingDelivery[]> {
       const from = input.from ? normalise('from', input.from) : clock.nowIso();
       const to = input.to ? normalise('to', input.to) : undefined;
       if (to !== undefined && to <= from) {
@@ -66,7 +79,7 @@ export function createDeliveryViews(deps: { q: Queries; clock: Clock; names: Pat
           { pointer: '/to', code: 'range', detail: 'to must be later than from.' },
         ]);
       }
-      return q.overview.upcoming(from, to, input.limit ?? UPCOMING_LIMIT).map((row) => ({
+      return (await q.overview.upcoming(from, to, input.limit ?? UPCOMING_LIMIT)).map((row) => ({
         ...(JSON.parse(row.json) as FormSchedule),
         formName: row.form_name ?? '',
         patient: patientRef(row),

@@ -22,11 +22,11 @@ import type { LedgerReason } from '../schemas/ledger-reason';
 
 /** The lists an export reads, page by page, with the filters the screens use. */
 interface Lists {
-  patients: (q: PatientExportInput & { limit: number; cursor?: string }) => ListPage;
-  schedules: (q: DeliveryExportInput & { limit: number; cursor?: string }) => ListPage;
-  calls: (q: CallExportInput & { limit: number; cursor?: string }) => ListPage;
-  alerts: (q: AlertExportInput & { limit: number; cursor?: string }) => ListPage;
-  ledger: (q: LedgerExportInput & { limit: number; cursor?: string }) => ListPage;
+  patients: (q: PatientExportInput & { limit: number; cursor?: string }) => Promise<ListPage>;
+  schedules: (q: DeliveryExportInput & { limit: number; cursor?: string }) => Promise<ListPage>;
+  calls: (q: CallExportInput & { limit: number; cursor?: string }) => Promise<ListPage>;
+  alerts: (q: AlertExportInput & { limit: number; cursor?: string }) => Promise<ListPage>;
+  ledger: (q: LedgerExportInput & { limit: number; cursor?: string }) => Promise<ListPage>;
 }
 
 type Words = {
@@ -328,11 +328,13 @@ const WORDS: Record<Language, Words> = {
 };
 
 /** Every item of a list, page by page (100 a page, the lists' most), in the list's order. */
-function everything<T>(read: (cursor: string | undefined) => ListPage): T[] {
+async function everything<T>(
+  read: (cursor: string | undefined) => Promise<ListPage>,
+): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
   for (;;) {
-    const page = read(cursor);
+    const page = await read(cursor);
     items.push(...listItems<T>(page));
     if (!page.pagination.hasMore) return items;
     cursor = page.pagination.cursor;
@@ -340,6 +342,7 @@ function everything<T>(read: (cursor: string | undefined) => ListPage): T[] {
 }
 
 const PAGE = 100;
+
 const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
 /**
@@ -354,17 +357,17 @@ export function createDeskExports(deps: {
   lists: Lists;
   names: PatientNames;
   creditViews: CreditViews;
-  appLanguage: () => Language;
+  appLanguage: () => Promise<Language>;
 }) {
   const { clock, names } = deps;
-  const file = (
+  const file = async (
     language: Language | undefined,
     which: keyof Words['files'],
     rows: CsvCell[][],
     /** Whose records the file holds (the audit trail records the export for each). */
     patientIds: Iterable<string> = [],
-  ): CsvFile => {
-    const words = WORDS[language ?? deps.appLanguage()];
+  ): Promise<CsvFile> => {
+    const words = WORDS[language ?? (await deps.appLanguage())];
     const csv = {
       filename: csvFilename([words.files[which]], clock.now()),
       csv: csvText(words[which], rows),
@@ -372,21 +375,29 @@ export function createDeskExports(deps: {
     };
     return holdingPatients(csv, patientIds);
   };
-  const wordsOf = (language: Language | undefined) => WORDS[language ?? deps.appLanguage()];
+  const wordsOf = async (language: Language | undefined) =>
+    WORDS[language ?? (await deps.appLanguage())];
   const optional = (v: string | number | undefined) => v ?? '';
 
+  /** The patients of these ids that exist, in this order. */
+  async function patientsById(ids: readonly string[]): Promise<Patient[]> {
+    const found: Patient[] = [];
+    for (const id of ids) {
+      const json = await deps.q.patients.getJson(id);
+      if (json) found.push(JSON.parse(json) as Patient);
+    }
+    return found;
+  }
+
   return {
-    patients(input: PatientExportInput): CsvFile {
+    async patients(input: PatientExportInput): Promise<CsvFile> {
       const { language, ids, ...filters } = input;
       const patients = ids
-        ? ids.flatMap((id) => {
-            const json = deps.q.patients.getJson(id);
-            return json ? [JSON.parse(json) as Patient] : [];
-          })
-        : everything<Patient>((cursor) =>
+        ? await patientsById(ids)
+        : await everything<Patient>((cursor) =>
             deps.lists.patients({ ...filters, limit: PAGE, ...(cursor ? { cursor } : {}) }),
           );
-      return file(
+      return await file(
         language,
         'patients',
         patients.map((p) => [
@@ -405,14 +416,14 @@ export function createDeskExports(deps: {
       );
     },
 
-    deliveries(input: DeliveryExportInput): CsvFile {
+    async deliveries(input: DeliveryExportInput): Promise<CsvFile> {
       const { language, ...filters } = input;
-      const items = names.withPatients(
-        everything<FormSchedule>((cursor) =>
+      const items = await names.withPatients(
+        await everything<FormSchedule>((cursor) =>
           deps.lists.schedules({ ...filters, limit: PAGE, ...(cursor ? { cursor } : {}) }),
         ),
       );
-      return file(
+      return await file(
         language,
         'deliveries',
         items.map((s) => [
@@ -430,14 +441,14 @@ export function createDeskExports(deps: {
       );
     },
 
-    calls(input: CallExportInput): CsvFile {
+    async calls(input: CallExportInput): Promise<CsvFile> {
       const { language, ...filters } = input;
-      const items = names.withPatients(
-        everything<Call>((cursor) =>
+      const items = await names.withPatients(
+        await everything<Call>((cursor) =>
           deps.lists.calls({ ...filters, limit: PAGE, ...(cursor ? { cursor } : {}) }),
         ),
       );
-      return file(
+      return await file(
         language,
         'calls',
         items.map((c) => [
@@ -457,14 +468,14 @@ export function createDeskExports(deps: {
       );
     },
 
-    alerts(input: AlertExportInput): CsvFile {
+    async alerts(input: AlertExportInput): Promise<CsvFile> {
       const { language, ...filters } = input;
-      const items = names.withPatients(
-        everything<Alert>((cursor) =>
+      const items = await names.withPatients(
+        await everything<Alert>((cursor) =>
           deps.lists.alerts({ ...filters, limit: PAGE, ...(cursor ? { cursor } : {}) }),
         ),
       );
-      return file(
+      return await file(
         language,
         'alerts',
         items.map((a) => [
@@ -482,15 +493,15 @@ export function createDeskExports(deps: {
       );
     },
 
-    ledger(input: LedgerExportInput): CsvFile {
+    async ledger(input: LedgerExportInput): Promise<CsvFile> {
       const { language, ...filters } = input;
-      const words = wordsOf(language);
-      const rows = deps.creditViews.rows(
-        everything<LedgerEntry>((cursor) =>
+      const words = await wordsOf(language);
+      const rows = await deps.creditViews.rows(
+        await everything<LedgerEntry>((cursor) =>
           deps.lists.ledger({ ...filters, limit: PAGE, ...(cursor ? { cursor } : {}) }),
         ),
       );
-      return file(
+      return await file(
         language,
         'ledger',
         rows.map((e) => [

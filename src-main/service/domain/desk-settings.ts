@@ -6,7 +6,7 @@ import type {
 } from '../contract';
 import type { AssistantRouter } from '../assistant/assistant-settings';
 import type { DeliverySettings } from '../delivery/delivery-settings';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { Queries } from '../store/queries';
 import type { SandboxAuditRow, SandboxSource } from '../store/queries/sandbox-audit';
 import type { AuditTrail } from './audit-trail';
@@ -25,21 +25,21 @@ const ASSISTANT_SETTING = 'assistant';
 
 /** What the desk's settings are read from and written to. */
 interface DeskSettingsDeps {
-  db: Db;
+  db: Sql;
   q: Queries;
   assistants: AssistantRouter;
   delivery: DeliverySettings;
   credits: Credits;
   audit: Pick<AuditTrail, 'retentionYears' | 'setRetentionYears' | 'purgePreview'>;
   isSandbox: () => boolean;
-  setSandbox: (on: boolean, source: SandboxSource) => void;
-  sandboxAudit: (limit: number) => SandboxAuditRow[];
+  setSandbox: (on: boolean, source: SandboxSource) => Promise<void>;
+  sandboxAudit: (limit: number) => Promise<SandboxAuditRow[]>;
   /** Developer mode until someone saves the switch. */
   developerModeDefault: boolean;
 }
 
-function readSettings(core: DeskSettingsDeps): AppSettings {
-  const ai = core.assistants.describe();
+async function readSettings(core: DeskSettingsDeps): Promise<AppSettings> {
+  const ai = await core.assistants.describe();
   const assistant: AssistantSettingsView = {
     provider: ai.provider,
     ...(ai.baseUrl ? { baseUrl: ai.baseUrl } : {}),
@@ -48,23 +48,23 @@ function readSettings(core: DeskSettingsDeps): AppSettings {
     hasKey: Boolean(ai.hasApiKey),
     source: ai.source,
   };
-  const smtpSettings = core.delivery.smtpSettings();
+  const smtpSettings = await core.delivery.smtpSettings();
   const smtp: SmtpSettingsView = {
     ...(smtpSettings ? { url: maskedSmtpUrl(smtpSettings), from: smtpSettings.from } : {}),
-    source: core.delivery.smtpSource(),
+    source: await core.delivery.smtpSource(),
   };
   return {
-    language: core.delivery.appLanguage(),
-    port: savedPort(core.q.settings),
+    language: await core.delivery.appLanguage(),
+    port: await savedPort(core.q.settings),
     sandbox: core.isSandbox(),
-    sandboxLog: core.sandboxAudit(5),
-    developerMode: savedDeveloperMode(core.q.settings, core.developerModeDefault),
-    plan: core.credits.balance().plan,
-    clinicName: core.delivery.clinicName(),
-    notificationEmail: core.delivery.notificationEmail(),
+    sandboxLog: await core.sandboxAudit(5),
+    developerMode: await savedDeveloperMode(core.q.settings, core.developerModeDefault),
+    plan: (await core.credits.balance()).plan,
+    clinicName: await core.delivery.clinicName(),
+    notificationEmail: await core.delivery.notificationEmail(),
     assistant,
     smtp,
-    auditRetentionYears: core.audit.retentionYears(),
+    auditRetentionYears: await core.audit.retentionYears(),
   };
 }
 
@@ -79,13 +79,13 @@ function fixedForThisRun(pointer: string, what: string): ProblemError {
   ]);
 }
 
-function assistantFrom(
+async function assistantFrom(
   core: DeskSettingsDeps,
   input: NonNullable<AppSettingsUpdate['assistant']>,
-): AssistantSettings {
+): Promise<AssistantSettings> {
   if (input.provider === 'builtin') return { provider: 'builtin' };
   // Editing the endpoint without typing the key again keeps the saved key.
-  const savedText = core.q.settings.get(ASSISTANT_SETTING);
+  const savedText = await core.q.settings.get(ASSISTANT_SETTING);
   const saved = savedText ? (JSON.parse(savedText) as AssistantSettings) : undefined;
   const savedKey = saved?.provider === 'openai' ? saved.apiKey : undefined;
   const apiKey = input.apiKey ?? savedKey;
@@ -114,18 +114,18 @@ function smtpFrom(url: string): SmtpSettings {
  */
 export function createDeskSettings(core: DeskSettingsDeps) {
   return {
-    read: (): AppSettings => readSettings(core),
-    update(input: AppSettingsUpdate): AppSettings {
+    read: (): Promise<AppSettings> => readSettings(core),
+    async update(input: AppSettingsUpdate): Promise<AppSettings> {
       // Everything is checked before anything is saved: one bad value changes nothing.
-      if (input.assistant !== undefined && core.assistants.describe().source === 'run')
+      if (input.assistant !== undefined && (await core.assistants.describe()).source === 'run')
         throw fixedForThisRun('/assistant', 'assistant');
-      if (input.smtpUrl !== undefined && core.delivery.smtpSource() === 'run')
+      if (input.smtpUrl !== undefined && (await core.delivery.smtpSource()) === 'run')
         throw fixedForThisRun('/smtpUrl', 'SMTP server');
       if (
         input.sandbox === true &&
         !core.isSandbox() &&
         input.confirmSandbox !== true &&
-        core.q.patients.count({}) > 0
+        (await core.q.patients.count({})) > 0
       ) {
         throw validationFailed([
           {
@@ -137,8 +137,12 @@ export function createDeskSettings(core: DeskSettingsDeps) {
         ]);
       }
       const years = input.auditRetentionYears;
-      if (years !== undefined && years < core.audit.retentionYears() && !input.confirmRetention) {
-        const purged = core.audit.purgePreview(years);
+      if (
+        years !== undefined &&
+        years < (await core.audit.retentionYears()) &&
+        !input.confirmRetention
+      ) {
+        const purged = await core.audit.purgePreview(years);
         throw validationFailed([
           {
             pointer: '/confirmRetention',
@@ -148,24 +152,27 @@ export function createDeskSettings(core: DeskSettingsDeps) {
         ]);
       }
       const smtp = typeof input.smtpUrl === 'string' ? smtpFrom(input.smtpUrl) : input.smtpUrl;
-      const assistant = input.assistant ? assistantFrom(core, input.assistant) : input.assistant;
-      core.db.transaction(() => {
-        if (input.language) core.delivery.setAppLanguage(input.language);
-        if (input.port !== undefined) core.q.settings.set(APP_PORT_SETTING, String(input.port));
+      const assistant = input.assistant
+        ? await assistantFrom(core, input.assistant)
+        : input.assistant;
+      await core.db.transaction(async () => {
+        if (input.language) await core.delivery.setAppLanguage(input.language);
+        if (input.port !== undefined)
+          await core.q.settings.set(APP_PORT_SETTING, String(input.port));
         if (input.developerMode !== undefined)
-          core.q.settings.set(DEVELOPER_MODE_SETTING, input.developerMode ? 'on' : 'off');
-        if (input.plan && input.plan !== core.credits.balance().plan)
-          core.credits.setPlan(input.plan);
-        if (input.clinicName !== undefined) core.delivery.setClinicName(input.clinicName);
+          await core.q.settings.set(DEVELOPER_MODE_SETTING, input.developerMode ? 'on' : 'off');
+        if (input.plan && input.plan !== (await core.credits.balance()).plan)
+          await core.credits.setPlan(input.plan);
+        if (input.clinicName !== undefined) await core.delivery.setClinicName(input.clinicName);
         if (input.notificationEmail !== undefined)
-          core.delivery.setNotificationEmail(input.notificationEmail);
-        if (assistant !== undefined) core.assistants.save(assistant);
-        if (smtp !== undefined) core.delivery.saveSmtp(smtp);
-        if (years !== undefined) core.audit.setRetentionYears(years);
-      })();
+          await core.delivery.setNotificationEmail(input.notificationEmail);
+        if (assistant !== undefined) await core.assistants.save(assistant);
+        if (smtp !== undefined) await core.delivery.saveSmtp(smtp);
+        if (years !== undefined) await core.audit.setRetentionYears(years);
+      });
       // Applied at once (saved and recorded): webhook URL rules and the /sandbox routes follow.
-      if (input.sandbox !== undefined) core.setSandbox(input.sandbox, 'window');
-      return readSettings(core);
+      if (input.sandbox !== undefined) await core.setSandbox(input.sandbox, 'window');
+      return await readSettings(core);
     },
   };
 }

@@ -23,9 +23,9 @@ export function createDeskViews(deps: {
   credits: Credits;
   forms: Forms;
   /** The clinic's language (the export's headers default to it). */
-  appLanguage: () => Language;
+  appLanguage: () => Promise<Language>;
   /** Throws the 404 of an unknown patient. */
-  requirePatient: (id: string) => void;
+  requirePatient: (id: string) => Promise<void>;
 }) {
   const { q, clock } = deps;
   const patientNames = createPatientNames(q);

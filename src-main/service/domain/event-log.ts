@@ -23,14 +23,14 @@ export function createEventLog(
   clock: Clock,
   newId: IdFactory,
   /** Runs in the same transaction as the insert: the webhook fan-out. */
-  afterEmit: (id: string, type: EventType, createdAt: string) => void = () => {},
+  afterEmit: (id: string, type: EventType, createdAt: string) => Promise<void> = async () => {},
 ) {
   return {
-    emit(type: EventType, data: Record<string, unknown>): string {
+    async emit(type: EventType, data: Record<string, unknown>): Promise<string> {
       const id = newId('evt');
       const createdAt = clock.nowIso();
-      events.insert(id, type, JSON.stringify(data), createdAt);
-      afterEmit(id, type, createdAt);
+      await events.insert(id, type, JSON.stringify(data), createdAt);
+      await afterEmit(id, type, createdAt);
       return id;
     },
   };

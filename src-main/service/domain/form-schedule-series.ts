@@ -9,7 +9,7 @@ import {
   type FormScheduleSeriesListQuery,
   type Recurrence,
 } from '../schemas/form-schedule';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { SERIES_LIST, type FormScheduleSeriesRow } from '../store/queries/form-schedule-series';
@@ -53,7 +53,7 @@ export function occurrenceTimes(startMs: number, recurrence: Recurrence): number
  * series cancels every pending occurrence in one transaction and leaves the others as they are.
  */
 export function createFormScheduleSeries(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -127,71 +127,80 @@ export function createFormScheduleSeries(deps: {
     return times;
   }
 
-  const create = db.transaction((input: CreateFormScheduleSeries): FormScheduleSeries => {
-    const nowMs = clock.now();
-    const { patient } = checkTarget(input);
-    const times = plan(input, nowMs);
-    deps.credits.requireBalance(times.length * deliveryPrice(deps.prices, input.channel));
-    const id = newId('ser', nowMs);
-    const language = input.language ?? preferredLanguage(patient.metadata);
-    const message = input.message?.trim() || undefined;
-    q.formScheduleSeries.insert({
-      id,
-      form_id: input.formId,
-      patient_id: input.patientId,
-      channel: input.channel,
-      language,
-      message: message ?? null,
-      interval_unit: input.recurrence.interval,
-      interval_count: input.recurrence.intervalCount,
-      end_count: input.recurrence.count ?? null,
-      end_until: input.recurrence.until ? new Date(input.recurrence.until).toISOString() : null,
-      occurrences: times.length,
-      remind_after_days: input.remindAfterDays ?? null,
-      starts_at: new Date(times[0]!).toISOString(),
-      cancelled_at: null,
-      created_at: new Date(nowMs).toISOString(),
-    });
-    const occurrence = {
-      formId: input.formId,
-      patientId: input.patientId,
-      channel: input.channel,
-      language,
-      ...(message ? { message } : {}),
-      ...(input.remindAfterDays ? { remindAfterDays: input.remindAfterDays } : {}),
-    };
-    times.forEach((t, i) => insertPending(occurrence, t, { seriesId: id, seriesIndex: i + 1 }));
-    return get(id);
-  });
-
-  const cancel = db.transaction((id: string): CancelledSeries => {
-    const series = row(id);
-    if (series.cancelled_at) {
-      throw new ProblemError(400, 'series_not_cancellable', 'This series was already cancelled.', {
-        seriesStatus: 'cancelled',
+  const create = (input: CreateFormScheduleSeries): Promise<FormScheduleSeries> =>
+    db.transaction(async () => {
+      const nowMs = clock.now();
+      const { patient } = await checkTarget(input);
+      const times = plan(input, nowMs);
+      await deps.credits.requireBalance(times.length * deliveryPrice(deps.prices, input.channel));
+      const id = newId('ser', nowMs);
+      const language = input.language ?? preferredLanguage(patient.metadata);
+      const message = input.message?.trim() || undefined;
+      await q.formScheduleSeries.insert({
+        id,
+        form_id: input.formId,
+        patient_id: input.patientId,
+        channel: input.channel,
+        language,
+        message: message ?? null,
+        interval_unit: input.recurrence.interval,
+        interval_count: input.recurrence.intervalCount,
+        end_count: input.recurrence.count ?? null,
+        end_until: input.recurrence.until ? new Date(input.recurrence.until).toISOString() : null,
+        occurrences: times.length,
+        remind_after_days: input.remindAfterDays ?? null,
+        starts_at: new Date(times[0]!).toISOString(),
+        cancelled_at: null,
+        created_at: new Date(nowMs).toISOString(),
       });
-    }
-    const at = clock.nowIso();
-    const pending = q.formSchedules.pendingOfSeries(id);
-    let refunded = 0;
-    for (const schedule of pending) refunded += cancelPending(schedule.id).creditsRefunded;
-    q.formScheduleSeries.cancel(id, at);
-    return {
-      id,
-      status: 'cancelled',
-      cancelledSchedules: pending.map((s) => s.id),
-      creditsRefunded: refunded,
-      cancelledAt: at,
-    };
-  });
+      const occurrence = {
+        formId: input.formId,
+        patientId: input.patientId,
+        channel: input.channel,
+        language,
+        ...(message ? { message } : {}),
+        ...(input.remindAfterDays ? { remindAfterDays: input.remindAfterDays } : {}),
+      };
+      for (const [i, t] of times.entries())
+        await insertPending(occurrence, t, { seriesId: id, seriesIndex: i + 1 });
+      return await get(id);
+    });
+
+  const cancel = (id: string): Promise<CancelledSeries> =>
+    db.transaction(async () => {
+      const series = await row(id);
+      if (series.cancelled_at) {
+        throw new ProblemError(
+          400,
+          'series_not_cancellable',
+          'This series was already cancelled.',
+          {
+            seriesStatus: 'cancelled',
+          },
+        );
+      }
+      const at = clock.nowIso();
+      const pending = await q.formSchedules.pendingOfSeries(id);
+      let refunded = 0;
+      for (const schedule of pending)
+        refunded += (await cancelPending(schedule.id)).creditsRefunded;
+      await q.formScheduleSeries.cancel(id, at);
+      return {
+        id,
+        status: 'cancelled',
+        cancelledSchedules: pending.map((s) => s.id),
+        creditsRefunded: refunded,
+        cancelledAt: at,
+      };
+    });
 
   return {
     create,
     cancel,
     get,
     getJson,
-    list(query: FormScheduleSeriesListQuery): ListPage {
-      return deps.listPage(SERIES_LIST, {
+    async list(query: FormScheduleSeriesListQuery): Promise<ListPage> {
+      return await deps.listPage(SERIES_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: { patientId: query.patientId },

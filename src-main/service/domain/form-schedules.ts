@@ -15,7 +15,7 @@ import type {
   RetryFormSchedule,
 } from '../schemas/form-schedule';
 import { LANGUAGES } from '../schemas/form-schedule';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { SCHEDULE_LISTS, type FormScheduleRow } from '../store/queries/form-schedules';
@@ -63,7 +63,7 @@ export function deliveryPrice(prices: Prices, channel: FormScheduleRow['channel'
  * the state it leaves, so a cancel racing a delivery can only ever win once.
  */
 export function createFormSchedules(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -77,7 +77,7 @@ export function createFormSchedules(deps: {
     dueAt: string;
     payload?: unknown;
     dedupeKey?: string;
-  }) => void;
+  }) => Promise<unknown>;
   /** Alerts for warning signs in answers and failed urgent deliveries; absent while seeding. */
   alerts?: AlertRaiser;
 }) {
@@ -89,8 +89,8 @@ export function createFormSchedules(deps: {
     q.formSchedules.getJson,
   );
 
-  function move(from: FormScheduleRow['status'], next: FormScheduleRow): void {
-    if (!q.formSchedules.transition(from, next)) {
+  async function move(from: FormScheduleRow['status'], next: FormScheduleRow): Promise<void> {
+    if (!(await q.formSchedules.transition(from, next))) {
       throw new Error(`Schedule ${next.id} left '${from}' while it was being changed`);
     }
   }
@@ -99,15 +99,17 @@ export function createFormSchedules(deps: {
    * The refund of everything the schedule consumed and has not had back, each credit to the pot it
    * came from while that pot is valid (credits.refund); returns what was given back.
    */
-  function refundAll(schedule: FormScheduleRow, reason: string): number {
-    const owed = q.creditLedger.netConsumed(schedule.id);
+  async function refundAll(schedule: FormScheduleRow, reason: string): Promise<number> {
+    const owed = await q.creditLedger.netConsumed(schedule.id);
     if (owed <= 0) return 0;
-    return credits.refund({
-      amount: owed,
-      reason,
-      resourceType: 'form_schedule',
-      resourceId: schedule.id,
-    }).refunded;
+    return (
+      await credits.refund({
+        amount: owed,
+        reason,
+        resourceType: 'form_schedule',
+        resourceId: schedule.id,
+      })
+    ).refunded;
   }
 
   function checkScheduledAt(
@@ -147,9 +149,9 @@ export function createFormSchedules(deps: {
   }
 
   /** The checks of a new delivery that do not depend on its time: form, patient, address. */
-  function checkTarget(input: Pick<CreateFormSchedule, 'formId' | 'patientId' | 'channel'>) {
+  async function checkTarget(input: Pick<CreateFormSchedule, 'formId' | 'patientId' | 'channel'>) {
     const errors: FieldError[] = [];
-    const form = q.clinicalForms.get(input.formId);
+    const form = await q.clinicalForms.get(input.formId);
     if (!form) {
       errors.push({
         pointer: '/formId',
@@ -163,7 +165,7 @@ export function createFormSchedules(deps: {
         detail: `Form '${form.name}' is archived and cannot be sent.`,
       });
     }
-    const patient = q.patients.get(input.patientId);
+    const patient = await q.patients.get(input.patientId);
     if (!patient) {
       errors.push({
         pointer: '/patientId',
@@ -189,17 +191,17 @@ export function createFormSchedules(deps: {
    * schedule is made, whether alone, as an occurrence of a series or as a retry. Runs inside the
    * caller's transaction.
    */
-  function insertPending(
+  async function insertPending(
     input: Omit<CreateFormSchedule, 'scheduledAt'>,
     dueMs: number,
     placement: Placement = {},
-  ): string {
-    const { form, patient } = checkTarget(input);
+  ): Promise<string> {
+    const { form, patient } = await checkTarget(input);
     const nowMs = clock.now();
     const id = newId('sch', nowMs);
     const now = new Date(nowMs).toISOString();
     const price = deliveryPrice(deps.prices, input.channel);
-    credits.charge({
+    await credits.charge({
       amount: price,
       reason: ledgerReasonText({
         code: input.channel === 'whatsapp' ? 'deliveryWhatsapp' : 'deliveryEmail',
@@ -208,7 +210,7 @@ export function createFormSchedules(deps: {
       resourceId: id,
     });
     const scheduledAt = new Date(dueMs).toISOString();
-    q.formSchedules.insert({
+    await q.formSchedules.insert({
       id,
       form_id: form.id,
       patient_id: patient.id,
@@ -235,7 +237,7 @@ export function createFormSchedules(deps: {
       retry_of: placement.retryOf ?? null,
       retried_by: null,
     });
-    deps.scheduleJob({
+    await deps.scheduleJob({
       kind: DELIVER_JOB,
       dueAt: scheduledAt,
       payload: { scheduleId: id },
@@ -244,57 +246,59 @@ export function createFormSchedules(deps: {
     return id;
   }
 
-  const create = db.transaction((input: CreateFormSchedule): FormSchedule => {
-    checkTarget(input);
-    const dueMs = checkScheduledAt(input.scheduledAt, clock.now());
-    return get(insertPending(input, dueMs));
-  });
+  const create = (input: CreateFormSchedule): Promise<FormSchedule> =>
+    db.transaction(async () => {
+      await checkTarget(input);
+      const dueMs = checkScheduledAt(input.scheduledAt, clock.now());
+      return await get(await insertPending(input, dueMs));
+    });
 
   /**
    * A failed delivery sent again: a new pending delivery to the same patient of the same form
    * (by another channel or at another time if asked), charged like any delivery since the failed
    * one was refunded. The failed one stays failed and points at its retry; it can be retried once.
    */
-  const retry = db.transaction((id: string, input: RetryFormSchedule = {}): FormSchedule => {
-    const failed = row(id);
-    if (failed.status !== 'failed' || failed.retried_by) {
-      throw new ProblemError(
-        400,
-        'schedule_not_retriable',
-        failed.retried_by
-          ? `This delivery was already retried by ${failed.retried_by}.`
-          : `Only a failed delivery can be retried; this one is ${failed.status}.`,
-        {
-          scheduleStatus: failed.status,
-          ...(failed.retried_by ? { retriedBy: failed.retried_by } : {}),
-        },
-      );
-    }
-    const target = {
-      formId: failed.form_id,
-      patientId: failed.patient_id,
-      channel: input.channel ?? failed.channel,
-      language: failed.language,
-      ...(failed.message ? { message: failed.message } : {}),
-      ...(failed.remind_after_days ? { remindAfterDays: failed.remind_after_days } : {}),
-    };
-    checkTarget(target);
-    const dueMs = checkScheduledAt(input.scheduledAt, clock.now());
-    const retryId = insertPending(target, dueMs, {
-      retryOf: failed.id,
-      ...(failed.series_id
-        ? { seriesId: failed.series_id, seriesIndex: failed.series_index ?? 1 }
-        : {}),
+  const retry = (id: string, input: RetryFormSchedule = {}): Promise<FormSchedule> =>
+    db.transaction(async () => {
+      const failed = await row(id);
+      if (failed.status !== 'failed' || failed.retried_by) {
+        throw new ProblemError(
+          400,
+          'schedule_not_retriable',
+          failed.retried_by
+            ? `This delivery was already retried by ${failed.retried_by}.`
+            : `Only a failed delivery can be retried; this one is ${failed.status}.`,
+          {
+            scheduleStatus: failed.status,
+            ...(failed.retried_by ? { retriedBy: failed.retried_by } : {}),
+          },
+        );
+      }
+      const target = {
+        formId: failed.form_id,
+        patientId: failed.patient_id,
+        channel: input.channel ?? failed.channel,
+        language: failed.language,
+        ...(failed.message ? { message: failed.message } : {}),
+        ...(failed.remind_after_days ? { remindAfterDays: failed.remind_after_days } : {}),
+      };
+      await checkTarget(target);
+      const dueMs = checkScheduledAt(input.scheduledAt, clock.now());
+      const retryId = await insertPending(target, dueMs, {
+        retryOf: failed.id,
+        ...(failed.series_id
+          ? { seriesId: failed.series_id, seriesIndex: failed.series_index ?? 1 }
+          : {}),
+      });
+      if (!(await q.formSchedules.setRetriedBy(failed.id, retryId, clock.nowIso()))) {
+        throw new Error(`Schedule ${failed.id} was retried while it was being retried`);
+      }
+      return await get(retryId);
     });
-    if (!q.formSchedules.setRetriedBy(failed.id, retryId, clock.nowIso())) {
-      throw new Error(`Schedule ${failed.id} was retried while it was being retried`);
-    }
-    return get(retryId);
-  });
 
   /** Cancels a pending delivery inside the caller's transaction (alone or with its series). */
-  function cancelPending(id: string): CancelledSchedule {
-    const current = row(id);
+  async function cancelPending(id: string): Promise<CancelledSchedule> {
+    const current = await row(id);
     if (current.status !== 'pending') {
       throw new ProblemError(
         400,
@@ -303,9 +307,9 @@ export function createFormSchedules(deps: {
         { scheduleStatus: current.status },
       );
     }
-    const refunded = refundAll(current, ledgerReasonText({ code: 'deliveryCancelled' }));
+    const refunded = await refundAll(current, ledgerReasonText({ code: 'deliveryCancelled' }));
     const at = clock.nowIso();
-    move('pending', {
+    await move('pending', {
       ...current,
       status: 'cancelled',
       cancelled_at: at,
@@ -315,78 +319,80 @@ export function createFormSchedules(deps: {
     return { id, status: 'cancelled', creditsRefunded: refunded, cancelledAt: at };
   }
 
-  const cancel = db.transaction((id: string): CancelledSchedule => cancelPending(id));
+  const cancel = (id: string): Promise<CancelledSchedule> =>
+    db.transaction(async () => await cancelPending(id));
 
   /** Delivered: the link's token is now valid and schedule.sent is written. */
-  const markSent = db.transaction((id: string, tokenHash: string): boolean => {
-    const current = row(id);
-    if (current.status !== 'pending') return false;
-    const at = clock.nowIso();
-    move('pending', {
-      ...current,
-      status: 'sent',
-      sent_at: at,
-      token_hash: tokenHash,
-      updated_at: at,
-    });
-    events.emit('schedule.sent', eventData.scheduleSent(current, at));
-    if (current.remind_after_days) {
-      deps.scheduleJob({
-        kind: REMIND_JOB,
-        dueAt: new Date(Date.parse(at) + current.remind_after_days * 86_400_000).toISOString(),
-        payload: { scheduleId: id },
-        dedupeKey: `${REMIND_JOB}:${id}`,
+  const markSent = (id: string, tokenHash: string): Promise<boolean> =>
+    db.transaction(async () => {
+      const current = await row(id);
+      if (current.status !== 'pending') return false;
+      const at = clock.nowIso();
+      await move('pending', {
+        ...current,
+        status: 'sent',
+        sent_at: at,
+        token_hash: tokenHash,
+        updated_at: at,
       });
-    }
-    return true;
-  });
+      await events.emit('schedule.sent', eventData.scheduleSent(current, at));
+      if (current.remind_after_days) {
+        await deps.scheduleJob({
+          kind: REMIND_JOB,
+          dueAt: new Date(Date.parse(at) + current.remind_after_days * 86_400_000).toISOString(),
+          payload: { scheduleId: id },
+          dedupeKey: `${REMIND_JOB}:${id}`,
+        });
+      }
+      return true;
+    });
 
   /**
    * The reminder went (form-reminder): recorded once, and only while the delivery is still sent,
    * so an answer, a cancel or an earlier reminder that got there first wins.
    */
-  const markReminded = db.transaction((id: string): boolean =>
-    q.formSchedules.setReminded(id, clock.nowIso()),
-  );
+  const markReminded = (id: string): Promise<boolean> =>
+    db.transaction(async () => await q.formSchedules.setReminded(id, clock.nowIso()));
 
   /** Not delivered: the credits go back in full and no schedule.sent is written. */
-  const markFailed = db.transaction((id: string, reason: FailureReason): boolean => {
-    const current = row(id);
-    if (current.status !== 'pending') return false;
-    const refunded = refundAll(current, ledgerReasonText({ code: 'deliveryFailed' }));
-    const at = clock.nowIso();
-    move('pending', {
-      ...current,
-      status: 'failed',
-      // A link that may have been rendered for the failed message opens nothing any more.
-      token_hash: null,
-      failed_at: at,
-      failure_reason: reason,
-      credits_refunded: refunded,
-      updated_at: at,
-    });
-    // A form that carries urgent alert rules (a screening instrument, a post-operative check)
-    // that never reached the patient is something a person must know about.
-    const form = deps.forms.definition(current.form_id);
-    if (carriesUrgentRules(form.fieldList, JSON.parse(form.score_alerts) as ScoreAlert[]))
-      deps.alerts?.raise({
-        patientId: current.patient_id,
-        source: { type: 'form_schedule', id },
-        priority: 'review',
-        code: 'delivery_failed',
-        detail: { formId: form.id, formName: form.name, failureReason: reason },
+  const markFailed = (id: string, reason: FailureReason): Promise<boolean> =>
+    db.transaction(async () => {
+      const current = await row(id);
+      if (current.status !== 'pending') return false;
+      const refunded = await refundAll(current, ledgerReasonText({ code: 'deliveryFailed' }));
+      const at = clock.nowIso();
+      await move('pending', {
+        ...current,
+        status: 'failed',
+        // A link that may have been rendered for the failed message opens nothing any more.
+        token_hash: null,
+        failed_at: at,
+        failure_reason: reason,
+        credits_refunded: refunded,
+        updated_at: at,
       });
-    return true;
-  });
+      // A form that carries urgent alert rules (a screening instrument, a post-operative check)
+      // that never reached the patient is something a person must know about.
+      const form = await deps.forms.definition(current.form_id);
+      if (carriesUrgentRules(form.fieldList, JSON.parse(form.score_alerts) as ScoreAlert[]))
+        await deps.alerts?.raise({
+          patientId: current.patient_id,
+          source: { type: 'form_schedule', id },
+          priority: 'review',
+          code: 'delivery_failed',
+          detail: { formId: form.id, formName: form.name, failureReason: reason },
+        });
+      return true;
+    });
 
   /**
    * The patient answered (form page or sandbox submit): the response, the schedule's move to
    * completed and form.completed commit together, or nothing does. Only a sent schedule accepts
    * answers, so the token is single use.
    */
-  const submit = db.transaction(
-    (id: string, submitted: readonly SubmittedAnswer[]): FormResponse => {
-      const current = row(id);
+  const submit = (id: string, submitted: readonly SubmittedAnswer[]): Promise<FormResponse> =>
+    db.transaction(async () => {
+      const current = await row(id);
       if (current.status !== 'sent') {
         throw new ProblemError(
           400,
@@ -397,16 +403,20 @@ export function createFormSchedules(deps: {
           { scheduleStatus: current.status },
         );
       }
-      const form = deps.forms.definition(current.form_id);
+      const form = await deps.forms.definition(current.form_id);
       const answers = validateAnswers(form.fieldList, submitted);
       const types = new Map(form.fieldList.map((f) => [f.id, f.type]));
       for (const answer of answers) {
-        q.formAnsweredFields.record(current.form_id, answer.fieldId, types.get(answer.fieldId)!);
+        await q.formAnsweredFields.record(
+          current.form_id,
+          answer.fieldId,
+          types.get(answer.fieldId)!,
+        );
       }
       const atMs = clock.now();
       const at = new Date(atMs).toISOString();
       const responseId = newId('resp', atMs);
-      q.formResponses.insert({
+      await q.formResponses.insert({
         id: responseId,
         form_id: current.form_id,
         patient_id: current.patient_id,
@@ -414,7 +424,7 @@ export function createFormSchedules(deps: {
         responses: JSON.stringify(answers),
         completed_at: at,
       });
-      move('sent', {
+      await move('sent', {
         ...current,
         status: 'completed',
         completed_at: at,
@@ -432,8 +442,8 @@ export function createFormSchedules(deps: {
           postOp: readContext(`${form.name} ${form.description}`).purpose === 'post_op',
         },
       ))
-        deps.alerts?.raise(alert);
-      events.emit(
+        await deps.alerts?.raise(alert);
+      await events.emit(
         'form.completed',
         eventData.formCompleted({
           id: responseId,
@@ -444,9 +454,8 @@ export function createFormSchedules(deps: {
           answers,
         }),
       );
-      return JSON.parse(deps.forms.responseJson(responseId)) as FormResponse;
-    },
-  );
+      return JSON.parse(await deps.forms.responseJson(responseId)) as FormResponse;
+    });
 
   return {
     create,
@@ -462,12 +471,12 @@ export function createFormSchedules(deps: {
     getJson,
     row,
     /** The schedule a form page token opens, if any. */
-    byToken(token: string): FormScheduleRow | undefined {
+    async byToken(token: string): Promise<FormScheduleRow | undefined> {
       // Tokens are 43 base64url characters; anything else cannot match and is not hashed.
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-      return q.formSchedules.byTokenHash(hashFormToken(token));
+      return await q.formSchedules.byTokenHash(hashFormToken(token));
     },
-    list(query: FormScheduleListQuery): ListPage {
+    async list(query: FormScheduleListQuery): Promise<ListPage> {
       const where = equalTo({
         patient_id: query.patientId,
         form_id: query.formId,
@@ -475,7 +484,7 @@ export function createFormSchedules(deps: {
         channel: query.channel,
         series_id: query.seriesId,
       });
-      return deps.listPage(SCHEDULE_LISTS[query.sort ?? '-createdAt'], {
+      return await deps.listPage(SCHEDULE_LISTS[query.sort ?? '-createdAt'], {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: {

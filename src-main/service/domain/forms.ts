@@ -14,7 +14,7 @@ import {
 } from '../schemas/clinical-form';
 import type { DraftError, FormUsage } from '../schemas/form-authoring';
 import { editionById, formFromEdition } from '../instruments/validated-instruments';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { FORM_LIST, type ClinicalFormRow } from '../store/queries/clinical-forms';
@@ -46,7 +46,7 @@ export interface DraftCheck {
  * response keeps the definition it answered (the database enforces it: migration 0005).
  */
 export function createForms(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -54,23 +54,27 @@ export function createForms(deps: {
 }) {
   const { db, clock, newId, q } = deps;
 
-  function row(id: string): ClinicalFormRow {
-    const found = q.clinicalForms.get(id);
+  async function row(id: string): Promise<ClinicalFormRow> {
+    const found = await q.clinicalForms.get(id);
     if (!found) throw resourceMissing('clinical form', id);
     return found;
   }
 
-  function getJson(id: string): string {
-    const json = q.clinicalForms.getJson(id);
+  async function getJson(id: string): Promise<string> {
+    const json = await q.clinicalForms.getJson(id);
     if (json === undefined) throw resourceMissing('clinical form', id);
     return json;
   }
 
-  const get = (id: string): ClinicalForm => JSON.parse(getJson(id)) as ClinicalForm;
+  const get = async (id: string): Promise<ClinicalForm> =>
+    JSON.parse(await getJson(id)) as ClinicalForm;
 
   /** A field that already has answers keeps its type (see `update`). */
-  function lockErrors(id: string, fields: readonly (FormField | undefined)[]): FieldError[] {
-    const answered = q.formAnsweredFields.ofForm(id);
+  async function lockErrors(
+    id: string,
+    fields: readonly (FormField | undefined)[],
+  ): Promise<FieldError[]> {
+    const answered = await q.formAnsweredFields.ofForm(id);
     const errors: FieldError[] = [];
     fields.forEach((field, i) => {
       const was = field && answered.get(field.id);
@@ -89,15 +93,15 @@ export function createForms(deps: {
    * The checks `create` runs (and `update` too, for the form `formId`), reporting instead of
    * throwing: the draft preview shows exactly what saving would refuse.
    */
-  function check(input: unknown, formId?: string): DraftCheck {
-    if (formId !== undefined) row(formId);
+  async function check(input: unknown, formId?: string): Promise<DraftCheck> {
+    if (formId !== undefined) await row(formId);
     const shape = checkDefinitionShape(input)
       ? []
       : fieldErrors(checkDefinitionShape.errors ?? [], 'body');
     const rules = fieldRules(fieldsOf(input), '/fields');
-    const locked = formId === undefined ? [] : lockErrors(formId, rules.checked);
+    const locked = formId === undefined ? [] : await lockErrors(formId, rules.checked);
     const scores = scoreAlertErrors(input, rules.checked);
-    const wording = formId === undefined ? [] : instrumentErrors(row(formId), input);
+    const wording = formId === undefined ? [] : instrumentErrors(await row(formId), input);
     return {
       errors: [...shape, ...rules.errors, ...locked, ...scores, ...wording].map((e) => ({
         pointer: e.pointer ?? '/',
@@ -109,11 +113,15 @@ export function createForms(deps: {
   }
 
   /** Stores a checked definition as a new active form; `instrument` marks a validated one. */
-  function insert(input: FormDefinition, fields: FormField[], instrument?: ValidatedInstrument) {
+  async function insert(
+    input: FormDefinition,
+    fields: FormField[],
+    instrument?: ValidatedInstrument,
+  ) {
     const atMs = clock.now();
     const at = new Date(atMs).toISOString();
     const id = newId('form', atMs);
-    q.clinicalForms.insert({
+    await q.clinicalForms.insert({
       id,
       name: input.name.trim(),
       type: input.type ?? 'assessment',
@@ -126,90 +134,94 @@ export function createForms(deps: {
       updated_at: at,
       archived_at: null,
     });
-    return get(id);
+    return await get(id);
   }
 
-  const create = db.transaction((input: FormDefinition): ClinicalForm => {
-    const shapeOk = checkDefinitionShape(input);
-    const rules = fieldRules(fieldsOf(input), '/fields');
-    const errors = [
-      ...(shapeOk ? [] : fieldErrors(checkDefinitionShape.errors ?? [], 'body')),
-      ...rules.errors,
-      ...scoreAlertErrors(input, rules.checked),
-    ];
-    if (errors.length) throw validationFailed(errors);
-    return insert(input, rules.checked as FormField[]);
-  });
+  const create = (input: FormDefinition): Promise<ClinicalForm> =>
+    db.transaction(async () => {
+      const shapeOk = checkDefinitionShape(input);
+      const rules = fieldRules(fieldsOf(input), '/fields');
+      const errors = [
+        ...(shapeOk ? [] : fieldErrors(checkDefinitionShape.errors ?? [], 'body')),
+        ...rules.errors,
+        ...scoreAlertErrors(input, rules.checked),
+      ];
+      if (errors.length) throw validationFailed(errors);
+      return await insert(input, rules.checked as FormField[]);
+    });
 
   /**
    * Adds a validated instrument from its published edition: the edition's wording, the rules the
    * instrument requires and its default score alerts (docs/validated-instruments.md).
    */
-  const addInstrument = db.transaction((editionId: string): ClinicalForm => {
-    const edition = editionById(editionId);
-    if (!edition) {
-      throw validationFailed([
-        { pointer: '/edition', code: 'unknown_edition', detail: `No edition '${editionId}'.` },
-      ]);
-    }
-    const definition = formFromEdition(edition);
-    return insert(definition, normaliseFields(definition.fields, '/fields'), {
-      key: edition.instrument,
-      edition: edition.id,
-      language: edition.language,
+  const addInstrument = (editionId: string): Promise<ClinicalForm> =>
+    db.transaction(async () => {
+      const edition = editionById(editionId);
+      if (!edition) {
+        throw validationFailed([
+          { pointer: '/edition', code: 'unknown_edition', detail: `No edition '${editionId}'.` },
+        ]);
+      }
+      const definition = formFromEdition(edition);
+      return await insert(definition, normaliseFields(definition.fields, '/fields'), {
+        key: edition.instrument,
+        edition: edition.id,
+        language: edition.language,
+      });
     });
-  });
 
   /**
    * Changes apply to deliveries answered from now on; past responses keep their answers. A field
    * that already has answers keeps its type, so those answers stay meaningful: also when it was
    * removed and comes back under the same id.
    */
-  const update = db.transaction((id: string, patch: FormUpdate): ClinicalForm => {
-    const current = row(id);
-    const shapeOk = checkUpdateShape(patch);
-    const rules = fieldRules(fieldsOf(patch), '/fields');
-    // Score rules are checked against the fields the form will have after the update.
-    const after = patch.fields ? rules.checked : (JSON.parse(current.fields) as FormField[]);
-    const errors = [
-      ...(shapeOk ? [] : fieldErrors(checkUpdateShape.errors ?? [], 'body')),
-      ...rules.errors,
-      ...lockErrors(id, rules.checked),
-      ...scoreAlertErrors(patch, after),
-      ...instrumentErrors(current, patch),
-    ];
-    if (errors.length) throw validationFailed(errors);
-    const fields = patch.fields ? JSON.stringify(rules.checked) : current.fields;
-    q.clinicalForms.update({
-      ...current,
-      name: patch.name?.trim() ?? current.name,
-      type: patch.type ?? current.type,
-      description: patch.description?.trim() ?? current.description,
-      fields,
-      score_alerts: patch.scoreAlerts ? JSON.stringify(patch.scoreAlerts) : current.score_alerts,
-      updated_at: clock.nowIso(),
-    });
-    return get(id);
-  });
-
-  const setArchived = db.transaction((id: string, archived: boolean): ClinicalForm => {
-    const current = row(id);
-    const status = archived ? 'archived' : 'active';
-    if (current.status !== status) {
-      const at = clock.nowIso();
-      q.clinicalForms.update({
+  const update = (id: string, patch: FormUpdate): Promise<ClinicalForm> =>
+    db.transaction(async () => {
+      const current = await row(id);
+      const shapeOk = checkUpdateShape(patch);
+      const rules = fieldRules(fieldsOf(patch), '/fields');
+      // Score rules are checked against the fields the form will have after the update.
+      const after = patch.fields ? rules.checked : (JSON.parse(current.fields) as FormField[]);
+      const errors = [
+        ...(shapeOk ? [] : fieldErrors(checkUpdateShape.errors ?? [], 'body')),
+        ...rules.errors,
+        ...(await lockErrors(id, rules.checked)),
+        ...scoreAlertErrors(patch, after),
+        ...instrumentErrors(current, patch),
+      ];
+      if (errors.length) throw validationFailed(errors);
+      const fields = patch.fields ? JSON.stringify(rules.checked) : current.fields;
+      await q.clinicalForms.update({
         ...current,
-        status,
-        archived_at: archived ? at : null,
-        updated_at: at,
+        name: patch.name?.trim() ?? current.name,
+        type: patch.type ?? current.type,
+        description: patch.description?.trim() ?? current.description,
+        fields,
+        score_alerts: patch.scoreAlerts ? JSON.stringify(patch.scoreAlerts) : current.score_alerts,
+        updated_at: clock.nowIso(),
       });
-    }
-    return get(id);
-  });
+      return await get(id);
+    });
+
+  const setArchived = (id: string, archived: boolean): Promise<ClinicalForm> =>
+    db.transaction(async () => {
+      const current = await row(id);
+      const status = archived ? 'archived' : 'active';
+      if (current.status !== status) {
+        const at = clock.nowIso();
+        await q.clinicalForms.update({
+          ...current,
+          status,
+          archived_at: archived ? at : null,
+          updated_at: at,
+        });
+      }
+      return await get(id);
+    });
 
   /** Responses and deliveries per form, for the list and for `remove`. */
-  function usage(ids: readonly string[]): Map<string, FormUsage> {
-    const rows = q.formUsage.ofForms(ids);
+  async function usage(ids: readonly string[]): Promise<Map<string, FormUsage>> {
+    const rows = await q.formUsage.ofForms(ids);
     return new Map(
       [...rows].map(([formId, r]) => [
         formId,
@@ -228,20 +240,21 @@ export function createForms(deps: {
    * Deletes a form nothing references (a draft made by mistake). A form with deliveries or
    * responses is a clinical record: 409 `form_in_use`, to be archived instead.
    */
-  const remove = db.transaction((id: string): { id: string; deleted: true } => {
-    row(id);
-    const used = usage([id]).get(id)!;
-    if (!used.deletable) {
-      throw new ProblemError(
-        409,
-        'form_in_use',
-        `The form '${id}' has ${used.deliveryCount} deliveries and ${used.responseCount} responses; archive it instead of deleting it.`,
-        { responseCount: used.responseCount, deliveryCount: used.deliveryCount },
-      );
-    }
-    q.clinicalForms.remove(id);
-    return { id, deleted: true };
-  });
+  const remove = (id: string): Promise<{ id: string; deleted: true }> =>
+    db.transaction(async () => {
+      await row(id);
+      const used = (await usage([id])).get(id)!;
+      if (!used.deletable) {
+        throw new ProblemError(
+          409,
+          'form_in_use',
+          `The form '${id}' has ${used.deliveryCount} deliveries and ${used.responseCount} responses; archive it instead of deleting it.`,
+          { responseCount: used.responseCount, deliveryCount: used.deliveryCount },
+        );
+      }
+      await q.clinicalForms.remove(id);
+      return { id, deleted: true };
+    });
 
   return {
     create,
@@ -256,34 +269,34 @@ export function createForms(deps: {
     get,
     getJson,
     /** The stored row with its fields parsed, for delivery and validation. */
-    definition(id: string): ClinicalFormRow & { fieldList: FormField[] } {
-      const found = row(id);
+    async definition(id: string): Promise<ClinicalFormRow & { fieldList: FormField[] }> {
+      const found = await row(id);
       return { ...found, fieldList: JSON.parse(found.fields) as FormField[] };
     },
-    list(query: ClinicalFormListQuery): ListPage {
+    async list(query: ClinicalFormListQuery): Promise<ListPage> {
       const where = equalTo({ status: query.status });
-      return deps.listPage(FORM_LIST, {
+      return await deps.listPage(FORM_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: { status: query.status },
         where,
       });
     },
-    responses(formId: string, query: FormResponseListQuery): ListPage {
-      row(formId);
+    async responses(formId: string, query: FormResponseListQuery): Promise<ListPage> {
+      await row(formId);
       const where = [
         ...equalTo({ form_id: formId, patient_id: query.patientId }),
         ...dateRangeConditions('completed_at', query.from, query.to),
       ];
-      return deps.listPage(RESPONSE_LIST, {
+      return await deps.listPage(RESPONSE_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: { formId, patientId: query.patientId, from: query.from, to: query.to },
         where,
       });
     },
-    responseJson(id: string): string {
-      const json = q.formResponses.getJson(id);
+    async responseJson(id: string): Promise<string> {
+      const json = await q.formResponses.getJson(id);
       if (json === undefined) throw resourceMissing('form response', id);
       return json;
     },

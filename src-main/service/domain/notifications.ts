@@ -67,7 +67,7 @@ export interface NotificationData {
 
 /** What the domain needs to raise one (credits and chats get only this). */
 export interface NotificationRaiser {
-  raise<K extends NotificationKind>(kind: K, data: NotificationData[K]): string;
+  raise<K extends NotificationKind>(kind: K, data: NotificationData[K]): Promise<string>;
 }
 
 export interface NotificationListQuery {
@@ -88,25 +88,25 @@ export function createNotifications(deps: {
 }) {
   const { clock, newId, q } = deps;
   return {
-    raise<K extends NotificationKind>(kind: K, data: NotificationData[K]): string {
+    async raise<K extends NotificationKind>(kind: K, data: NotificationData[K]): Promise<string> {
       const id = newId('ntf');
-      q.notifications.insert(id, kind, JSON.stringify(data), clock.nowIso());
+      await q.notifications.insert(id, kind, JSON.stringify(data), clock.nowIso());
       return id;
     },
-    list(query: NotificationListQuery = {}): ListPage {
-      return deps.listPage(NOTIFICATION_LIST, {
+    async list(query: NotificationListQuery = {}): Promise<ListPage> {
+      return await deps.listPage(NOTIFICATION_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: { unread: query.unread ?? null },
         where: query.unread ? [{ sql: 'read_at IS NULL', params: [] }] : [],
       });
     },
-    markRead(id: string): void {
-      if (!q.notifications.exists(id)) throw resourceMissing('notification', id);
-      q.notifications.markRead(id, clock.nowIso());
+    async markRead(id: string): Promise<void> {
+      if (!(await q.notifications.exists(id))) throw resourceMissing('notification', id);
+      await q.notifications.markRead(id, clock.nowIso());
     },
-    markAllRead: (): number => q.notifications.markAllRead(clock.nowIso()),
-    unreadCount: (): number => q.notifications.unreadCount(),
+    markAllRead: (): Promise<number> => q.notifications.markAllRead(clock.nowIso()),
+    unreadCount: (): Promise<number> => q.notifications.unreadCount(),
   };
 }
 

@@ -13,13 +13,13 @@ const RELATIVE_LINK = Buffer.from('"link":"/');
  */
 export function createOutbox(deps: { listPage: ListRunner; linkBase: () => string }) {
   return {
-    list(query: OutboxListQuery): ListPage {
+    async list(query: OutboxListQuery): Promise<ListPage> {
       const where = equalTo({
         channel: query.channel,
         patient_id: query.patientId,
         schedule_id: query.scheduleId,
       });
-      const page = deps.listPage(OUTBOX_LIST, {
+      const page = await deps.listPage(OUTBOX_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: {

@@ -2,7 +2,7 @@ import { PATIENT_SELECTION_LIMIT } from '../contract/limits';
 import { validationFailed } from '../errors';
 import type { Clock } from '../jobs/clock';
 import type { Patient, PatientListQuery } from '../schemas/patient';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { Queries } from '../store/queries';
 import { readPatientSelection } from './patient-filters';
 import type { createPatients } from './patients';
@@ -26,15 +26,19 @@ export interface RetagReport {
  * search text, sort key and updatedAt follow.
  */
 export function createPatientBulk(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   q: Queries;
   patients: ReturnType<typeof createPatients>;
 }) {
   const { db, clock, q, patients } = deps;
 
-  const retag = db.transaction(
-    (ids: readonly string[], add: readonly string[], remove: readonly string[]): RetagReport => {
+  const retag = (
+    ids: readonly string[],
+    add: readonly string[],
+    remove: readonly string[],
+  ): Promise<RetagReport> =>
+    db.transaction(async () => {
       const report: RetagReport = { updated: 0, unchanged: 0, refused: [] };
       const adding = add.map((t) => t.trim());
       const removing = new Set(remove.map((t) => t.trim()));
@@ -51,7 +55,7 @@ export function createPatientBulk(deps: {
         ]);
       }
       for (const id of new Set(ids)) {
-        const row = q.patients.get(id);
+        const row = await q.patients.get(id);
         if (!row) {
           report.refused.push({ id, code: 'not_found' });
           continue;
@@ -64,27 +68,26 @@ export function createPatientBulk(deps: {
         } else if (next.length > MAX_TAGS) {
           report.refused.push({ id, code: 'too_many_tags' });
         } else {
-          patients.update(id, { tags: next });
+          await patients.update(id, { tags: next });
           report.updated += 1;
         }
       }
       return report;
-    },
-  );
+    });
 
   return {
     /** Every patient the list's filters match, in its order, up to the selection limit. */
-    matchingIds(query: Omit<PatientListQuery, 'limit' | 'cursor'>) {
-      const selection = readPatientSelection(query, clock.now(), q);
+    async matchingIds(query: Omit<PatientListQuery, 'limit' | 'cursor'>) {
+      const selection = await readPatientSelection(query, clock.now(), q);
       return {
-        ids: q.patients.ids(selection.filters, selection, PATIENT_SELECTION_LIMIT),
-        total: q.patients.count(selection.filters),
+        ids: await q.patients.ids(selection.filters, selection, PATIENT_SELECTION_LIMIT),
+        total: await q.patients.count(selection.filters),
         limit: PATIENT_SELECTION_LIMIT,
       };
     },
     /** The patients of a selection, in its order; ids that no longer exist are left out. */
-    byIds: (ids: readonly string[]): Patient[] =>
-      q.patients.jsonByIds(ids).map((json) => JSON.parse(json) as Patient),
+    byIds: async (ids: readonly string[]): Promise<Patient[]> =>
+      (await q.patients.jsonByIds(ids)).map((json) => JSON.parse(json) as Patient),
     /** A tag added to or removed from many patients: all of it or, on any error, nothing. */
     retag: (input: { ids: readonly string[]; add?: string[]; remove?: string[] }) =>
       retag(input.ids, input.add ?? [], input.remove ?? []),

@@ -6,8 +6,12 @@ import type { PatientRow } from '../store/queries/patients';
  * The patient a request names in its body: it must exist (else 422 not_found at `/patientId`, as
  * for any unknown id referenced in a body) and be active (else 422 patient_inactive).
  */
-export function activePatient(q: Queries, patientId: string, doing: string): PatientRow {
-  const patient = q.patients.get(patientId);
+export async function activePatient(
+  q: Queries,
+  patientId: string,
+  doing: string,
+): Promise<PatientRow> {
+  const patient = await q.patients.get(patientId);
   if (!patient) {
     throw validationFailed([
       {

@@ -27,11 +27,11 @@ function yearsBefore(today: string, years: number): string {
  * a minimum age above the maximum, a form to count responses of without a response filter, or a
  * form that does not exist (a typo there would silently turn "no answer to PHQ-9" into everyone).
  */
-export function readPatientSelection(
+export async function readPatientSelection(
   query: PatientListQuery,
   nowMs: number,
   q: Pick<Queries, 'clinicalForms'>,
-): PatientSelection {
+): Promise<PatientSelection> {
   const errors: FieldError[] = [];
   if (query.minAge !== undefined && query.maxAge !== undefined && query.minAge > query.maxAge) {
     errors.push({
@@ -49,7 +49,7 @@ export function readPatientSelection(
         code: 'requires',
         detail: 'responseFormId needs respondedWithinDays or notRespondedWithinDays.',
       });
-    } else if (!q.clinicalForms.get(query.responseFormId)) {
+    } else if (!(await q.clinicalForms.get(query.responseFormId))) {
       errors.push({
         parameter: 'responseFormId',
         code: 'not_found',

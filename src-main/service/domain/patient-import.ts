@@ -107,7 +107,7 @@ function reasonOf(error: FieldError): ImportReason {
 export function createPatientImport(deps: { patients: Patients }) {
   const { patients } = deps;
 
-  function plan(input: PatientImportInput) {
+  async function plan(input: PatientImportInput) {
     const table = readCsv(Buffer.from(input.file, 'base64'));
     const columns = input.columns
       ? table.headers.map((_, i) => input.columns![i] ?? 'ignore')
@@ -115,7 +115,7 @@ export function createPatientImport(deps: { patients: Patients }) {
     const missing = REQUIRED.filter((t) => !columns.includes(t));
 
     const existing = new Map<string, { id: string; firstName: string; lastName: string }>();
-    for (const p of patients.identities()) {
+    for (const p of await patients.identities()) {
       const ref = { id: p.id, firstName: p.first_name, lastName: p.last_name };
       for (const { key } of keysOf(p)) if (!existing.has(key)) existing.set(key, ref);
     }
@@ -156,8 +156,8 @@ export function createPatientImport(deps: { patients: Patients }) {
 
   return {
     /** What the file would import, with every refusal and duplicate; writes nothing. */
-    preview(input: PatientImportInput): PatientImportPreview {
-      const { table, columns, missing, ready, problems } = plan(input);
+    async preview(input: PatientImportInput): Promise<PatientImportPreview> {
+      const { table, columns, missing, ready, problems } = await plan(input);
       return {
         encoding: table.encoding,
         delimiter: table.delimiter,
@@ -175,8 +175,8 @@ export function createPatientImport(deps: { patients: Patients }) {
      * Imports the rows that pass, in one transaction; the others are reported with their lines
      * and reasons. A file without a first or last name column is refused whole.
      */
-    run(input: PatientImportInput): PatientImportReport {
-      const { table, missing, ready, problems } = plan(input);
+    async run(input: PatientImportInput): Promise<PatientImportReport> {
+      const { table, missing, ready, problems } = await plan(input);
       if (missing.length) {
         throw validationFailed(
           [
@@ -189,7 +189,7 @@ export function createPatientImport(deps: { patients: Patients }) {
           `No column is imported as ${missing.join(' or ')}.`,
         );
       }
-      const imported = patients.createMany(ready.map((r) => r.patient)).length;
+      const imported = (await patients.createMany(ready.map((r) => r.patient))).length;
       return { total: table.records.length, imported, problems };
     },
   };

@@ -13,14 +13,15 @@ export function patientRef(row: JsonWithPatient): PatientRef {
  * is gone (never, since patients are not deleted) gets an empty name rather than failing the page.
  */
 export function createPatientNames(q: Queries) {
-  function withPatients<T extends { patientId?: string }>(
+  async function withPatients<T extends { patientId?: string }>(
     items: readonly T[],
-  ): (T & { patient: PatientRef })[] {
+  ): Promise<(T & { patient: PatientRef })[]> {
     const ids = items.flatMap((item) => (item.patientId ? [item.patientId] : []));
     const names = new Map(
-      q.patients
-        .names(ids)
-        .map((row) => [row.id, { id: row.id, firstName: row.first_name, lastName: row.last_name }]),
+      (await q.patients.names(ids)).map((row) => [
+        row.id,
+        { id: row.id, firstName: row.first_name, lastName: row.last_name },
+      ]),
     );
     return items.map((item) => ({
       ...item,
@@ -34,12 +35,16 @@ export function createPatientNames(q: Queries) {
   return {
     withPatients,
     /** One record with its patient's name. */
-    withPatient<T extends { patientId?: string }>(item: T): T & { patient: PatientRef } {
-      return withPatients([item])[0]!;
+    async withPatient<T extends { patientId?: string }>(
+      item: T,
+    ): Promise<T & { patient: PatientRef }> {
+      return (await withPatients([item]))[0]!;
     },
     /** A list page whose items carry their patients' names, looked up once for the page. */
-    page<T extends { patientId?: string }>(page: Page<T>): Page<T & { patient: PatientRef }> {
-      return { ...page, data: withPatients(page.data) };
+    async page<T extends { patientId?: string }>(
+      page: Page<T>,
+    ): Promise<Page<T & { patient: PatientRef }>> {
+      return { ...page, data: await withPatients(page.data) };
     },
   };
 }

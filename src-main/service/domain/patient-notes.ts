@@ -2,7 +2,7 @@ import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import type { Actor } from '../schemas/actor';
 import type { CreatePatientNote, PatientNote, PatientNoteListQuery } from '../schemas/patient-note';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { PATIENT_NOTE_LIST } from '../store/queries/patient-notes';
@@ -14,12 +14,12 @@ import { resourceReader } from './resource-reader';
  * key's name, the desk); `createdBy` always says which credential stored it.
  */
 export function createPatientNotes(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
   listPage: ListRunner;
-  requirePatient: (id: string) => void;
+  requirePatient: (id: string) => Promise<void>;
 }) {
   const { db, clock, newId, q } = deps;
   const { getJson, get } = resourceReader<string, PatientNote>(
@@ -28,11 +28,11 @@ export function createPatientNotes(deps: {
     q.patientNotes.getJson,
   );
 
-  const create = db.transaction(
-    (patientId: string, input: CreatePatientNote, by: Actor): PatientNote => {
-      deps.requirePatient(patientId);
+  const create = (patientId: string, input: CreatePatientNote, by: Actor): Promise<PatientNote> =>
+    db.transaction(async () => {
+      await deps.requirePatient(patientId);
       const id = newId('note');
-      q.patientNotes.insert({
+      await q.patientNotes.insert({
         id,
         patient_id: patientId,
         // Kept as written, but without the blank lines a paste leaves around it.
@@ -41,17 +41,16 @@ export function createPatientNotes(deps: {
         created_by: JSON.stringify(by),
         created_at: clock.nowIso(),
       });
-      return get(id);
-    },
-  );
+      return await get(id);
+    });
 
   return {
     create,
     get,
     getJson,
-    list(patientId: string, query: PatientNoteListQuery): ListPage {
-      deps.requirePatient(patientId);
-      return deps.listPage(PATIENT_NOTE_LIST, {
+    async list(patientId: string, query: PatientNoteListQuery): Promise<ListPage> {
+      await deps.requirePatient(patientId);
+      return await deps.listPage(PATIENT_NOTE_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: { patientId },

@@ -18,15 +18,20 @@ export const TIMELINE_LIMIT = 200;
  */
 export function createPatientTimeline(deps: {
   q: Queries;
-  requirePatient: (id: string) => void;
+  requirePatient: (id: string) => Promise<void>;
   /** Scores a response by its form's instruments (PHQ-9, GAD-7); [] for other forms. */
-  scoresOf: () => (response: FormResponse) => InstrumentScore[];
+  scoresOf: () => (response: FormResponse) => Promise<InstrumentScore[]>;
 }) {
   const { q } = deps;
-  return function timeline(patientId: string): TimelineItem[] {
-    deps.requirePatient(patientId);
-    const rows = q.overview.timeline(patientId, TIMELINE_LIMIT);
+  return async function timeline(patientId: string): Promise<TimelineItem[]> {
+    await deps.requirePatient(patientId);
+    const rows = await q.overview.timeline(patientId, TIMELINE_LIMIT);
     const scores = deps.scoresOf();
+    const responseScores = new Map<string, InstrumentScore[]>();
+    for (const r of rows.responses) {
+      const response = JSON.parse(r.json) as FormResponse;
+      responseScores.set(response.id, await scores(response));
+    }
     const items: TimelineItem[] = [
       ...rows.schedules.map((r) => ({
         kind: 'schedule' as const,
@@ -41,7 +46,7 @@ export function createPatientTimeline(deps: {
           at: r.at,
           response,
           formName: r.name,
-          scores: scores(response),
+          scores: responseScores.get(response.id) ?? [],
         };
       }),
       ...rows.conversations.map((r) => ({
@@ -54,12 +59,12 @@ export function createPatientTimeline(deps: {
         at: r.at,
         call: JSON.parse(r.json) as Call,
       })),
-      ...q.alerts.latestOfPatient(patientId, TIMELINE_LIMIT).map((r) => ({
+      ...(await q.alerts.latestOfPatient(patientId, TIMELINE_LIMIT)).map((r) => ({
         kind: 'alert' as const,
         at: r.at,
         alert: JSON.parse(r.json) as Alert,
       })),
-      ...q.patientNotes.latestOf(patientId, TIMELINE_LIMIT).map((r) => ({
+      ...(await q.patientNotes.latestOf(patientId, TIMELINE_LIMIT)).map((r) => ({
         kind: 'note' as const,
         at: r.at,
         note: JSON.parse(r.json) as PatientNote,

@@ -9,7 +9,7 @@ import {
 } from '../schemas/patient';
 import { compileBodyValidator } from '../validation/input-validator';
 import { fieldErrors } from '../validation/field-errors';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { ListPage, ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import type { PatientRow } from '../store/queries/patients';
@@ -30,7 +30,7 @@ export interface PatientPage extends ListPage {
  * and the patient.created event in one transaction.
  */
 export function createPatients(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -72,62 +72,64 @@ export function createPatients(deps: {
     if (errors.length) throw validationFailed(errors);
   }
 
-  function getJson(id: string): string {
-    const json = q.patients.getJson(id);
+  async function getJson(id: string): Promise<string> {
+    const json = await q.patients.getJson(id);
     if (json === undefined) throw resourceMissing('patient', id);
     return json;
   }
 
-  const create = db.transaction((input: CreatePatient): Patient => {
-    check(input);
-    // Patients are stored in (createdAt, id) order, which makes the insertion order the list
-    // order. The clock never goes back within a run, but another process or a wall-clock step
-    // could: then the new patient takes the newest patient's time, one millisecond later.
-    const latest = q.patients.latest();
-    let createdMs = Math.max(clock.now(), latest ? Date.parse(latest.created_at) : 0);
-    let id = newId('pat', createdMs);
-    if (latest && new Date(createdMs).toISOString() === latest.created_at && id <= latest.id) {
-      createdMs += 1;
-      id = newId('pat', createdMs);
-    }
-    const now = new Date(createdMs).toISOString();
-    const row: PatientRow = {
-      id,
-      first_name: input.firstName.trim(),
-      last_name: input.lastName.trim(),
-      email: input.email?.trim() ?? null,
-      phone: input.phone ?? null,
-      date_of_birth: input.dateOfBirth ?? null,
-      status: input.status ?? 'active',
-      tags: JSON.stringify(cleanTags(input.tags ?? [])),
-      metadata: JSON.stringify(input.metadata ?? {}),
-      created_at: now,
-      updated_at: now,
-    };
-    q.patients.insert(row);
-    events.emit('patient.created', eventData.patientCreated(row));
-    return JSON.parse(getJson(row.id)) as Patient;
-  });
+  const create = (input: CreatePatient): Promise<Patient> =>
+    db.transaction(async () => {
+      check(input);
+      // Patients are stored in (createdAt, id) order, which makes the insertion order the list
+      // order. The clock never goes back within a run, but another process or a wall-clock step
+      // could: then the new patient takes the newest patient's time, one millisecond later.
+      const latest = await q.patients.latest();
+      let createdMs = Math.max(clock.now(), latest ? Date.parse(latest.created_at) : 0);
+      let id = newId('pat', createdMs);
+      if (latest && new Date(createdMs).toISOString() === latest.created_at && id <= latest.id) {
+        createdMs += 1;
+        id = newId('pat', createdMs);
+      }
+      const now = new Date(createdMs).toISOString();
+      const row: PatientRow = {
+        id,
+        first_name: input.firstName.trim(),
+        last_name: input.lastName.trim(),
+        email: input.email?.trim() ?? null,
+        phone: input.phone ?? null,
+        date_of_birth: input.dateOfBirth ?? null,
+        status: input.status ?? 'active',
+        tags: JSON.stringify(cleanTags(input.tags ?? [])),
+        metadata: JSON.stringify(input.metadata ?? {}),
+        created_at: now,
+        updated_at: now,
+      };
+      await q.patients.insert(row);
+      await events.emit('patient.created', eventData.patientCreated(row));
+      return JSON.parse(await getJson(row.id)) as Patient;
+    });
 
-  const update = db.transaction((id: string, patch: UpdatePatient): Patient => {
-    const row = q.patients.get(id);
-    if (!row) throw resourceMissing('patient', id);
-    check(patch);
-    const next: PatientRow = {
-      ...row,
-      first_name: patch.firstName?.trim() ?? row.first_name,
-      last_name: patch.lastName?.trim() ?? row.last_name,
-      email: patch.email === undefined ? row.email : (patch.email?.trim() ?? null),
-      phone: patch.phone === undefined ? row.phone : patch.phone,
-      date_of_birth: patch.dateOfBirth === undefined ? row.date_of_birth : patch.dateOfBirth,
-      status: patch.status ?? row.status,
-      tags: patch.tags ? JSON.stringify(cleanTags(patch.tags)) : row.tags,
-      metadata: patch.metadata ? JSON.stringify(patch.metadata) : row.metadata,
-      updated_at: clock.nowIso(),
-    };
-    q.patients.update(next);
-    return JSON.parse(getJson(id)) as Patient;
-  });
+  const update = (id: string, patch: UpdatePatient): Promise<Patient> =>
+    db.transaction(async () => {
+      const row = await q.patients.get(id);
+      if (!row) throw resourceMissing('patient', id);
+      check(patch);
+      const next: PatientRow = {
+        ...row,
+        first_name: patch.firstName?.trim() ?? row.first_name,
+        last_name: patch.lastName?.trim() ?? row.last_name,
+        email: patch.email === undefined ? row.email : (patch.email?.trim() ?? null),
+        phone: patch.phone === undefined ? row.phone : patch.phone,
+        date_of_birth: patch.dateOfBirth === undefined ? row.date_of_birth : patch.dateOfBirth,
+        status: patch.status ?? row.status,
+        tags: patch.tags ? JSON.stringify(cleanTags(patch.tags)) : row.tags,
+        metadata: patch.metadata ? JSON.stringify(patch.metadata) : row.metadata,
+        updated_at: clock.nowIso(),
+      };
+      await q.patients.update(next);
+      return JSON.parse(await getJson(id)) as Patient;
+    });
 
   /**
    * What POST /patients would say about `input`, without writing: the schema's errors (the same
@@ -151,9 +153,12 @@ export function createPatients(deps: {
    * (the patient import). Each is created exactly as POST /patients creates one, event included.
    */
   /** Creates them all or none (the CSV import); answers their ids, in order. */
-  const createMany = db.transaction((inputs: readonly CreatePatient[]): string[] =>
-    inputs.map((input) => create(input).id),
-  );
+  const createMany = (inputs: readonly CreatePatient[]): Promise<string[]> =>
+    db.transaction(async () => {
+      const ids: string[] = [];
+      for (const input of inputs) ids.push((await create(input)).id);
+      return ids;
+    });
 
   return {
     create,
@@ -162,23 +167,23 @@ export function createPatients(deps: {
     /** Every patient's identity keys (id, name, e-mail, phone, metadata.mrn). */
     identities: () => q.patients.identities(),
     update,
-    get: (id: string): Patient => JSON.parse(getJson(id)) as Patient,
+    get: async (id: string): Promise<Patient> => JSON.parse(await getJson(id)) as Patient,
     /** The patient as API JSON text, straight from SQLite. */
     getJson,
-    list(query: PatientListQuery): PatientPage {
-      const selection = readPatientSelection(query, clock.now(), q);
+    async list(query: PatientListQuery): Promise<PatientPage> {
+      const selection = await readPatientSelection(query, clock.now(), q);
       const limit = query.limit ?? 20;
       // The key holds the filters as dates and times: a page read yesterday is not today's.
       const key = JSON.stringify([selection.given, selection.filters, limit, query.cursor ?? '']);
-      return pages.get(key, () => {
+      return await pages.get(key, async () => {
         const { def, where } = q.patients.listQuery(selection.filters, selection);
-        const page = deps.listPage(def, {
+        const page = await deps.listPage(def, {
           limit,
           cursor: query.cursor,
           filters: selection.given,
           where,
         });
-        return { ...page, total: q.patients.count(selection.filters) };
+        return { ...page, total: await q.patients.count(selection.filters) };
       });
     },
   };

@@ -6,18 +6,22 @@ import { resourceMissing } from '../errors';
  */
 export function resourceReader<Row, Shape>(
   kind: string,
-  rowOf: (id: string) => Row | undefined,
-  jsonOf: (id: string) => string | undefined,
+  rowOf: (id: string) => Promise<Row | undefined>,
+  jsonOf: (id: string) => Promise<string | undefined>,
 ) {
-  function row(id: string): Row {
-    const found = rowOf(id);
+  async function row(id: string): Promise<Row> {
+    const found = await rowOf(id);
     if (!found) throw resourceMissing(kind, id);
     return found;
   }
-  function getJson(id: string): string {
-    const json = jsonOf(id);
+  async function getJson(id: string): Promise<string> {
+    const json = await jsonOf(id);
     if (json === undefined) throw resourceMissing(kind, id);
     return json;
   }
-  return { row, getJson, get: (id: string): Shape => JSON.parse(getJson(id)) as Shape };
+  return {
+    row,
+    getJson,
+    get: async (id: string): Promise<Shape> => JSON.parse(await getJson(id)) as Shape,
+  };
 }

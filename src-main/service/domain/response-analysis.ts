@@ -93,8 +93,8 @@ export function createResponseViews(deps: { q: Queries; forms: Forms }) {
   const { q, forms } = deps;
 
   /** The form (404 if unknown) read for the response views. */
-  function lens(formId: string): FormLens {
-    const form = forms.definition(formId);
+  async function lens(formId: string): Promise<FormLens> {
+    const form = await forms.definition(formId);
     const instruments = recogniseInstruments(form.fieldList);
     return {
       id: form.id,
@@ -107,9 +107,11 @@ export function createResponseViews(deps: { q: Queries; forms: Forms }) {
   }
 
   /** The scope's rows: the form and the patient must exist (404), the range must be valid (422). */
-  function scopeOf(input: ResponseAnalysisInput): { lens: FormLens; scope: ResponseScope } {
-    const found = lens(input.formId);
-    if (input.patientId !== undefined && !q.patients.get(input.patientId)) {
+  async function scopeOf(
+    input: ResponseAnalysisInput,
+  ): Promise<{ lens: FormLens; scope: ResponseScope }> {
+    const found = await lens(input.formId);
+    if (input.patientId !== undefined && !(await q.patients.get(input.patientId))) {
       throw resourceMissing('patient', input.patientId);
     }
     return {
@@ -139,30 +141,31 @@ export function createResponseViews(deps: { q: Queries; forms: Forms }) {
      * Scores of responses to any forms (a patient's timeline): each form's instruments are
      * recognised once per call.
      */
-    scoresOf(): (response: FormResponse) => InstrumentScore[] {
+    scoresOf(): (response: FormResponse) => Promise<InstrumentScore[]> {
       const instruments = new Map<string, FormInstrument[]>();
-      return (response) => {
+      return async (response) => {
         let found = instruments.get(response.formId);
-        if (!found) instruments.set(response.formId, (found = lens(response.formId).instruments));
+        if (!found)
+          instruments.set(response.formId, (found = (await lens(response.formId)).instruments));
         return scoreResponse(found, response.responses);
       };
     },
 
     /** Scores for a page of one form's responses (the responses table). */
-    withScores<T extends FormResponse>(
+    async withScores<T extends FormResponse>(
       formId: string,
       items: readonly T[],
-    ): (T & { scores: InstrumentScore[] })[] {
-      const { instruments } = lens(formId);
+    ): Promise<(T & { scores: InstrumentScore[] })[]> {
+      const { instruments } = await lens(formId);
       return items.map((item) => ({ ...item, scores: scoreResponse(instruments, item.responses) }));
     },
 
     /** One response with its form's name, fields and scores (404 if unknown). */
-    detail(id: string) {
-      const response = JSON.parse(forms.responseJson(id)) as FormResponse;
-      const form = lens(response.formId);
+    async detail(id: string) {
+      const response = JSON.parse(await forms.responseJson(id)) as FormResponse;
+      const form = await lens(response.formId);
       // Answers to fields since removed from the form: the type they were answered as is kept.
-      const answered = q.formAnsweredFields.ofForm(form.id);
+      const answered = await q.formAnsweredFields.ofForm(form.id);
       const current = new Set(form.fields.map((f) => f.id));
       const removedFields = response.responses
         .filter((a) => !current.has(a.fieldId))
@@ -184,10 +187,10 @@ export function createResponseViews(deps: { q: Queries; forms: Forms }) {
      * The measures of the scope's responses over time (oldest first; the newest ANALYSIS_LIMIT
      * when there are more) and each patient's latest response (the distribution).
      */
-    analysis(input: ResponseAnalysisInput): ResponseAnalysisOf {
-      const { lens: form, scope } = scopeOf(input);
-      const newest = q.formResponses.newestInScope(scope, ANALYSIS_LIMIT + 1);
-      const latest = q.formResponses.latestPerPatient(scope, ANALYSIS_LIMIT + 1);
+    async analysis(input: ResponseAnalysisInput): Promise<ResponseAnalysisOf> {
+      const { lens: form, scope } = await scopeOf(input);
+      const newest = await q.formResponses.newestInScope(scope, ANALYSIS_LIMIT + 1);
+      const latest = await q.formResponses.latestPerPatient(scope, ANALYSIS_LIMIT + 1);
       return {
         formId: form.id,
         formName: form.name,

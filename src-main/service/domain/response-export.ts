@@ -87,23 +87,24 @@ export function createResponseExport(deps: {
   q: Queries;
   views: ResponseViews;
   clock: Clock;
-  appLanguage: () => Language;
+  appLanguage: () => Promise<Language>;
 }) {
   const { q, views, clock } = deps;
 
-  return function exportCsv(input: ResponseExportInput): ResponseExport {
-    const { lens: form, scope } = views.scopeOf(input);
-    const words = WORDS[input.language ?? deps.appLanguage()];
-    const rows = q.formResponses.allInScope(scope);
+  return async function exportCsv(input: ResponseExportInput): Promise<ResponseExport> {
+    const { lens: form, scope } = await views.scopeOf(input);
+    const words = WORDS[input.language ?? (await deps.appLanguage())];
+    const rows = await q.formResponses.allInScope(scope);
 
     const current = new Set(form.fields.map((f) => f.id));
-    const answered = q.formAnsweredFields.ofForm(form.id);
+    const answered = await q.formAnsweredFields.ofForm(form.id);
     const removed = [...answered.keys()].filter((id) => !current.has(id)).sort();
 
     const names = new Map(
-      q.patients
-        .names(rows.map((r) => r.patient_id))
-        .map((p) => [p.id, `${p.first_name} ${p.last_name}`.trim()]),
+      (await q.patients.names(rows.map((r) => r.patient_id))).map((p) => [
+        p.id,
+        `${p.first_name} ${p.last_name}`.trim(),
+      ]),
     );
 
     const header: Cell[] = [
@@ -146,7 +147,7 @@ export function createResponseExport(deps: {
 
     const csv = csvText(header, records);
 
-    const who = input.patientId ? q.patients.get(input.patientId) : undefined;
+    const who = input.patientId ? await q.patients.get(input.patientId) : undefined;
     const patient = who ? `${who.first_name} ${who.last_name}` : '';
     const filename = csvFilename([slug(form.name) || 'form', patient], clock.now());
     return holdingPatients(

@@ -1,5 +1,5 @@
 import type { Clock } from '../jobs/clock';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { ListPage, ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { inboxConditions, RESPONSE_INBOX } from '../store/queries/response-reads';
@@ -19,33 +19,36 @@ export interface InboxQuery {
  * marking read or unread is a write the window announces like any other.
  */
 export function createResponseInbox(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   q: Queries;
   listPage: ListRunner;
 }) {
   const { db, clock, q, listPage } = deps;
   const unread = createReadCache<number>(q.changeToken);
-  const mark = db.transaction((ids: readonly string[], read: boolean): number =>
-    read ? q.responseReads.markRead(ids, clock.nowIso()) : q.responseReads.markUnread(ids),
-  );
+  const mark = (ids: readonly string[], read: boolean): Promise<number> =>
+    db.transaction(async () =>
+      read
+        ? await q.responseReads.markRead(ids, clock.nowIso())
+        : await q.responseReads.markUnread(ids),
+    );
   return {
-    list(query: InboxQuery): ListPage & { unread: number } {
+    async list(query: InboxQuery): Promise<ListPage & { unread: number }> {
       const filters = {
         ...(query.unread ? { unread: true } : {}),
         ...(query.formId ? { formId: query.formId } : {}),
       };
-      const page = listPage(RESPONSE_INBOX, {
+      const page = await listPage(RESPONSE_INBOX, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters,
         where: inboxConditions(filters),
       });
-      return { ...page, unread: unread.get('all', () => q.responseReads.unreadCount()) };
+      return { ...page, unread: await unread.get('all', () => q.responseReads.unreadCount()) };
     },
     /** Marks responses read or unread; answers how many changed (unknown ids change nothing). */
-    mark: (ids: readonly string[], read: boolean): { changed: number } => ({
-      changed: mark(ids, read),
+    mark: async (ids: readonly string[], read: boolean): Promise<{ changed: number }> => ({
+      changed: await mark(ids, read),
     }),
   };
 }

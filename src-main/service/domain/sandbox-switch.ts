@@ -1,7 +1,7 @@
 import { SANDBOX_SETTING, savedSandbox } from '../app-settings';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { Queries } from '../store/queries';
 import type { SandboxAction, SandboxSource } from '../store/queries/sandbox-audit';
 
@@ -10,8 +10,8 @@ import type { SandboxAction, SandboxSource } from '../store/queries/sandbox-audi
  * The desktop app's switch is saved; an explicit option (a CLI flag, a test) wins over it. A
  * clinic is real unless said otherwise: sandbox mode is off by default.
  */
-export function createSandboxSwitch(deps: {
-  db: Db;
+export async function createSandboxSwitch(deps: {
+  db: Sql;
   q: Queries;
   clock: Clock;
   newId: IdFactory;
@@ -23,21 +23,21 @@ export function createSandboxSwitch(deps: {
   source: SandboxSource;
 }) {
   const { db, q, clock, newId } = deps;
-  const saved = savedSandbox(q.settings);
+  const saved = await savedSandbox(q.settings);
   let on = deps.explicit ?? saved ?? deps.fallback;
 
   /** Records a switch or a reset of the sandbox, with the clinic's size at that moment. */
-  function audit(action: SandboxAction, source: SandboxSource): void {
-    q.sandboxAudit.insert({
+  async function audit(action: SandboxAction, source: SandboxSource): Promise<void> {
+    await q.sandboxAudit.insert({
       id: newId('sbx', clock.now()),
       at: clock.nowIso(),
       action,
       source,
-      patients: q.patients.count({}),
+      patients: await q.patients.count({}),
     });
   }
-  if (saved === false && on) audit('enabled', deps.source);
-  if (saved === undefined) q.settings.set(SANDBOX_SETTING, on ? 'on' : 'off');
+  if (saved === false && on) await audit('enabled', deps.source);
+  if (saved === undefined) await q.settings.set(SANDBOX_SETTING, on ? 'on' : 'off');
 
   return {
     isOn: () => on,
@@ -46,12 +46,12 @@ export function createSandboxSwitch(deps: {
      * follow at once. The caller asks for confirmation before turning it on over a clinic's data
      * (settings.update's `confirmSandbox`).
      */
-    set(next: boolean, source: SandboxSource): void {
+    async set(next: boolean, source: SandboxSource): Promise<void> {
       if (next === on) return;
-      db.transaction(() => {
-        q.settings.set(SANDBOX_SETTING, next ? 'on' : 'off');
-        audit(next ? 'enabled' : 'disabled', source);
-      })();
+      await db.transaction(async () => {
+        await q.settings.set(SANDBOX_SETTING, next ? 'on' : 'off');
+        await audit(next ? 'enabled' : 'disabled', source);
+      });
       on = next;
     },
     audit,

@@ -1,9 +1,9 @@
 import { ProblemError, resourceMissing } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
-import type { ScheduleInput } from '../jobs/job-runner';
+import type { ScheduleInput } from '../jobs/job-handler';
 import type { DeliveryListQuery, WebhookDelivery } from '../schemas/webhook';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import type { DeliveryRow } from '../store/queries/webhook-deliveries';
@@ -54,18 +54,18 @@ export interface AttemptRecord {
  * the transaction that stores the attempt.
  */
 export function createWebhookDeliveries(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
   listPage: ListRunner;
   notifications: Notifications;
   notice: {
-    send(message: { subject: string; text: string }): string;
-    language(): 'es' | 'ca' | 'en';
-    clinicName(): string;
+    send(message: { subject: string; text: string }): Promise<string>;
+    language(): Promise<'es' | 'ca' | 'en'>;
+    clinicName(): Promise<string>;
   };
-  wake: (job: ScheduleInput & { dedupeKey: string }) => void;
+  wake: (job: ScheduleInput & { dedupeKey: string }) => Promise<unknown>;
 }) {
   const { db, clock, newId, q } = deps;
 
@@ -73,39 +73,39 @@ export function createWebhookDeliveries(deps: {
   const wakeFlush = (webhookId: string, dueAt: string) =>
     deps.wake({ kind: FLUSH_JOB, dueAt, payload: { webhookId }, dedupeKey: flushKey(webhookId) });
 
-  function requireDelivery(webhookId: string, eventId: string): DeliveryRow {
-    if (!q.webhooks.get(webhookId)) throw resourceMissing('webhook', webhookId);
-    const delivery = q.webhookDeliveries.get(webhookId, eventId);
+  async function requireDelivery(webhookId: string, eventId: string): Promise<DeliveryRow> {
+    if (!(await q.webhooks.get(webhookId))) throw resourceMissing('webhook', webhookId);
+    const delivery = await q.webhookDeliveries.get(webhookId, eventId);
     if (!delivery) throw resourceMissing('delivery', eventId);
     return delivery;
   }
 
   /** Switches the webhook off when the trailing 24 h say so; inside recordAttempt's transaction. */
-  function checkDeactivation(webhook: WebhookRow): void {
+  async function checkDeactivation(webhook: WebhookRow): Promise<void> {
     const windowStart = new Date(clock.now() - DEACTIVATION_WINDOW_MS).toISOString();
-    const { total, failed } = q.webhookAttempts.statsSince(
+    const { total, failed } = await q.webhookAttempts.statsSince(
       webhook.id,
       windowStart,
       webhook.stats_after_seq,
     );
     if (total < DEACTIVATION_MIN_ATTEMPTS || failed / total <= DEACTIVATION_FAILURE_SHARE) return;
     const at = clock.nowIso();
-    if (!q.webhooks.disable(webhook.id, at, disabledReason(failed, total))) return;
-    const stranded = q.webhookDeliveries.failPending(webhook.id, at, 'webhook_disabled');
-    deps.notifications.raise('webhook.disabled', {
+    if (!(await q.webhooks.disable(webhook.id, at, disabledReason(failed, total)))) return;
+    const stranded = await q.webhookDeliveries.failPending(webhook.id, at, 'webhook_disabled');
+    await deps.notifications.raise('webhook.disabled', {
       webhookId: webhook.id,
       url: webhook.url,
       failedAttempts: failed,
       attempts: total,
       pendingDeliveriesFailed: stranded,
     });
-    deps.notice.send(
-      disabledNotice(deps.notice.language(), {
+    await deps.notice.send(
+      disabledNotice(await deps.notice.language(), {
         webhookId: webhook.id,
         url: webhook.url,
         failed,
         total,
-        clinicName: deps.notice.clinicName(),
+        clinicName: await deps.notice.clinicName(),
       }),
     );
   }
@@ -118,24 +118,24 @@ export function createWebhookDeliveries(deps: {
      * delivery per active webhook subscribed to the kind (UNIQUE per webhook and event), and each
      * of those webhooks' flush job woken.
      */
-    fanOut(eventId: string, type: string, createdAt: string): string[] {
-      const webhookIds = q.webhookDeliveries.fanOut(eventId, type, createdAt);
-      for (const id of webhookIds) wakeFlush(id, createdAt);
+    async fanOut(eventId: string, type: string, createdAt: string): Promise<string[]> {
+      const webhookIds = await q.webhookDeliveries.fanOut(eventId, type, createdAt);
+      for (const id of webhookIds) await wakeFlush(id, createdAt);
       return webhookIds;
     },
 
     /** After a restart: every webhook with pending deliveries has its flush job planned. */
-    wakeAllPending(): void {
-      db.transaction(() => {
-        for (const { webhookId, dueAt } of q.webhookDeliveries.pendingByWebhook()) {
-          wakeFlush(webhookId, dueAt);
+    async wakeAllPending(): Promise<void> {
+      await db.transaction(async () => {
+        for (const { webhookId, dueAt } of await q.webhookDeliveries.pendingByWebhook()) {
+          await wakeFlush(webhookId, dueAt);
         }
-      })();
+      });
     },
 
     /** The request for one delivery: the envelope serialized once, then signed as sent. */
-    request(webhook: WebhookRow, eventId: string): OutgoingRequest {
-      const event = q.webhookDeliveries.eventOf(webhook.id, eventId);
+    async request(webhook: WebhookRow, eventId: string): Promise<OutgoingRequest> {
+      const event = await q.webhookDeliveries.eventOf(webhook.id, eventId);
       if (!event) throw resourceMissing('delivery', eventId);
       // `data` is stored as JSON.stringify wrote it, so splicing it in gives the same bytes as
       // serializing the parsed envelope, without parsing it again for every attempt.
@@ -159,15 +159,15 @@ export function createWebhookDeliveries(deps: {
      * Any failure may switch the webhook off. Returns false when the delivery is gone or the
      * attempt had already been recorded (a re-run after a crash).
      */
-    recordAttempt(record: AttemptRecord): boolean {
+    async recordAttempt(record: AttemptRecord): Promise<boolean> {
       const { webhook, eventId, outcome } = record;
-      const delivery = q.webhookDeliveries.get(webhook.id, eventId);
+      const delivery = await q.webhookDeliveries.get(webhook.id, eventId);
       if (!delivery) return false;
       const at = clock.nowIso();
       if (record.trigger === 'automatic') {
         const attempt = record.attempt ?? delivery.attempt_count + 1;
         const retryIn = RETRY_DELAYS_MS[attempt - 1];
-        const moved = q.webhookDeliveries.recordAutomatic({
+        const moved = await q.webhookDeliveries.recordAutomatic({
           webhookId: webhook.id,
           eventId,
           attempt,
@@ -182,7 +182,7 @@ export function createWebhookDeliveries(deps: {
         });
         if (!moved) return false;
       } else {
-        q.webhookDeliveries.recordManual(
+        await q.webhookDeliveries.recordManual(
           webhook.id,
           eventId,
           record.attemptedAt,
@@ -190,7 +190,7 @@ export function createWebhookDeliveries(deps: {
           outcome.succeeded,
         );
       }
-      q.webhookAttempts.insert({
+      await q.webhookAttempts.insert({
         id: newId('dlv', Date.parse(record.attemptedAt)),
         webhook_id: webhook.id,
         event_id: eventId,
@@ -205,14 +205,18 @@ export function createWebhookDeliveries(deps: {
         duration_ms: outcome.durationMs,
         attempted_at: record.attemptedAt,
       });
-      if (!outcome.succeeded) checkDeactivation(q.webhooks.get(webhook.id) ?? webhook);
+      if (!outcome.succeeded)
+        await checkDeactivation((await q.webhooks.get(webhook.id)) ?? webhook);
       return true;
     },
 
     /** A manual retry is refused while the webhook is switched off. */
-    checkRetry(webhookId: string, eventId: string): { webhook: WebhookRow; delivery: DeliveryRow } {
-      const delivery = requireDelivery(webhookId, eventId);
-      const webhook = q.webhooks.get(webhookId)!;
+    async checkRetry(
+      webhookId: string,
+      eventId: string,
+    ): Promise<{ webhook: WebhookRow; delivery: DeliveryRow }> {
+      const delivery = await requireDelivery(webhookId, eventId);
+      const webhook = (await q.webhooks.get(webhookId))!;
       if (webhook.status === 'disabled') {
         throw new ProblemError(
           400,
@@ -224,16 +228,18 @@ export function createWebhookDeliveries(deps: {
       return { webhook, delivery };
     },
 
-    getJson(webhookId: string, eventId: string): string {
-      requireDelivery(webhookId, eventId);
-      return q.webhookDeliveries.getJson(webhookId, eventId)!;
+    async getJson(webhookId: string, eventId: string): Promise<string> {
+      await requireDelivery(webhookId, eventId);
+      return (await q.webhookDeliveries.getJson(webhookId, eventId))!;
     },
-    get: (webhookId: string, eventId: string): WebhookDelivery =>
-      JSON.parse(q.webhookDeliveries.getJson(webhookId, eventId) ?? 'null') as WebhookDelivery,
+    get: async (webhookId: string, eventId: string): Promise<WebhookDelivery> =>
+      JSON.parse(
+        (await q.webhookDeliveries.getJson(webhookId, eventId)) ?? 'null',
+      ) as WebhookDelivery,
 
-    list(webhookId: string, query: DeliveryListQuery): ListPage {
-      if (!q.webhooks.get(webhookId)) throw resourceMissing('webhook', webhookId);
-      return deps.listPage(DELIVERY_LIST, {
+    async list(webhookId: string, query: DeliveryListQuery): Promise<ListPage> {
+      if (!(await q.webhooks.get(webhookId))) throw resourceMissing('webhook', webhookId);
+      return await deps.listPage(DELIVERY_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: { webhookId, status: query.status, event: query.event },

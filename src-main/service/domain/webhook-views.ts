@@ -12,15 +12,15 @@ export function createWebhookViews(deps: { q: Queries; clock: Clock }) {
    * the newest attempt and the open deliveries, and a disabled one's reason as numbers, so the
    * window can say it in the coordinator's language.
    */
-  function withStats(webhooks: readonly Webhook[]): WebhookView[] {
+  async function withStats(webhooks: readonly Webhook[]): Promise<WebhookView[]> {
     const since = new Date(clock.now() - DEACTIVATION_WINDOW_MS).toISOString();
     const rows = new Map(
-      q.webhookAttempts
-        .summaries(
+      (
+        await q.webhookAttempts.summaries(
           webhooks.map((w) => w.id),
           since,
         )
-        .map((row) => [row.webhook_id, row]),
+      ).map((row) => [row.webhook_id, row]),
     );
     return webhooks.map((webhook) => {
       const row = rows.get(webhook.id);

@@ -2,7 +2,7 @@ import { validationFailed } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import type { CreatedWebhook, CreateWebhook, UpdateWebhook, Webhook } from '../schemas/webhook';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import { equalTo, type ListPage, type ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { WEBHOOK_LIST, type WebhookRow } from '../store/queries/webhooks';
@@ -24,7 +24,7 @@ export interface WebhookListQuery {
  * so it runs before the write (`checkUrl`), and the write itself repeats the synchronous rules.
  */
 export function createWebhooks(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -53,57 +53,60 @@ export function createWebhooks(deps: {
       if (refused) throw validationFailed([refused]);
     },
 
-    create: db.transaction((input: CreateWebhook): CreatedWebhook => {
-      syntax(input.url);
-      const at = clock.nowIso();
-      const row: WebhookRow = {
-        id: newId('wh'),
-        url: input.url,
-        events: JSON.stringify(input.events),
-        secret: newWebhookSecret(),
-        status: 'active',
-        disabled_at: null,
-        disabled_reason: null,
-        stats_since: at,
-        stats_after_seq: q.webhookAttempts.lastSeq(),
-        created_at: at,
-        updated_at: at,
-      };
-      q.webhooks.insert(row);
-      return { ...read.get(row.id), secret: row.secret };
-    }),
+    create: (input: CreateWebhook): Promise<CreatedWebhook> =>
+      db.transaction(async () => {
+        syntax(input.url);
+        const at = clock.nowIso();
+        const row: WebhookRow = {
+          id: newId('wh'),
+          url: input.url,
+          events: JSON.stringify(input.events),
+          secret: newWebhookSecret(),
+          status: 'active',
+          disabled_at: null,
+          disabled_reason: null,
+          stats_since: at,
+          stats_after_seq: await q.webhookAttempts.lastSeq(),
+          created_at: at,
+          updated_at: at,
+        };
+        await q.webhooks.insert(row);
+        return { ...(await read.get(row.id)), secret: row.secret };
+      }),
 
-    update: db.transaction((id: string, input: UpdateWebhook): Webhook => {
-      const current = read.row(id);
-      if (input.url !== undefined) syntax(input.url);
-      const at = clock.nowIso();
-      const reactivate = input.status === 'active' && current.status === 'disabled';
-      q.webhooks.update({
-        ...current,
-        url: input.url ?? current.url,
-        events: input.events ? JSON.stringify(input.events) : current.events,
-        ...(reactivate
-          ? {
-              status: 'active',
-              disabled_at: null,
-              disabled_reason: null,
-              stats_since: at,
-              stats_after_seq: q.webhookAttempts.lastSeq(),
-            }
-          : {}),
-        updated_at: at,
-      });
-      return read.get(id);
-    }),
+    update: (id: string, input: UpdateWebhook): Promise<Webhook> =>
+      db.transaction(async () => {
+        const current = await read.row(id);
+        if (input.url !== undefined) syntax(input.url);
+        const at = clock.nowIso();
+        const reactivate = input.status === 'active' && current.status === 'disabled';
+        await q.webhooks.update({
+          ...current,
+          url: input.url ?? current.url,
+          events: input.events ? JSON.stringify(input.events) : current.events,
+          ...(reactivate
+            ? {
+                status: 'active',
+                disabled_at: null,
+                disabled_reason: null,
+                stats_since: at,
+                stats_after_seq: await q.webhookAttempts.lastSeq(),
+              }
+            : {}),
+          updated_at: at,
+        });
+        return await read.get(id);
+      }),
 
     /** Removes the webhook with its deliveries and attempts (they mean nothing without it). */
-    delete: db.transaction((id: string): void => {
-      read.row(id);
-      q.webhooks.delete(id);
-    }),
+    delete: (id: string): Promise<void> =>
+      db.transaction(async () => {
+        await read.row(id);
+        await q.webhooks.delete(id);
+      }),
 
-    list(query: WebhookListQuery): ListPage {
-      return deps.listPage(WEBHOOK_LIST, {
+    async list(query: WebhookListQuery): Promise<ListPage> {
+      return await deps.listPage(WEBHOOK_LIST, {
         limit: query.limit ?? 20,
         cursor: query.cursor,
         filters: { status: query.status },

@@ -95,7 +95,7 @@ export async function buildHttpApp(core: Core, options: HttpOptions): Promise<Ty
     // A URL Fastify cannot decode (bad percent-encoding) is answered like every other failure.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
-      return sendProblem(
+      void sendProblem(
         request,
         reply,
         new ProblemError(400, 'bad_request', `The URL is not valid: ${error.message}`),

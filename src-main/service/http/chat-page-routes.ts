@@ -54,19 +54,19 @@ export async function chatPageRoutes(
     app.addHook('onRequest', async (request, reply) => {
       const token = (request.params as { token?: unknown }).token;
       if (typeof token !== 'string') return;
-      const id = core.chatLinks.conversationOf(token);
+      const id = await core.chatLinks.conversationOf(token);
       const limiter = id ? limits.chatPage : limits.address;
       const decision = limiter(id ? `conversation:${id}` : addressKey(request.ip));
       reply.headers(decision.headers);
       if (!decision.allowed) {
         reply.header('retry-after', String(decision.retryAfterSeconds));
-        return statusPage(reply, 429, 'busy', id ? languageOf(id) : 'es');
+        return await statusPage(reply, 429, 'busy', id ? await languageOf(id) : 'es');
       }
     });
   }
 
-  function languageOf(id: string): Language {
-    return core.conversations.row(id).language;
+  async function languageOf(id: string): Promise<Language> {
+    return (await core.conversations.row(id)).language;
   }
 
   function html(reply: FastifyReply, status: number, page: string): FastifyReply {
@@ -83,7 +83,7 @@ export async function chatPageRoutes(
       .send(page);
   }
 
-  function statusPage(
+  async function statusPage(
     reply: FastifyReply,
     status: number,
     kind: ChatStatusKind,
@@ -92,26 +92,26 @@ export async function chatPageRoutes(
     return html(
       reply,
       status,
-      renderChatStatus({ language, clinicName: core.delivery.clinicName(), kind }),
+      renderChatStatus({ language, clinicName: await core.delivery.clinicName(), kind }),
     );
   }
 
   /** The conversation the token opens, if still active; otherwise the reply saying why not. */
-  function open(
+  async function open(
     reply: FastifyReply,
     token: string,
-  ): { conversation: Conversation } | { answered: FastifyReply } {
-    const id = core.chatLinks.conversationOf(token);
-    if (!id) return { answered: statusPage(reply, 404, 'not_found', 'es') };
+  ): Promise<{ conversation: Conversation } | { answered: FastifyReply }> {
+    const id = await core.chatLinks.conversationOf(token);
+    if (!id) return { answered: await statusPage(reply, 404, 'not_found', 'es') };
     // Reading settles it: a chat idle past its 30 minutes is closed now, and its link with it.
-    const conversation = core.conversations.get(id);
+    const conversation = await core.conversations.get(id);
     if (conversation.status !== 'active') {
-      return { answered: statusPage(reply, 410, 'ended', conversation.language) };
+      return { answered: await statusPage(reply, 410, 'ended', conversation.language) };
     }
     return { conversation };
   }
 
-  function chatPage(
+  async function chatPage(
     reply: FastifyReply,
     status: number,
     token: string,
@@ -123,7 +123,7 @@ export async function chatPageRoutes(
       status,
       renderChatPage({
         language: conversation.language,
-        clinicName: core.delivery.clinicName(),
+        clinicName: await core.delivery.clinicName(),
         messages: conversation.messages.map((m) => ({
           role: m.role,
           content: m.content,
@@ -136,9 +136,9 @@ export async function chatPageRoutes(
   }
 
   app.get<{ Params: { token: string } }>('/:token', { config, schema }, async (request, reply) => {
-    const opened = open(reply, request.params.token);
+    const opened = await open(reply, request.params.token);
     if ('answered' in opened) return opened.answered;
-    return chatPage(reply, 200, request.params.token, opened.conversation);
+    return await chatPage(reply, 200, request.params.token, opened.conversation);
   });
 
   app.post<{ Params: { token: string }; Body: unknown }>(
@@ -146,13 +146,13 @@ export async function chatPageRoutes(
     { config, schema },
     async (request, reply) => {
       const { token } = request.params;
-      const opened = open(reply, token);
+      const opened = await open(reply, token);
       if ('answered' in opened) return opened.answered;
       const { conversation } = opened;
       const params = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
       const content = params.get('message') ?? '';
       const error = inputError(content);
-      if (error) return chatPage(reply, 422, token, conversation, { value: content, error });
+      if (error) return await chatPage(reply, 422, token, conversation, { value: content, error });
       try {
         await core.conversations.send(conversation.id, content);
       } catch (failure) {
@@ -160,13 +160,16 @@ export async function chatPageRoutes(
         switch (failure.code) {
           case 'conversation_ended':
             // Ended (idle, or closed by the coordinator) while the reply was being written.
-            return statusPage(reply, 410, 'ended', conversation.language);
+            return await statusPage(reply, 410, 'ended', conversation.language);
           case 'insufficient_credits':
             // Nothing was stored: the coordinator is told, with the words, to call the patient.
-            core.chatLinks.unanswered(conversation.id, content);
-            return statusPage(reply, 402, 'unanswered', conversation.language);
+            await core.chatLinks.unanswered(conversation.id, content);
+            return await statusPage(reply, 402, 'unanswered', conversation.language);
           case 'validation_failed':
-            return chatPage(reply, 422, token, conversation, { value: content, error: 'invalid' });
+            return await chatPage(reply, 422, token, conversation, {
+              value: content,
+              error: 'invalid',
+            });
           default:
             throw failure;
         }

@@ -45,7 +45,7 @@ export async function formPageRoutes(
     app.addHook('onRequest', async (request, reply) => {
       const token = (request.params as { token?: unknown }).token;
       if (typeof token !== 'string') return;
-      const schedule = core.schedules.byToken(token);
+      const schedule = await core.schedules.byToken(token);
       const limiter = schedule ? limits.formPage : limits.address;
       const decision = limiter?.(schedule ? `schedule:${schedule.id}` : addressKey(request.ip));
       if (!decision) return;
@@ -53,7 +53,7 @@ export async function formPageRoutes(
       // A patient gets a page in their language, not the API's JSON problem.
       if (!decision.allowed) {
         reply.header('retry-after', String(decision.retryAfterSeconds));
-        return statusPage(reply, 429, 'busy', schedule);
+        return await statusPage(reply, 429, 'busy', schedule);
       }
     });
   }
@@ -72,20 +72,20 @@ export async function formPageRoutes(
       .send(page);
   }
 
-  function statusPage(
+  async function statusPage(
     reply: FastifyReply,
     status: number,
     kind: StatusKind,
     schedule?: FormScheduleRow,
   ) {
     const language: Language = schedule?.language ?? 'es';
-    const formName = schedule ? core.forms.definition(schedule.form_id).name : undefined;
+    const formName = schedule ? (await core.forms.definition(schedule.form_id)).name : undefined;
     return html(
       reply,
       status,
       renderStatusPage({
         language,
-        clinicName: core.delivery.clinicName(),
+        clinicName: await core.delivery.clinicName(),
         kind,
         ...(formName ? { formName } : {}),
         ...(schedule?.completed_at ? { completedAt: schedule.completed_at } : {}),
@@ -94,35 +94,39 @@ export async function formPageRoutes(
   }
 
   /** Every state but `sent` answers with a page saying so; `sent` returns undefined. */
-  function closed(reply: FastifyReply, schedule: FormScheduleRow | undefined, posting: boolean) {
-    if (!schedule) return statusPage(reply, 404, 'not_found');
+  async function closed(
+    reply: FastifyReply,
+    schedule: FormScheduleRow | undefined,
+    posting: boolean,
+  ) {
+    if (!schedule) return await statusPage(reply, 404, 'not_found');
     switch (schedule.status) {
       case 'sent':
         return undefined;
       case 'completed':
         // Opening the link again is fine (200); answering twice is a conflict (409).
-        return statusPage(reply, posting ? 409 : 200, 'completed', schedule);
+        return await statusPage(reply, posting ? 409 : 200, 'completed', schedule);
       case 'cancelled':
-        return statusPage(reply, 410, 'cancelled', schedule);
+        return await statusPage(reply, 410, 'cancelled', schedule);
       default:
-        return statusPage(reply, 410, 'unavailable', schedule);
+        return await statusPage(reply, 410, 'unavailable', schedule);
     }
   }
 
-  function formPage(
+  async function formPage(
     reply: FastifyReply,
     status: number,
     token: string,
     schedule: FormScheduleRow,
     previous?: Pick<Parameters<typeof renderFormPage>[0], 'values' | 'errors'>,
   ) {
-    const form = core.forms.definition(schedule.form_id);
+    const form = await core.forms.definition(schedule.form_id);
     return html(
       reply,
       status,
       renderFormPage({
         language: schedule.language,
-        clinicName: core.delivery.clinicName(),
+        clinicName: await core.delivery.clinicName(),
         form: {
           name: form.name,
           description: form.description,
@@ -137,8 +141,8 @@ export async function formPageRoutes(
 
   app.get<{ Params: { token: string } }>('/:token', { config, schema }, async (request, reply) => {
     const { token } = request.params;
-    const schedule = core.schedules.byToken(token);
-    return closed(reply, schedule, false) ?? formPage(reply, 200, token, schedule!);
+    const schedule = await core.schedules.byToken(token);
+    return (await closed(reply, schedule, false)) ?? (await formPage(reply, 200, token, schedule!));
   });
 
   app.post<{ Params: { token: string }; Body: unknown }>(
@@ -146,25 +150,25 @@ export async function formPageRoutes(
     { config, schema },
     async (request, reply) => {
       const { token } = request.params;
-      const schedule = core.schedules.byToken(token);
-      const answered = closed(reply, schedule, true);
+      const schedule = await core.schedules.byToken(token);
+      const answered = await closed(reply, schedule, true);
       if (answered) return answered;
       const params = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-      const form = core.forms.definition(schedule!.form_id);
+      const form = await core.forms.definition(schedule!.form_id);
       const { submitted, values } = parseFormPost(form.fieldList, params);
       const { errors } = checkAnswers(form.fieldList, submitted);
-      if (errors.length) return formPage(reply, 422, token, schedule!, { values, errors });
+      if (errors.length) return await formPage(reply, 422, token, schedule!, { values, errors });
       try {
-        core.schedules.submit(schedule!.id, submitted);
+        await core.schedules.submit(schedule!.id, submitted);
       } catch (error) {
         // Answered or withdrawn between the check above and the write: say what happened.
         if (error instanceof ProblemError && error.code === 'schedule_not_submittable') {
-          return closed(reply, core.schedules.row(schedule!.id), true);
+          return await closed(reply, await core.schedules.row(schedule!.id), true);
         }
         // The form was edited between the check and the write: show the new complaints.
         if (error instanceof ProblemError && error.code === 'validation_failed') {
           const again = error.extensions.errors as AnswerError[];
-          return formPage(reply, 422, token, schedule!, { values, errors: again });
+          return await formPage(reply, 422, token, schedule!, { values, errors: again });
         }
         throw error;
       }

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type {
   FastifyInstance,
-  onResponseHookHandler,
-  onSendHookHandler,
-  preValidationHookHandler,
+  onResponseAsyncHookHandler,
+  onSendAsyncHookHandler,
+  preValidationAsyncHookHandler,
 } from 'fastify';
 import { Type } from 'typebox';
 import { ProblemError, validationFailed } from '../errors';
@@ -53,7 +53,7 @@ export function installIdempotency(
 ) {
   const { clock, q } = deps;
 
-  const claim: preValidationHookHandler = async (request, reply) => {
+  const claim: preValidationAsyncHookHandler = async (request, reply) => {
     if (!request.credential) return;
     const key = request.headers['idempotency-key'];
     if (key === undefined) return;
@@ -73,7 +73,7 @@ export function installIdempotency(
       .digest('hex');
     const nowMs = clock.now();
     const now = new Date(nowMs).toISOString();
-    const claimed = q.begin({
+    const claimed = await q.begin({
       credential_id: credentialId,
       key,
       method: request.method,
@@ -90,7 +90,7 @@ export function installIdempotency(
       request.idempotency = { credentialId, key };
       return;
     }
-    const existing = q.get(credentialId, key)!;
+    const existing = (await q.get(credentialId, key))!;
     if (existing.path !== path || existing.request_hash !== requestHash) {
       throw new ProblemError(
         422,
@@ -114,7 +114,7 @@ export function installIdempotency(
     return reply;
   };
 
-  const record: onSendHookHandler = async (request, reply, payload) => {
+  const record: onSendAsyncHookHandler = async (request, reply, payload) => {
     const held = request.idempotency;
     if (!held) return payload;
     request.idempotency = undefined;
@@ -127,7 +127,7 @@ export function installIdempotency(
           : undefined;
     if (body !== undefined && isFinal(status, body)) {
       const location = reply.getHeader('location');
-      q.complete(
+      await q.complete(
         held.credentialId,
         held.key,
         status,
@@ -136,14 +136,15 @@ export function installIdempotency(
         typeof location === 'string' ? location : null,
       );
     } else {
-      q.release(held.credentialId, held.key);
+      await q.release(held.credentialId, held.key);
     }
     return payload;
   };
 
   // A request that ends without sending (client gone, crash in a hook) must not hold the key.
-  const release: onResponseHookHandler = async (request) => {
-    if (request.idempotency) q.release(request.idempotency.credentialId, request.idempotency.key);
+  const release: onResponseAsyncHookHandler = async (request) => {
+    if (request.idempotency)
+      await q.release(request.idempotency.credentialId, request.idempotency.key);
   };
 
   // Only authenticated POST routes take the key, so other routes pay nothing for it. The header

@@ -48,7 +48,7 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       );
       return;
     }
-    parse(request, body, (error, value) => {
+    void parse(request, body, (error, value) => {
       if (error) return done(error, undefined);
       const problem = checkValue(value);
       if (problem) return done(problem, undefined);

@@ -48,7 +48,7 @@ export async function testReceiverRoutes(
       }),
     ),
     async (request, reply) => {
-      const answer = core.testReceiver.receive({
+      const answer = await core.testReceiver.receive({
         name: request.params.name,
         headers: request.headers,
         body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),

@@ -1,45 +1,14 @@
 import type { IdFactory } from '../ids';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { JobQueries, JobRow, JobWrite } from '../store/queries/jobs';
 import type { MutableClock } from './clock';
-
-export interface JobContext {
-  job: JobRow;
-  payload: unknown;
-  /** The job's due time (ms); the clock is pinned to it while the job runs during an advance. */
-  dueAt: number;
-  /** Aborted when the runner stops: network work gives up and the job runs again after restart. */
-  signal: AbortSignal;
-  /**
-   * For asynchronous handlers: call inside the transaction that records the work's outcome, so
-   * the job's end (or, with `nextDueAt`, its return to the queue at that time) commits with it.
-   * The runner then leaves the row as the handler set it.
-   */
-  settle(nextDueAt?: string): void;
-}
-
-/**
- * A handler does its work synchronously inside the transaction that marks the job done (so a crash
- * leaves the job either fully done or still pending), or returns a promise for work that must wait
- * on the network; such handlers must be safe to run again.
- */
-export type JobHandler = (ctx: JobContext) => void | Promise<void>;
-
-export interface JobKindOptions {
-  /**
-   * Asynchronous jobs of this kind run side by side while the runner follows real time (each
-   * webhook's flush job waits on its own receiver); during a sandbox clock advance they still run
-   * one at a time, each at its own due time.
-   */
-  concurrent?: boolean;
-}
-
-export interface ScheduleInput {
-  kind: string;
-  dueAt: string;
-  payload?: unknown;
-  dedupeKey?: string;
-}
+import type {
+  JobContext,
+  JobFollowUp,
+  JobHandler,
+  JobKindOptions,
+  ScheduleInput,
+} from './job-handler';
 
 /** A long timer is re-armed at most this far ahead, so a clock change is noticed. */
 const MAX_TIMER_MS = 60_000;
@@ -56,9 +25,9 @@ const KEEP_FINISHED_MS = 7 * 86_400_000;
 /** Concurrent jobs in flight at once; beyond it, due jobs wait for one to end. */
 const MAX_CONCURRENT_JOBS = 64;
 
-/** An asynchronous job under way: its work, and whether its handler settled the row itself. */
+/** A job whose follow-up waits to start: the work, and whether it settled the row itself. */
 interface Started {
-  work: Promise<void>;
+  followUp: JobFollowUp;
   settled: () => boolean;
 }
 
@@ -75,7 +44,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * key. A drain works in slices that commit and yield to the event loop between them.
  */
 export function createJobRunner(deps: {
-  db: Db;
+  db: Sql;
   clock: MutableClock;
   newId: IdFactory;
   jobs: JobQueries;
@@ -84,11 +53,12 @@ export function createJobRunner(deps: {
    * Told after a job's work has committed (the change feed turns it into pushed events). Never
    * called inside the job's transaction, so a listener sees the committed state.
    */
-  onJobDone?: (job: JobRow) => void;
+  onJobDone?: (job: JobRow) => Promise<void>;
 }) {
   const { db, clock, newId, jobs } = deps;
   const handlers = new Map<string, JobHandler>();
   const concurrentKinds = new Set<string>();
+  const networkKinds = new Set<string>();
   /** Concurrent jobs started by real-time drains and not yet ended. */
   const inFlight = new Set<Promise<void>>();
   let stopping = new AbortController();
@@ -107,8 +77,8 @@ export function createJobRunner(deps: {
     return result;
   };
 
-  function fail(job: JobRow, error: unknown): void {
-    jobs.finish(
+  async function fail(job: JobRow, error: unknown): Promise<void> {
+    await jobs.finish(
       job.id,
       'failed',
       error instanceof Error ? error.message : String(error),
@@ -118,12 +88,12 @@ export function createJobRunner(deps: {
   }
 
   /**
-   * Starts one job inside the caller's transaction. A synchronous handler runs in a savepoint
-   * with the update that marks the job done, so its work and that mark commit together and a
-   * failing job undoes only its own changes. An asynchronous one is marked running; its promise
-   * is returned for the caller to await once the transaction has committed.
+   * Runs one job inside the caller's transaction, in a savepoint with the update that marks the
+   * job done, so its work and that mark commit together and a failing job undoes only its own
+   * changes. A job that leaves a follow-up is marked running instead; the follow-up is returned
+   * for the caller to start once its transaction has committed.
    */
-  function start(job: JobRow): Started | 'done' | 'failed' {
+  async function start(job: JobRow): Promise<Started | 'done' | 'failed'> {
     const handler = handlers.get(job.kind);
     let settled = false;
     const ctx: JobContext = {
@@ -131,29 +101,29 @@ export function createJobRunner(deps: {
       payload: JSON.parse(job.payload),
       dueAt: Date.parse(job.due_at),
       signal: stopping.signal,
-      settle(nextDueAt?: string) {
+      async settle(nextDueAt?: string) {
         if (nextDueAt) {
-          jobs.rearm(job.id, new Date(Date.parse(nextDueAt)).toISOString());
+          await jobs.rearm(job.id, new Date(Date.parse(nextDueAt)).toISOString());
           scheduled++;
-        } else jobs.finish(job.id, 'done', null, clock.nowIso());
+        } else await jobs.finish(job.id, 'done', null, clock.nowIso());
         settled = true;
       },
     };
     try {
       if (!handler) throw new Error(`No handler for job kind '${job.kind}'`);
-      // better-sqlite3 refuses a transaction function that returns a promise, so it is kept aside.
-      let work: Promise<void> | undefined;
-      db.transaction(() => {
-        const result = handler(ctx);
-        if (result instanceof Promise) {
-          work = result;
-          // A handler that settled before its first await has already set the row.
-          if (!settled) jobs.markRunning(job.id);
-        } else if (!settled) jobs.finish(job.id, 'done', null, clock.nowIso());
-      })();
-      return work ? { work, settled: () => settled } : 'done';
+      let followUp: JobFollowUp | undefined;
+      await db.transaction(async () => {
+        followUp = networkKinds.has(job.kind)
+          ? async () => void (await handler(ctx))
+          : ((await handler(ctx)) ?? undefined);
+        // A handler that settled already has set the row.
+        if (settled) return;
+        if (followUp) await jobs.markRunning(job.id);
+        else await jobs.finish(job.id, 'done', null, clock.nowIso());
+      });
+      return followUp ? { followUp, settled: () => settled } : 'done';
     } catch (error) {
-      fail(job, error);
+      await fail(job, error);
       return 'failed';
     }
   }
@@ -161,21 +131,21 @@ export function createJobRunner(deps: {
   async function finishAsync(job: JobRow, started: Started): Promise<void> {
     const signal = stopping.signal;
     try {
-      await started.work;
-      if (!started.settled()) jobs.finish(job.id, 'done', null, clock.nowIso());
-      told(job);
+      await started.followUp();
+      if (!started.settled()) await jobs.finish(job.id, 'done', null, clock.nowIso());
+      await told(job);
     } catch (error) {
       // Stopped under it: not a failure; the job runs again after the restart.
-      if (signal.aborted || error instanceof Interrupted) jobs.requeue(job.id);
+      if (signal.aborted || error instanceof Interrupted) await jobs.requeue(job.id);
       // Settled before it threw: the row stays as the handler set it; the error is still told.
       else if (started.settled()) deps.onError?.(job, error);
-      else fail(job, error);
+      else await fail(job, error);
     }
   }
 
-  function told(job: JobRow): void {
+  async function told(job: JobRow): Promise<void> {
     try {
-      deps.onJobDone?.(job);
+      await deps.onJobDone?.(job);
     } catch (error) {
       deps.onError?.(job, error);
     }
@@ -185,7 +155,7 @@ export function createJobRunner(deps: {
   function launch(job: JobRow, started: Started): void {
     const done = finishAsync(job, started).finally(() => {
       inFlight.delete(done);
-      if (running) arm();
+      if (running) rearm();
     });
     inFlight.add(done);
   }
@@ -217,13 +187,15 @@ export function createJobRunner(deps: {
       // already the target, and the rest runs as overdue at the next start, as after a crash.
       if (pinToDue && !stoppedBefore && stopSignal.aborted) break;
       if (inFlight.size >= MAX_CONCURRENT_JOBS) break;
-      const due = jobs.dueBatch(upTo, BATCH_SIZE);
+      const due = await jobs.dueBatch(upTo, BATCH_SIZE);
       if (!due.length) break;
       /** Asynchronous jobs this batch started, awaited once it has committed. */
       const waiting: { job: JobRow; started: Started }[] = [];
       const done: JobRow[] = [];
+      /** Concurrent follow-ups to start once the batch has committed (real time). */
+      const launches: { job: JobRow; started: Started }[] = [];
       const sliceStart = performance.now();
-      db.transaction(() => {
+      await db.transaction(async () => {
         for (const job of due) {
           // Started asynchronous work ends the batch, unless this job joins it: concurrent, due
           // at the same moment (so the pinned clock is right for both), under the cap.
@@ -241,11 +213,11 @@ export function createJobRunner(deps: {
           if (pinToDue) clock.pin(Date.parse(job.due_at));
           count++;
           const planned = scheduled;
-          const started = start(job);
+          const started = await start(job);
           if (started === 'done') done.push(job);
           else if (started !== 'failed' && !pinToDue && concurrentKinds.has(job.kind)) {
-            launch(job, started);
-            if (inFlight.size >= MAX_CONCURRENT_JOBS) return;
+            launches.push({ job, started });
+            if (inFlight.size + launches.length >= MAX_CONCURRENT_JOBS) return;
             continue;
           } else if (started !== 'failed') {
             waiting.push({ job, started });
@@ -255,9 +227,10 @@ export function createJobRunner(deps: {
           if (scheduled !== planned) return;
           if (performance.now() - sliceStart >= SLICE_MS) return;
         }
-      })();
+      });
       // The batch has committed: only now are its jobs' changes visible to listeners.
-      for (const job of done) told(job);
+      for (const job of done) await told(job);
+      for (const { job, started } of launches) launch(job, started);
       if (waiting.length) {
         await Promise.all(waiting.map(({ job, started }) => finishAsync(job, started)));
       } else await yieldToEventLoop();
@@ -265,21 +238,31 @@ export function createJobRunner(deps: {
     return count;
   }
 
-  function arm(): void {
+  /**
+   * Arms the timer without waiting for it. A failed read of the next due time (the store closing
+   * under it) leaves the timer unarmed; the next write, tick or start arms it again.
+   */
+  const rearm = () => void arm().catch(() => undefined);
+
+  /** Arms the timer for the earliest due job; the latest of several calls wins. */
+  let arming = 0;
+  async function arm(): Promise<void> {
+    const turn = ++arming;
     if (timer) clearTimeout(timer);
     timer = undefined;
     // At the cap there is nothing to start; the next job to end arms the timer again.
     if (!running || inFlight.size >= MAX_CONCURRENT_JOBS) return;
-    const next = jobs.earliestDue();
-    if (!next) return;
+    const next = await jobs.earliestDue();
+    if (!next || turn !== arming || !running) return;
     const delay = Math.min(Math.max(Date.parse(next) - clock.now(), 0), MAX_TIMER_MS);
-    timer = setTimeout(() => void tick(), delay);
+    // Outside any transaction the caller runs in: the drain it starts has its own.
+    timer = db.detached(() => setTimeout(() => void tick(), delay));
     timer.unref();
   }
 
   /** One of the job table's three writes (insert, reschedule, wake); arms the timer if it changed. */
-  function write(query: JobWrite, input: ScheduleInput): boolean {
-    const changed = query(
+  async function write(query: JobWrite, input: ScheduleInput): Promise<boolean> {
+    const changed = await query(
       newId('job'),
       input.kind,
       JSON.stringify(input.payload ?? {}),
@@ -289,30 +272,33 @@ export function createJobRunner(deps: {
       clock.nowIso(),
     );
     if (changed) scheduled++;
-    if (changed && running) queueMicrotask(arm);
+    // Armed once the job is committed: the timer reads the earliest due job from the store.
+    if (changed && running) db.afterCommit(rearm);
     return changed;
   }
 
   const tick = () =>
     serial(async () => {
       await drain(clock.now(), false);
-    }).finally(arm);
+    }).finally(rearm);
 
   return {
     register(kind: string, handler: JobHandler, options: JobKindOptions = {}): void {
       handlers.set(kind, handler);
       if (options.concurrent) concurrentKinds.add(kind);
+      // A concurrent job overlaps others: it cannot run inside the batch's one transaction.
+      if (options.network || options.concurrent) networkKinds.add(kind);
     },
 
     /** Adds a job (inside the caller's transaction, if any); a duplicate dedupe key is ignored. */
-    schedule: (input: ScheduleInput): boolean => write(jobs.insert, input),
+    schedule: (input: ScheduleInput): Promise<boolean> => write(jobs.insert, input),
 
     /**
      * Sets the due time of the job with this dedupe key, adding it if there is none: a deadline
      * that moves (a conversation's inactivity close) keeps one row instead of one per move. A job
      * that already ran is not revived.
      */
-    reschedule: (input: ScheduleInput & { dedupeKey: string }): boolean =>
+    reschedule: (input: ScheduleInput & { dedupeKey: string }): Promise<boolean> =>
       write(jobs.reschedule, input),
 
     /**
@@ -320,14 +306,15 @@ export function createJobRunner(deps: {
      * revives it once finished. A job that is running is expected to look for new work before it
      * settles (inside the same transaction as its settle, so nothing falls between).
      */
-    wake: (input: ScheduleInput & { dedupeKey: string }): boolean => write(jobs.wake, input),
+    wake: (input: ScheduleInput & { dedupeKey: string }): Promise<boolean> =>
+      write(jobs.wake, input),
 
     /** Recovers jobs a crash left running, runs what is overdue, then follows the clock. */
     async start(): Promise<void> {
       running = true;
       if (stopping.signal.aborted) stopping = new AbortController();
-      jobs.recoverRunning();
-      jobs.purgeFinishedBefore(new Date(clock.now() - KEEP_FINISHED_MS).toISOString());
+      await jobs.recoverRunning();
+      await jobs.purgeFinishedBefore(new Date(clock.now() - KEEP_FINISHED_MS).toISOString());
       await tick();
     },
 
@@ -340,12 +327,15 @@ export function createJobRunner(deps: {
      */
     advance(
       seconds: number,
-      hooks: { before?: (targetOffsetMs: number) => void; after?: () => void } = {},
+      hooks: {
+        before?: (targetOffsetMs: number) => Promise<void>;
+        after?: () => Promise<void>;
+      } = {},
     ): Promise<number> {
       return serial(async () => {
         // Work started in real time ends first, so what it plans lands on the advanced timeline.
         await settleInFlight();
-        hooks.before?.(clock.offsetMs + seconds * 1000);
+        await hooks.before?.(clock.offsetMs + seconds * 1000);
         const target = clock.now() + seconds * 1000;
         let ran: number;
         try {
@@ -354,9 +344,9 @@ export function createJobRunner(deps: {
           clock.unpin();
           clock.setNow(target);
         }
-        hooks.after?.();
+        await hooks.after?.();
         return ran;
-      }).finally(arm);
+      }).finally(rearm);
     },
 
     /**
@@ -376,11 +366,11 @@ export function createJobRunner(deps: {
      * Runs `task` with no job running: after the current drain and every concurrent job in
      * flight (a sandbox reset replaces the rows jobs work on).
      */
-    exclusive<T>(task: () => T): Promise<T> {
+    exclusive<T>(task: () => Promise<T>): Promise<T> {
       return serial(async () => {
         await settleInFlight();
-        return task();
-      }).finally(arm);
+        return await task();
+      }).finally(rearm);
     },
 
     /** Waits until no concurrent job is in flight (tests, benchmarks). */

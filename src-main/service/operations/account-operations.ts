@@ -5,15 +5,16 @@ export function creditOperations({ core }: OperationDeps): GroupHandlers<'credit
   return {
     balance: op({ run: () => core.credits.balance() }),
     ledger: op({
-      run: (query) => core.creditViews.page(pageOf<LedgerEntry>(core.credits.ledger(query))),
+      run: async (query) =>
+        core.creditViews.page(pageOf<LedgerEntry>(await core.credits.ledger(query))),
     }),
     breakdown: op({ run: (input) => core.creditViews.breakdown(input) }),
     usage: op({ run: () => core.views.creditUsage() }),
     topUp: op({
       // The coordinator's words are a note beside the reason's own (translated) words.
-      run({ amount, reason }) {
-        core.credits.topUp(amount, reason?.trim() || undefined);
-        return core.credits.balance();
+      async run({ amount, reason }) {
+        await core.credits.topUp(amount, reason?.trim() || undefined);
+        return await core.credits.balance();
       },
     }),
     prices: op({ run: () => ({ ...core.prices }) }),
@@ -23,9 +24,9 @@ export function creditOperations({ core }: OperationDeps): GroupHandlers<'credit
 export function keyOperations({ core }: OperationDeps): GroupHandlers<'keys'> {
   return {
     // Revoked keys included (flagged by revokedAt), newest first: the audit trail stays visible.
-    list: op({ run: (): ApiKeyInfo[] => core.apiKeys.list() }),
+    list: op({ run: (): Promise<ApiKeyInfo[]> => core.apiKeys.list() }),
     create: op({
-      run: (input): CreatedApiKey => core.apiKeys.create(input),
+      run: (input): Promise<CreatedApiKey> => core.apiKeys.create(input),
     }),
     revoke: op({
       run: ({ id }) => core.apiKeys.revoke(id),
@@ -36,17 +37,17 @@ export function keyOperations({ core }: OperationDeps): GroupHandlers<'keys'> {
 export function notificationOperations({ core }: OperationDeps): GroupHandlers<'notifications'> {
   return {
     list: op({
-      run: (query) => pageOf<Notification>(core.notifications.list(query)),
+      run: async (query) => pageOf<Notification>(await core.notifications.list(query)),
     }),
     markRead: op({
-      run({ id }) {
-        core.notifications.markRead(id);
+      async run({ id }) {
+        await core.notifications.markRead(id);
         return { id };
       },
     }),
-    unreadCount: op({ run: () => ({ unread: core.notifications.unreadCount() }) }),
+    unreadCount: op({ run: async () => ({ unread: await core.notifications.unreadCount() }) }),
     markAllRead: op({
-      run: () => ({ marked: core.notifications.markAllRead() }),
+      run: async () => ({ marked: await core.notifications.markAllRead() }),
     }),
   };
 }

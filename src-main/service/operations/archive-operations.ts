@@ -73,7 +73,7 @@ export function archiveOperations({ core, host }: OperationDeps): GroupHandlers<
       run: async () => ({
         file: await dialog()({
           save: true,
-          name: archiveFileName(core.delivery.clinicName(), new Date()),
+          name: archiveFileName(await core.delivery.clinicName(), new Date()),
         }),
       }),
     }),

@@ -5,7 +5,8 @@ import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-
 export function auditOperations({ core }: OperationDeps): GroupHandlers<'audit'> {
   return {
     list: op({
-      run: (query) => core.views.patientNames.page(pageOf<AuditEvent>(core.audit.list(query))),
+      run: async (query) =>
+        core.views.patientNames.page(pageOf<AuditEvent>(await core.audit.list(query))),
     }),
     exportCsv: op({ run: (input) => core.audit.exportCsv(input) }),
     purgePreview: op({ run: ({ years }) => core.audit.purgePreview(years) }),

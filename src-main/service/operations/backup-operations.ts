@@ -31,8 +31,8 @@ export function backupOperations({ core, host }: OperationDeps): GroupHandlers<'
       );
     return core.backups;
   };
-  const status = () => ({
-    ...backups().status(),
+  const status = async () => ({
+    ...(await backups().status()),
     canChooseFolder: Boolean(host?.chooseFolder),
     canRestore: Boolean(host?.restore),
   });
@@ -43,16 +43,15 @@ export function backupOperations({ core, host }: OperationDeps): GroupHandlers<'
       run: async () => {
         const entry = await refusing(() => backups().backUpNow());
         return (
-          backups()
-            .list()
-            .find((b) => b.file === entry.path) ?? (await backups().inspect(entry.path))
+          (await backups().list()).find((b) => b.file === entry.path) ??
+          (await backups().inspect(entry.path))
         );
       },
     }),
     setFolder: op({
       run: async ({ folder }) => {
         await refusing(() => backups().setFolder(folder));
-        return status();
+        return await status();
       },
     }),
     chooseFolder: op({

@@ -7,19 +7,19 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
     changes.emit({ type: 'conversation.message', data: { conversationId } });
   return {
     list: op({
-      run: (query) =>
-        core.views.patientNames.page(pageOf<ConversationSummary>(conversations.list(query))),
+      run: async (query) =>
+        core.views.patientNames.page(pageOf<ConversationSummary>(await conversations.list(query))),
     }),
     attention: op({ run: ({ limit }) => core.views.dashboard.attention(limit) }),
     get: op({
       // As over HTTP: one idle past its 30 minutes is shown ended, not active (the domain settles).
-      run: ({ id }) => core.views.patientNames.withPatient(conversations.get(id)),
+      run: async ({ id }) => core.views.patientNames.withPatient(await conversations.get(id)),
     }),
     start: op({
       async run(input) {
         const conversation = await conversations.start(input);
         told(conversation.id);
-        return core.views.patientNames.withPatient(conversation);
+        return await core.views.patientNames.withPatient(conversation);
       },
     }),
     send: op({
@@ -30,10 +30,10 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
       },
     }),
     end: op({
-      run({ id }) {
-        const conversation = conversations.close(id);
+      async run({ id }) {
+        const conversation = await conversations.close(id);
         told(id);
-        return core.views.patientNames.withPatient(conversation);
+        return await core.views.patientNames.withPatient(conversation);
       },
     }),
     linkOptions: op({ run: ({ id }) => core.chatLinks.options(id) }),
@@ -44,13 +44,14 @@ export function conversationOperations({ core }: OperationDeps): GroupHandlers<'
 export function callOperations({ core }: OperationDeps): GroupHandlers<'calls'> {
   return {
     list: op({
-      run: (query) => core.views.patientNames.page(pageOf<Call>(core.calls.list(query))),
+      run: async (query) =>
+        core.views.patientNames.page(pageOf<Call>(await core.calls.list(query))),
     }),
     get: op({
-      run: ({ id }) => core.views.patientNames.withPatient(core.calls.get(id)),
+      run: async ({ id }) => core.views.patientNames.withPatient(await core.calls.get(id)),
     }),
     start: op({
-      run: (input) => core.views.patientNames.withPatient(core.calls.create(input)),
+      run: async (input) => core.views.patientNames.withPatient(await core.calls.create(input)),
     }),
   };
 }

@@ -6,8 +6,8 @@ import { EDITIONS, editionInfo, editionOfStored } from '../instruments/validated
 import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-kit';
 
 /** Forms with what references them, one query per page (see FormUsage). */
-function withUsage(core: Core, forms: readonly ClinicalForm[]): FormSummary[] {
-  const usage = core.forms.usage(forms.map((f) => f.id));
+async function withUsage(core: Core, forms: readonly ClinicalForm[]): Promise<FormSummary[]> {
+  const usage = await core.forms.usage(forms.map((f) => f.id));
   return forms.map((form) => ({
     ...form,
     ...(usage.get(form.id) ?? {
@@ -23,13 +23,13 @@ function withUsage(core: Core, forms: readonly ClinicalForm[]): FormSummary[] {
 export function formOperations({ core }: OperationDeps): GroupHandlers<'forms'> {
   return {
     list: op({
-      run(query) {
-        const page = pageOf<ClinicalForm>(core.forms.list(query));
-        return { data: withUsage(core, page.data), pagination: page.pagination };
+      async run(query) {
+        const page = pageOf<ClinicalForm>(await core.forms.list(query));
+        return { data: await withUsage(core, page.data), pagination: page.pagination };
       },
     }),
     get: op({
-      run: ({ id }) => withUsage(core, [core.forms.get(id)])[0]!,
+      run: async ({ id }) => (await withUsage(core, [await core.forms.get(id)]))[0]!,
     }),
     create: op({
       run: (definition) => core.forms.create(definition),
@@ -52,16 +52,16 @@ export function formOperations({ core }: OperationDeps): GroupHandlers<'forms'> 
       run: ({ edition }) => core.forms.addInstrument(edition),
     }),
     preview: op({
-      run({ definition, language, formId }) {
-        const checked = core.forms.check(definition, formId);
+      async run({ definition, language, formId }) {
+        const checked = await core.forms.check(definition, formId);
         return {
           html: renderFormPreview({
             draft: definition,
             fields: checked.fields,
-            language: language ?? core.delivery.appLanguage(),
-            clinicName: core.delivery.clinicName(),
+            language: language ?? (await core.delivery.appLanguage()),
+            clinicName: await core.delivery.clinicName(),
             attribution: formId
-              ? editionOfStored(core.forms.definition(formId).instrument)?.attribution
+              ? editionOfStored((await core.forms.definition(formId)).instrument)?.attribution
               : undefined,
           }),
           errors: checked.errors,

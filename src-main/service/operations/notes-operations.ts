@@ -5,7 +5,8 @@ import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-
 export function noteOperations({ core }: OperationDeps): GroupHandlers<'notes'> {
   return {
     list: op({
-      run: ({ patientId, ...page }) => pageOf<PatientNote>(core.patientNotes.list(patientId, page)),
+      run: async ({ patientId, ...page }) =>
+        pageOf<PatientNote>(await core.patientNotes.list(patientId, page)),
     }),
     create: op({
       run: ({ patientId, ...note }) => core.patientNotes.create(patientId, note, DESK_ACTOR),

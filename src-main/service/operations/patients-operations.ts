@@ -4,8 +4,8 @@ import { op, pageOf, type GroupHandlers, type OperationDeps } from './operation-
 export function patientOperations({ core }: OperationDeps): GroupHandlers<'patients'> {
   return {
     list: op({
-      run(query) {
-        const page = core.patients.list(query);
+      async run(query) {
+        const page = await core.patients.list(query);
         return { ...pageOf<Patient>(page), total: page.total };
       },
     }),

@@ -5,29 +5,33 @@ export function responseOperations({ core }: OperationDeps): GroupHandlers<'resp
   const views = core.views.responses;
   return {
     list: op({
-      run: ({ formId, ...query }) => {
-        const page = pageOf<FormResponse>(core.forms.responses(formId, query));
-        return core.views.patientNames.page({ ...page, data: views.withScores(formId, page.data) });
+      run: async ({ formId, ...query }) => {
+        const page = pageOf<FormResponse>(await core.forms.responses(formId, query));
+        return await core.views.patientNames.page({
+          ...page,
+          data: await views.withScores(formId, page.data),
+        });
       },
     }),
     get: op({
-      run: ({ id }): ResponseDetail => core.views.patientNames.withPatient(views.detail(id)),
+      run: async ({ id }): Promise<ResponseDetail> =>
+        core.views.patientNames.withPatient(await views.detail(id)),
     }),
     recent: op({ run: ({ limit }) => core.views.dashboard.recentResponses(limit) }),
     analysis: op({
-      run: (input): ResponseAnalysis => {
-        const result = views.analysis(input);
+      run: async (input): Promise<ResponseAnalysis> => {
+        const result = await views.analysis(input);
         return {
           ...result,
-          points: core.views.patientNames.withPatients(result.points),
-          latest: core.views.patientNames.withPatients(result.latest),
+          points: await core.views.patientNames.withPatients(result.points),
+          latest: await core.views.patientNames.withPatients(result.latest),
         };
       },
     }),
     exportCsv: op({ run: (input) => core.views.exportResponses(input) }),
     inbox: op({
-      run: (input) => {
-        const page = core.responseInbox.list(input);
+      run: async (input) => {
+        const page = await core.responseInbox.list(input);
         const { data, pagination } = pageOf<Omit<InboxItem, 'scores'>>(page);
         // Scores are read per form (an instrument is recognised by its form's fields).
         const byForm = new Map<string, typeof data>();
@@ -35,7 +39,7 @@ export function responseOperations({ core }: OperationDeps): GroupHandlers<'resp
           byForm.set(item.formId, [...(byForm.get(item.formId) ?? []), item]);
         const scored = new Map<string, InboxItem>();
         for (const [formId, items] of byForm)
-          for (const item of views.withScores(formId, items)) scored.set(item.id, item);
+          for (const item of await views.withScores(formId, items)) scored.set(item.id, item);
         return { data: data.map((item) => scored.get(item.id)!), pagination, unread: page.unread };
       },
     }),

@@ -3,7 +3,7 @@ import { op, type GroupHandlers, type OperationDeps } from './operation-kit';
 export function scheduleOperations({ core }: OperationDeps): GroupHandlers<'schedules'> {
   const views = core.views.deliveries;
   return {
-    list: op({ run: (query) => views.schedules(core.schedules.list(query)) }),
+    list: op({ run: async (query) => views.schedules(await core.schedules.list(query)) }),
     get: op({ run: ({ id }) => core.schedules.get(id) }),
     upcoming: op({ run: (input) => views.upcoming(input) }),
     calendar: op({ run: (input) => views.calendar(input) }),
@@ -23,6 +23,6 @@ export function seriesOperations({ core }: OperationDeps): GroupHandlers<'series
 
 export function outboxOperations({ core }: OperationDeps): GroupHandlers<'outbox'> {
   return {
-    list: op({ run: (query) => core.views.deliveries.outbox(core.outbox.list(query)) }),
+    list: op({ run: async (query) => core.views.deliveries.outbox(await core.outbox.list(query)) }),
   };
 }

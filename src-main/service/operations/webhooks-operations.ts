@@ -6,34 +6,35 @@ export function webhookOperations({ core }: OperationDeps): GroupHandlers<'webho
   const { withStats } = core.views.webhooks;
   return {
     list: op({
-      run(query) {
-        const page = pageOf<Webhook>(webhooks.list(query));
-        return { ...page, data: withStats(page.data) };
+      async run(query) {
+        const page = pageOf<Webhook>(await webhooks.list(query));
+        return { ...page, data: await withStats(page.data) };
       },
     }),
     get: op({
-      run: ({ id }) => withStats([webhooks.get(id)])[0]!,
+      run: async ({ id }) => (await withStats([await webhooks.get(id)]))[0]!,
     }),
     create: op({
       async run(input) {
         await webhooks.checkUrl(input.url);
-        return webhooks.create(input);
+        return await webhooks.create(input);
       },
     }),
     update: op({
       async run({ id, patch: changes }) {
         await webhooks.checkUrl(changes.url);
-        return withStats([webhooks.update(id, changes)])[0]!;
+        return (await withStats([await webhooks.update(id, changes)]))[0]!;
       },
     }),
     remove: op({
-      run({ id }) {
-        webhooks.delete(id);
+      async run({ id }) {
+        await webhooks.delete(id);
         return { id, deleted: true as const };
       },
     }),
     deliveries: op({
-      run: ({ id, ...query }) => pageOf<WebhookDelivery>(core.webhookDeliveries.list(id, query)),
+      run: async ({ id, ...query }) =>
+        pageOf<WebhookDelivery>(await core.webhookDeliveries.list(id, query)),
     }),
     failedDeliveries: op({ run: ({ limit }) => core.views.dashboard.failedDeliveries(limit) }),
     retry: op({

@@ -72,16 +72,19 @@ export function createDemoAlerts(deps: {
     if (acknowledgedAt >= deps.nowMs) return;
     deps.later({
       at: acknowledgedAt,
-      run: () => void deps.store.acknowledge(id, DESK_ACTOR, acknowledgeNote),
+      run: async () => void (await deps.store.acknowledge(id, DESK_ACTOR, acknowledgeNote)),
     });
     // Some stay acknowledged: the clinic is still on them.
     if (stays || resolvedAt >= deps.nowMs) return;
-    deps.later({ at: resolvedAt, run: () => void deps.store.resolve(id, DESK_ACTOR, resolveNote) });
+    deps.later({
+      at: resolvedAt,
+      run: async () => void (await deps.store.resolve(id, DESK_ACTOR, resolveNote)),
+    });
   }
 
   return {
-    raise(input) {
-      const id = deps.store.raise(input);
+    async raise(input) {
+      const id = await deps.store.raise(input);
       const at = deps.now();
       // A second sign joining an open alert is already seen to.
       if (!seen.has(id) && at < deps.newsSince) seeTo(id, input, at);

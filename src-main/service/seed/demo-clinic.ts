@@ -14,9 +14,9 @@ import { createFormScheduleSeries } from '../domain/form-schedule-series';
 import { createFormReminder } from '../delivery/form-reminder';
 import { createIdFactory } from '../ids';
 import { createClock, type Clock } from '../jobs/clock';
-import type { ScheduleInput } from '../jobs/job-runner';
+import type { ScheduleInput } from '../jobs/job-handler';
 import type { Plan } from '../schemas/billing';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { ListRunner } from '../store/keyset-list';
 import type { Queries } from '../store/queries';
 import { demoPatients } from './demo-patients';
@@ -46,16 +46,16 @@ const SEEDED_LINK_BASE = '';
  * escalated chats are unread on the bell, and the demo's present (demo-live.ts) happens in it.
  * Later features extend this seed with their own resources.
  */
-export function seedDemoClinic(deps: {
-  db: Db;
+export async function seedDemoClinic(deps: {
+  db: Sql;
   q: Queries;
   clock: Clock;
   plans: Record<Plan, number>;
   prices: Prices;
   /** The job table, for the deliveries still to come. */
-  scheduleJob: (job: ScheduleInput) => void;
+  scheduleJob: (job: ScheduleInput) => Promise<unknown>;
   /** The job table's moving deadlines (the live chats' inactivity close). */
-  rescheduleJob: (job: ScheduleInput & { dedupeKey: string }) => void;
+  rescheduleJob: (job: ScheduleInput & { dedupeKey: string }) => Promise<unknown>;
 }) {
   const { db, q } = deps;
   const rng = createPrng(20261122);
@@ -65,20 +65,20 @@ export function seedDemoClinic(deps: {
   const clock = createClock({ realNow: () => at });
   const newId = createIdFactory(() => at, rng.next);
 
-  db.transaction(() => {
+  await db.transaction(async () => {
     const patients = demoPatients(rng, nowMs);
     for (const row of patients) {
       at = Date.parse(row.created_at);
       row.id = newId('pat', at);
-      q.patients.insert(row);
+      await q.patients.insert(row);
     }
-    q.settings.set('clinic_name', DEMO_CLINIC_NAME);
+    await q.settings.set('clinic_name', DEMO_CLINIC_NAME);
     // Everything after the patients happens on one timeline with its own id factory: its history
     // starts months before the newest patient, and a shared monotonic factory would stamp its ids
     // with that patient's later time.
     const ids = createIdFactory(() => at, rng.next);
     // History, not news: what the clinic did before the install is not sent to webhooks.
-    const silent = { emit: () => '' };
+    const silent = { emit: async () => '' };
     const unlisted: ListRunner = () => {
       throw new Error('not used while seeding');
     };
@@ -87,12 +87,12 @@ export function seedDemoClinic(deps: {
     // next occurrence due this morning) keeps its job, due at once: the service sends it at start,
     // as it would after a night switched off.
     const overdue: ScheduleInput[] = [];
-    const scheduleJob = (job: ScheduleInput) => {
-      if (Date.parse(job.dueAt) > nowMs) deps.scheduleJob(job);
+    const scheduleJob = async (job: ScheduleInput) => {
+      if (Date.parse(job.dueAt) > nowMs) await deps.scheduleJob(job);
       else overdue.push(job);
     };
-    const rescheduleJob = (job: ScheduleInput & { dedupeKey: string }) => {
-      if (Date.parse(job.dueAt) > nowMs) deps.rescheduleJob(job);
+    const rescheduleJob = async (job: ScheduleInput & { dedupeKey: string }) => {
+      if (Date.parse(job.dueAt) > nowMs) await deps.rescheduleJob(job);
     };
     const credits = createCredits({
       db,
@@ -102,7 +102,7 @@ export function seedDemoClinic(deps: {
       events: silent,
       plans: deps.plans,
       listPage: unlisted,
-      scheduleJob: () => undefined,
+      scheduleJob: async () => undefined,
     });
     const forms = createForms({ db, clock, newId: ids, q, listPage: unlisted });
     const timeline = createTimeline();
@@ -133,7 +133,7 @@ export function seedDemoClinic(deps: {
       listPage: unlisted,
     });
     const notifications: NotificationRaiser = {
-      raise: (kind, data) => (at >= newsSince ? bell.raise(kind, data) : ''),
+      raise: async (kind, data) => (at >= newsSince ? await bell.raise(kind, data) : ''),
     };
     const schedules = createFormSchedules({
       db,
@@ -221,7 +221,7 @@ export function seedDemoClinic(deps: {
       prices: deps.prices,
       listPage: unlisted,
       assistant,
-      clinicName: () => DEMO_CLINIC_NAME,
+      clinicName: async () => DEMO_CLINIC_NAME,
     };
     const conversations = createConversations({
       ...engagement,
@@ -237,7 +237,7 @@ export function seedDemoClinic(deps: {
       newId: createIdFactory(() => at, createPrng(20261127).next),
       q,
       listPage: unlisted,
-      requirePatient: () => undefined,
+      requirePatient: async () => undefined,
     });
     const historyStart = historyStartOf(nowMs);
     const plan = { rng, nowMs, historyStart, patients, credits };
@@ -276,16 +276,16 @@ export function seedDemoClinic(deps: {
         clinicName: DEMO_CLINIC_NAME,
       }),
     ];
-    timeline.run({ rng, nowMs, historyStart, setTime: (t) => (at = t), credits, planned });
+    await timeline.run({ rng, nowMs, historyStart, setTime: (t) => (at = t), credits, planned });
     for (const job of overdue) {
       const id = (job.payload as { scheduleId?: string } | undefined)?.scheduleId;
-      if (job.kind === DELIVER_JOB && id && q.formSchedules.get(id)?.status === 'pending')
-        deps.scheduleJob(job);
+      if (job.kind === DELIVER_JOB && id && (await q.formSchedules.get(id))?.status === 'pending')
+        await deps.scheduleJob(job);
     }
     // The responses inbox: the history was read when it came in; the last day's answers are new.
-    q.responseReads.markAllReadBefore(
+    await q.responseReads.markAllReadBefore(
       new Date(newsSince).toISOString(),
       new Date(nowMs).toISOString(),
     );
-  })();
+  });
 }

@@ -14,7 +14,7 @@ const DAY = 24 * HOUR;
 /** Something that happened in the clinic's past, run by the seed's timeline in time order. */
 export interface TimedAction {
   at: number;
-  run: () => void;
+  run: () => Promise<void>;
 }
 
 interface Plan {
@@ -91,11 +91,11 @@ export function planDemoDeliveries(deps: {
   const actions: TimedAction[] = [];
   actions.push({
     at: historyStart - 21 * DAY,
-    run: () => {
+    run: async () => {
       for (const demo of DEMO_FORMS) {
         const form = demo.edition
-          ? deps.forms.addInstrument(demo.edition)
-          : deps.forms.create(demo.definition);
+          ? await deps.forms.addInstrument(demo.edition)
+          : await deps.forms.create(demo.definition);
         formIds.set(demo.key, form.id);
       }
     },
@@ -121,15 +121,17 @@ export function planDemoDeliveries(deps: {
     let id: string | undefined;
     actions.push({
       at: createdAt,
-      run: () => {
+      run: async () => {
         try {
-          id = deps.schedules.create({
-            formId: formIds.get(demo.key)!,
-            patientId: patient.id,
-            channel,
-            scheduledAt: new Date(scheduledAt).toISOString(),
-            ...(rng.chance(0.3) ? { message: rng.pick(MESSAGES) } : {}),
-          }).id;
+          id = (
+            await deps.schedules.create({
+              formId: formIds.get(demo.key)!,
+              patientId: patient.id,
+              channel,
+              scheduledAt: new Date(scheduledAt).toISOString(),
+              ...(rng.chance(0.3) ? { message: rng.pick(MESSAGES) } : {}),
+            })
+          ).id;
         } catch (error) {
           // Not enough credits on the day: the coordinator did not send this one.
           if (!(error instanceof ProblemError)) throw error;
@@ -140,21 +142,24 @@ export function planDemoDeliveries(deps: {
     if (rng.chance(0.03)) {
       actions.push({
         at: Math.floor(createdAt + (scheduledAt - createdAt) * rng.next()),
-        run: () => void (id && deps.schedules.cancel(id)),
+        run: async () => void (id && (await deps.schedules.cancel(id))),
       });
       return;
     }
-    actions.push({ at: scheduledAt, run: () => void (id && deps.delivery.deliverSchedule(id)) });
+    actions.push({
+      at: scheduledAt,
+      run: async () => void (id && (await deps.delivery.deliverSchedule(id))),
+    });
     if (!rng.chance(0.8)) return; // sent, never answered
     const answeredAt = scheduledAt + rng.int(20, 72 * 60) * 60_000;
     if (answeredAt > nowMs - 60_000) return;
     const progress = (answeredAt - historyStart) / span;
     actions.push({
       at: answeredAt,
-      run: () => {
-        if (!id || deps.schedules.row(id).status !== 'sent') return;
+      run: async () => {
+        if (!id || (await deps.schedules.row(id)).status !== 'sent') return;
         const raw = demo.answer(rng, severity(progress));
-        deps.schedules.submit(id, answers ? answers(raw, answeredAt) : raw);
+        await deps.schedules.submit(id, answers ? answers(raw, answeredAt) : raw);
       },
     });
   };

@@ -134,10 +134,11 @@ export function planDemoConversations(deps: {
     let t = start;
     actions.push({
       at: t,
-      run: () => {
-        if (credits.balance().balance < RESERVE) return;
-        const begun = conversations.beginStart({ patientId: patient.id, context, language });
-        id = conversations.commitStart({ ...begun, welcome: builtinWelcome(begun.setup) }).id;
+      run: async () => {
+        if ((await credits.balance()).balance < RESERVE) return;
+        const begun = await conversations.beginStart({ patientId: patient.id, context, language });
+        id = (await conversations.commitStart({ ...begun, welcome: builtinWelcome(begun.setup) }))
+          .id;
       },
     });
     const patientSide = createSimulatedPatient({
@@ -156,20 +157,20 @@ export function planDemoConversations(deps: {
       const at = t;
       actions.push({
         at,
-        run: () => {
-          if (!id || credits.balance().balance < RESERVE) return;
-          const conversation = conversations.row(id);
+        run: async () => {
+          if (!id || (await credits.balance()).balance < RESERVE) return;
+          const conversation = await conversations.row(id);
           // A message skipped above may have left the chat idle past its close.
           const idle = Date.parse(conversation.last_message_at) + INACTIVITY_MS <= at;
           if (conversation.status !== 'active' || idle) return;
-          const begun = conversations.beginMessage(id, '');
+          const begun = await conversations.beginMessage(id, '');
           const topic = lastTopic(begun.history);
           if (topic === 'done') return;
           const content = flagged
             ? rng.pick(RED_FLAG_MESSAGES[language])
             : patientSide.answer(topic as Topic | undefined);
           const reply = builtinReply(begun.setup, begun.history, content);
-          conversations.commitMessage({ ...begun, content, reply });
+          await conversations.commitMessage({ ...begun, content, reply });
         },
       });
       // After an escalation the patient is on the phone with 112, not in the chat.
@@ -179,12 +180,12 @@ export function planDemoConversations(deps: {
     if (closeAt < nowMs) {
       actions.push({
         at: closeAt,
-        run: () => {
+        run: async () => {
           if (!id) return;
           // A chat left idle has already closed by inactivity by then.
-          conversations.onCloseDue(id);
-          if (closedByCoordinator && conversations.row(id).status === 'active')
-            conversations.close(id);
+          await conversations.onCloseDue(id);
+          if (closedByCoordinator && (await conversations.row(id)).status === 'active')
+            await conversations.close(id);
         },
       });
     }
@@ -235,15 +236,15 @@ export function planDemoCalls(deps: {
     let id: string | undefined;
     actions.push({
       at: start,
-      run: () => {
-        if (credits.balance().balance < RESERVE) return;
-        id = calls.create({ patientId: patient.id, purpose, language }).id;
+      run: async () => {
+        if ((await credits.balance()).balance < RESERVE) return;
+        id = (await calls.create({ patientId: patient.id, purpose, language })).id;
       },
     });
     actions.push({
       at: start + 3000,
-      run: () => {
-        if (id) calls.steps.ring(calls.row(id));
+      run: async () => {
+        if (id) await calls.steps.ring(await calls.row(id));
       },
     });
     // The conversation is written now, so that the hang-up can be planned at its real end.
@@ -258,22 +259,22 @@ export function planDemoCalls(deps: {
     const answeredAt = start + 3000 + ringSeconds * 1000;
     actions.push({
       at: answeredAt,
-      run: () => {
+      run: async () => {
         if (!id) return;
-        const call = calls.row(id);
+        const call = await calls.row(id);
         if (call.status !== 'ringing') return;
         // The magic numbers fail as documented; other lines fail at the drawn odds.
         const outcome = lineOutcome(call.phone).failure ?? failure;
-        if (outcome) calls.steps.fail(call, outcome);
-        else calls.steps.answerWith(id, script);
+        if (outcome) await calls.steps.fail(call, outcome);
+        else await calls.steps.answerWith(id, script);
       },
     });
     actions.push({
       at: answeredAt + script.durationSeconds * 1000,
-      run: () => {
+      run: async () => {
         if (!id) return;
-        const call = calls.row(id);
-        if (call.status === 'in-progress') calls.steps.complete(call);
+        const call = await calls.row(id);
+        if (call.status === 'in-progress') await calls.steps.complete(call);
       },
     });
   }

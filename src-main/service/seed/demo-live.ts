@@ -294,14 +294,13 @@ function followUp(
 ): TimedAction {
   return {
     at: step.at,
-    run: () => {
-      const alert = deps.q.alerts
-        .unresolvedOfPatient(patientId)
+    run: async () => {
+      const alert = (await deps.q.alerts.unresolvedOfPatient(patientId))
         .map((json) => JSON.parse(json) as Alert)
         .find((a) => a.source.id === sourceId());
       if (!alert) return;
-      if (step.resolve) deps.alerts.resolve(alert.id, DESK_ACTOR, step.note);
-      else deps.alerts.acknowledge(alert.id, DESK_ACTOR, step.note);
+      if (step.resolve) await deps.alerts.resolve(alert.id, DESK_ACTOR, step.note);
+      else await deps.alerts.acknowledge(alert.id, DESK_ACTOR, step.note);
     },
   };
 }
@@ -313,16 +312,21 @@ function formScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
     actions.push(
       {
         at: sentAt - 2 * HOUR,
-        run: () => {
-          scene.id = schedules.create({
-            formId: deps.formId(key),
-            patientId: patient.id,
-            channel: patient.phone ? 'whatsapp' : 'email',
-            scheduledAt: new Date(sentAt).toISOString(),
-          }).id;
+        run: async () => {
+          scene.id = (
+            await schedules.create({
+              formId: deps.formId(key),
+              patientId: patient.id,
+              channel: patient.phone ? 'whatsapp' : 'email',
+              scheduledAt: new Date(sentAt).toISOString(),
+            })
+          ).id;
         },
       },
-      { at: sentAt, run: () => void (scene.id && deps.delivery.deliverSchedule(scene.id)) },
+      {
+        at: sentAt,
+        run: async () => void (scene.id && (await deps.delivery.deliverSchedule(scene.id))),
+      },
     );
     return scene;
   }
@@ -341,9 +345,9 @@ function formScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
       let responseId: string | undefined;
       actions.push({
         at: o.answeredAt,
-        run: () => {
-          if (!scene.id || schedules.row(scene.id).status !== 'sent') return;
-          responseId = schedules.submit(scene.id, o.answers).id;
+        run: async () => {
+          if (!scene.id || (await schedules.row(scene.id)).status !== 'sent') return;
+          responseId = (await schedules.submit(scene.id, o.answers)).id;
         },
       });
       if (o.acknowledged)
@@ -376,13 +380,14 @@ function chatScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
       let id: string | undefined;
       actions.push({
         at: o.startAt,
-        run: () => {
-          const begun = conversations.beginStart({
+        run: async () => {
+          const begun = await conversations.beginStart({
             patientId: patient.id,
             context: o.context,
             language,
           });
-          id = conversations.commitStart({ ...begun, welcome: builtinWelcome(begun.setup) }).id;
+          id = (await conversations.commitStart({ ...begun, welcome: builtinWelcome(begun.setup) }))
+            .id;
         },
       });
       const side = createSimulatedPatient({
@@ -407,19 +412,22 @@ function chatScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
       o.says.forEach((said, n) => {
         actions.push({
           at: saidAt(n),
-          run: () => {
+          run: async () => {
             if (!id) return;
-            const begun = conversations.beginMessage(id, '');
+            const begun = await conversations.beginMessage(id, '');
             const content = said ?? calmAnswer(lastTopic(begun.history));
             const reply = builtinReply(begun.setup, begun.history, content);
-            conversations.commitMessage({ ...begun, content, reply });
+            await conversations.commitMessage({ ...begun, content, reply });
           },
         });
       });
       // A chat of this morning closed 30 minutes after its last message, as every chat does.
       const closeAt = saidAt(o.says.length - 1) + INACTIVITY_MS;
       if (closeAt < deps.nowMs)
-        actions.push({ at: closeAt, run: () => void (id && conversations.onCloseDue(id)) });
+        actions.push({
+          at: closeAt,
+          run: async () => void (id && (await conversations.onCloseDue(id))),
+        });
       if (o.resolved)
         actions.push(followUp(deps, patient.id, () => id, { ...o.resolved, resolve: true }));
     },
@@ -443,15 +451,20 @@ function callScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
     actions.push(
       {
         at,
-        run: () => {
-          scene.id = calls.create({
-            patientId: patient.id,
-            purpose,
-            language: preferredLanguage(patient.metadata),
-          }).id;
+        run: async () => {
+          scene.id = (
+            await calls.create({
+              patientId: patient.id,
+              purpose,
+              language: preferredLanguage(patient.metadata),
+            })
+          ).id;
         },
       },
-      { at: at + 3000, run: () => void (scene.id && calls.steps.ring(calls.row(scene.id))) },
+      {
+        at: at + 3000,
+        run: async () => void (scene.id && (await calls.steps.ring(await calls.row(scene.id)))),
+      },
     );
     return scene;
   }
@@ -464,11 +477,12 @@ function callScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
       actions.push(
         {
           at: answeredAt,
-          run: () => void (scene.id && calls.steps.answerWith(scene.id, script)),
+          run: async () => void (scene.id && (await calls.steps.answerWith(scene.id, script))),
         },
         {
           at: answeredAt + script.durationSeconds * 1000,
-          run: () => void (scene.id && calls.steps.complete(calls.row(scene.id))),
+          run: async () =>
+            void (scene.id && (await calls.steps.complete(await calls.row(scene.id)))),
         },
       );
     },
@@ -477,7 +491,8 @@ function callScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
       const scene = ring(patient, at, purpose);
       actions.push({
         at: at + 48_000,
-        run: () => void (scene.id && calls.steps.fail(calls.row(scene.id), 'no_answer')),
+        run: async () =>
+          void (scene.id && (await calls.steps.fail(await calls.row(scene.id), 'no_answer'))),
       });
     },
   };

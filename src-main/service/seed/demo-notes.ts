@@ -67,7 +67,7 @@ export function planDemoNotes(deps: {
       const author = rng.pick(AUTHORS);
       actions.push({
         at,
-        run: () => void deps.notes.create(patient.id, { text, author }, DESK_ACTOR),
+        run: async () => void (await deps.notes.create(patient.id, { text, author }, DESK_ACTOR)),
       });
     }
   }

@@ -71,10 +71,10 @@ export function planDemoSeries(deps: {
     const ids: string[] = [];
     actions.push({
       at: createdAt,
-      run: () => {
-        const formId = q.clinicalForms.byEdition(phq9.edition!);
+      run: async () => {
+        const formId = await q.clinicalForms.byEdition(phq9.edition!);
         if (!formId) return;
-        const made = deps.series.create({
+        const made = await deps.series.create({
           formId,
           patientId: patient.id,
           channel: 'whatsapp',
@@ -82,7 +82,7 @@ export function planDemoSeries(deps: {
           recurrence: { interval: 'week', intervalCount: 2, count: 7 },
           remindAfterDays: 3,
         });
-        ids.push(...q.formSchedules.pendingOfSeries(made.id).map((s) => s.id));
+        ids.push(...(await q.formSchedules.pendingOfSeries(made.id)).map((s) => s.id));
       },
     });
     plan.outcomes.forEach((outcome, i) => {
@@ -90,7 +90,7 @@ export function planDemoSeries(deps: {
       if (sentAt > nowMs) return;
       actions.push({
         at: sentAt,
-        run: () => void (ids[i] && deps.delivery.deliverSchedule(ids[i]!)),
+        run: async () => void (ids[i] && (await deps.delivery.deliverSchedule(ids[i]!))),
       });
       const remindAt = sentAt + 3 * DAY;
       const answerAfter =
@@ -103,17 +103,17 @@ export function planDemoSeries(deps: {
         if (remindAt < nowMs)
           actions.push({
             at: remindAt,
-            run: () => void (ids[i] && deps.reminder.remindSchedule(ids[i]!)),
+            run: async () => void (ids[i] && (await deps.reminder.remindSchedule(ids[i]!))),
           });
       }
       const answeredAt = answerAfter === undefined ? undefined : sentAt + answerAfter * HOUR;
       if (answeredAt !== undefined && answeredAt < nowMs - 60_000) {
         actions.push({
           at: answeredAt,
-          run: () => {
+          run: async () => {
             const id = ids[i];
-            if (!id || deps.schedules.row(id).status !== 'sent') return;
-            deps.schedules.submit(id, phq9.answer(rng, plan.severity - i * 0.05));
+            if (!id || (await deps.schedules.row(id)).status !== 'sent') return;
+            await deps.schedules.submit(id, phq9.answer(rng, plan.severity - i * 0.05));
           },
         });
       }

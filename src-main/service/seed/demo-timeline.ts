@@ -40,19 +40,19 @@ export function createTimeline() {
      * real domain operations so the books balance. Actions planned before the account opened
      * (the forms were written earlier) run first.
      */
-    run(deps: {
+    async run(deps: {
       rng: Prng;
       nowMs: number;
       historyStart: number;
       setTime: (ms: number) => void;
       credits: Credits;
       planned: TimedAction[];
-    }): void {
+    }): Promise<void> {
       const { rng, nowMs, historyStart, setTime, credits } = deps;
       // One top-up by card, some six weeks into the history.
       const topUp: TimedAction = {
         at: historyStart + 40 * DAY + rng.int(9 * 3600, 18 * 3600) * 1000,
-        run: () => void credits.topUp(500, '**** 4242'),
+        run: async () => void (await credits.topUp(500, '**** 4242')),
       };
       // A stable order: by time, then as planned (the sort is stable).
       actions = [...deps.planned, topUp].sort((a, b) => a.at - b.at);
@@ -62,24 +62,24 @@ export function createTimeline() {
         const action = actions[next++]!;
         if (!opened && action.at >= historyStart) {
           setTime(historyStart);
-          credits.open('professional');
+          await credits.open('professional');
           opened = true;
         }
         while (opened && action.at >= periodEnd) {
           setTime(periodEnd);
-          credits.resetPeriod(new Date(periodEnd).toISOString());
+          await credits.resetPeriod(new Date(periodEnd).toISOString());
           periodEnd = Date.parse(billingPeriod(periodEnd).end);
         }
         setTime(action.at);
-        action.run();
+        await action.run();
       }
       if (!opened) {
         setTime(historyStart);
-        credits.open('professional');
+        await credits.open('professional');
       }
       while (periodEnd <= nowMs) {
         setTime(periodEnd);
-        credits.resetPeriod(new Date(periodEnd).toISOString());
+        await credits.resetPeriod(new Date(periodEnd).toISOString());
         periodEnd = Date.parse(billingPeriod(periodEnd).end);
       }
     },

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Sql } from './sql-port';
 
 /**
  * Tables holding what a clinic records, children before parents (foreign keys are on). Kept: the
@@ -54,19 +54,19 @@ export const KEPT_TABLES = [
  * exception, so those triggers are dropped and re-created from their own stored SQL in the same
  * transaction: if anything fails, the guards come back with the data.
  */
-export function clearClinicData(db: Db, now: string): void {
+export async function clearClinicData(db: Sql, now: string): Promise<void> {
   if (!db.inTransaction) throw new Error('clearClinicData must run inside a transaction');
-  const guards = db
+  const guards = await db
     .prepare<[], { name: string; sql: string }>(
       `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE ON%'`,
     )
     .all();
-  for (const guard of guards) db.exec(`DROP TRIGGER ${guard.name}`);
-  for (const table of CLINIC_TABLES) db.exec(`DELETE FROM ${table}`);
+  for (const guard of guards) await db.exec(`DROP TRIGGER ${guard.name}`);
+  for (const table of CLINIC_TABLES) await db.exec(`DELETE FROM ${table}`);
   // External-content index and trigger-kept counters follow the emptied patients table.
-  db.exec(`INSERT INTO patient_search (patient_search) VALUES ('delete-all')`);
-  db.exec('UPDATE patient_counts SET n = 0');
+  await db.exec(`INSERT INTO patient_search (patient_search) VALUES ('delete-all')`);
+  await db.exec('UPDATE patient_counts SET n = 0');
   // Attempt numbering starts afresh, so the failure-rate window must too.
-  db.prepare('UPDATE webhooks SET stats_since = ?, stats_after_seq = 0').run(now);
-  for (const guard of guards) db.exec(guard.sql);
+  await db.prepare('UPDATE webhooks SET stats_since = ?, stats_after_seq = 0').run(now);
+  for (const guard of guards) await db.exec(guard.sql);
 }

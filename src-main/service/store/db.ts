@@ -130,7 +130,12 @@ const processWarning = (message: string) =>
   process.emitWarning(message, { code: 'ENGAGE_DESK_FILE_MODE' });
 
 /** Opens (creating when needed) the database, sets the pragmas and brings the schema up to date. */
-export function openDb(options: OpenDbOptions): { db: Db; created: boolean } {
+export function openDb(options: OpenDbOptions): {
+  db: Db;
+  created: boolean;
+  /** The database file, absent in memory. */
+  file?: string;
+} {
   let file = ':memory:';
   const warn = options.onFileWarning ?? processWarning;
   const key = options.memory ? undefined : options.key;
@@ -171,7 +176,7 @@ export function openDb(options: OpenDbOptions): { db: Db; created: boolean } {
     db.pragma('busy_timeout = 5000');
     const before = db.pragma('user_version', { simple: true }) as number;
     migrate(db);
-    return { db, created: before === 0 };
+    return { db, created: before === 0, ...(options.memory ? {} : { file }) };
   } catch (error) {
     db.close();
     throw error;

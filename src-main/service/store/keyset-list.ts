@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3-multiple-ciphers';
+import type { SqlStatement as Statement } from './sql-port';
 import type { CursorSigner, CursorPosition } from '../security/cursor-signer';
-import type { Db } from './db';
+import type { Sql } from './sql-port';
 
 /**
  * The one keyset-pagination implementation every list uses. Rows come newest first on an immutable
@@ -50,7 +50,7 @@ export interface ListPage {
 
 type PageRow = [Buffer | null, number, string | number | null, string | null];
 
-export function createListRunner(db: Db, signer: CursorSigner) {
+export function createListRunner(db: Sql, signer: CursorSigner) {
   const cache = new Map<string, Statement<unknown[], PageRow>>();
 
   function statement(def: ListDefinition, where: ListCondition[]) {
@@ -68,13 +68,13 @@ export function createListRunner(db: Db, signer: CursorSigner) {
         FROM (SELECT row_number() OVER (ORDER BY k0 ${dir}, k1 ${dir}) AS n, k0, k1, j
           FROM (SELECT ${k0} AS k0, ${k1 ?? 'NULL'} AS k1, ${def.json} AS j FROM ${def.from}
             ${conditions ? `WHERE ${conditions}` : ''} ORDER BY ${order} LIMIT @limit + 1))`;
-      stmt = db.prepare<unknown[], PageRow>(sql).raw(true);
+      stmt = db.prepare<unknown[], PageRow>(sql).raw();
       cache.set(cacheKey, stmt);
     }
     return stmt;
   }
 
-  return function listPage(def: ListDefinition, query: ListQuery): ListPage {
+  return async function listPage(def: ListDefinition, query: ListQuery): Promise<ListPage> {
     const where = [...query.where];
     if (query.cursor) {
       const position = signer.verify(def.name, query.filters, query.cursor, def.keys.length);
@@ -88,7 +88,7 @@ export function createListRunner(db: Db, signer: CursorSigner) {
     const params: unknown[] = [];
     for (const c of where) params.push(...c.params);
     params.push({ limit: query.limit });
-    const [rows, count, lastK0, lastK1] = statement(def, where).get(...params)!;
+    const [rows, count, lastK0, lastK1] = (await statement(def, where).get(...params))!;
     const hasMore = count > query.limit;
     let cursor = '';
     if (hasMore) {

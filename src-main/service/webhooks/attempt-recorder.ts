@@ -1,5 +1,5 @@
 import type { AttemptRecord, WebhookDeliveries } from '../domain/webhook-deliveries';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 
 /**
  * How long records wait for company. A commit costs a disk sync (about 0.2 ms here, blocking the
@@ -18,13 +18,14 @@ interface Queued {
  * webhooks answering at once, or one fast receiver) are stored in one transaction, each in its own savepoint, so a disk
  * sync is shared instead of paid per attempt; one record that fails to store rejects alone.
  */
-export function createAttemptRecorder(db: Db, deliveries: WebhookDeliveries) {
+export function createAttemptRecorder(db: Sql, deliveries: WebhookDeliveries) {
   let queue: Queued[] = [];
   let scheduled = false;
 
-  const storeOne = db.transaction((record: AttemptRecord) => deliveries.recordAttempt(record));
+  const storeOne = (record: AttemptRecord) =>
+    db.transaction(async () => await deliveries.recordAttempt(record));
 
-  function flush(): void {
+  async function flush(): Promise<void> {
     scheduled = false;
     const batch = queue;
     queue = [];
@@ -34,15 +35,15 @@ export function createAttemptRecorder(db: Db, deliveries: WebhookDeliveries) {
     }
     const results: Array<{ ok: true; value: boolean } | { ok: false; error: unknown }> = [];
     try {
-      db.transaction(() => {
+      await db.transaction(async () => {
         for (const item of batch) {
           try {
-            results.push({ ok: true, value: storeOne(item.record) });
+            results.push({ ok: true, value: await storeOne(item.record) });
           } catch (error) {
             results.push({ ok: false, error });
           }
         }
-      })();
+      });
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
@@ -60,7 +61,7 @@ export function createAttemptRecorder(db: Db, deliveries: WebhookDeliveries) {
       queue.push({ record, resolve, reject });
       if (!scheduled) {
         scheduled = true;
-        setTimeout(flush, GROUP_COMMIT_MS);
+        setTimeout(() => void flush(), GROUP_COMMIT_MS);
       }
     });
   };

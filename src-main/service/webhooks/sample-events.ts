@@ -4,7 +4,7 @@ import type { EventLog, EventType } from '../domain/event-log';
 import type { IdFactory } from '../ids';
 import type { Clock } from '../jobs/clock';
 import type { SandboxEventResult } from '../schemas/webhook';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { Queries } from '../store/queries';
 
 /**
@@ -15,7 +15,7 @@ import type { Queries } from '../store/queries';
  * well-formed made-up ids. The shape comes from the same builders the domain uses.
  */
 export function createSampleEvents(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   newId: IdFactory;
   q: Queries;
@@ -23,27 +23,27 @@ export function createSampleEvents(deps: {
 }) {
   const { db, clock, newId, q } = deps;
 
-  function patientId(): string {
-    return q.patients.latest()?.id ?? newId('pat');
+  async function patientId(): Promise<string> {
+    return (await q.patients.latest())?.id ?? newId('pat');
   }
 
-  const samples: Record<EventType, () => Record<string, unknown>> = {
-    'patient.created': () => {
-      const latest = q.patients.latest();
-      const patient = latest && q.patients.get(latest.id);
+  const samples: Record<EventType, () => Promise<Record<string, unknown>>> = {
+    'patient.created': async () => {
+      const latest = await q.patients.latest();
+      const patient = latest && (await q.patients.get(latest.id));
       return eventData.patientCreated(
         patient ?? { id: newId('pat'), status: 'active', created_at: clock.nowIso() },
       );
     },
-    'form.completed': () => {
-      const response = q.formResponses.latest();
+    'form.completed': async () => {
+      const response = await q.formResponses.latest();
       return eventData.formCompleted(
         response
           ? { ...response, answers: JSON.parse(response.responses) as unknown[] }
           : {
               id: newId('resp'),
               form_id: newId('form'),
-              patient_id: patientId(),
+              patient_id: await patientId(),
               schedule_id: newId('sch'),
               completed_at: clock.nowIso(),
               answers: [
@@ -54,20 +54,20 @@ export function createSampleEvents(deps: {
             },
       );
     },
-    'call.ended': () => {
-      const call = q.calls.latestEnded();
+    'call.ended': async () => {
+      const call = await q.calls.latestEnded();
       if (call) return eventData.callEnded(call);
       return {
         callId: newId('call'),
-        patientId: patientId(),
+        patientId: await patientId(),
         status: 'completed',
         duration: 134,
         creditsConsumed: 15,
         completedAt: clock.nowIso(),
       };
     },
-    'conversation.ended': () => {
-      const conversation = q.conversations.latestEnded();
+    'conversation.ended': async () => {
+      const conversation = await q.conversations.latestEnded();
       if (conversation) {
         return eventData.conversationEnded(
           conversation,
@@ -76,13 +76,18 @@ export function createSampleEvents(deps: {
         );
       }
       return eventData.conversationEnded(
-        { id: newId('conv'), patient_id: patientId(), message_count: 7, credits_consumed: 13 },
+        {
+          id: newId('conv'),
+          patient_id: await patientId(),
+          message_count: 7,
+          credits_consumed: 13,
+        },
         clock.nowIso(),
         'inactivity',
       );
     },
-    'credits.low': () => {
-      const account = q.creditAccount.get()!;
+    'credits.low': async () => {
+      const account = (await q.creditAccount.get())!;
       const threshold = lowBalanceThreshold(account);
       // The account as it is, with the balance it would have when the event fires.
       return eventData.creditsLow(
@@ -90,14 +95,14 @@ export function createSampleEvents(deps: {
         threshold,
       );
     },
-    'schedule.sent': () => {
-      const schedule = q.formSchedules.latestSent();
+    'schedule.sent': async () => {
+      const schedule = await q.formSchedules.latestSent();
       if (schedule) return eventData.scheduleSent(schedule, schedule.sent_at!);
       return eventData.scheduleSent(
         {
           id: newId('sch'),
           form_id: newId('form'),
-          patient_id: patientId(),
+          patient_id: await patientId(),
           channel: 'whatsapp',
           credits_consumed: 2,
         },
@@ -107,17 +112,18 @@ export function createSampleEvents(deps: {
   };
 
   return {
-    emit: db.transaction((kind: EventType): SandboxEventResult => {
-      const data = samples[kind]();
-      const id = deps.events.emit(kind, data);
-      const createdAt = q.events.get(id)!.created_at;
-      return {
-        id,
-        event: kind,
-        createdAt,
-        data,
-        webhookIds: q.webhookDeliveries.webhooksOfEvent(id),
-      };
-    }),
+    emit: (kind: EventType): Promise<SandboxEventResult> =>
+      db.transaction(async () => {
+        const data = await samples[kind]();
+        const id = await deps.events.emit(kind, data);
+        const createdAt = (await q.events.get(id))!.created_at;
+        return {
+          id,
+          event: kind,
+          createdAt,
+          data,
+          webhookIds: await q.webhookDeliveries.webhooksOfEvent(id),
+        };
+      }),
   };
 }

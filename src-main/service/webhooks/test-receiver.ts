@@ -7,7 +7,7 @@ import {
   type ReceiverInfo,
   type ReceiverVerdict,
 } from '../schemas/test-receiver';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { Queries } from '../store/queries';
 import type { ReceiverRequestListRow } from '../store/queries/receiver-requests';
 import {
@@ -74,7 +74,7 @@ function toRequest(row: ReceiverRequestListRow): ReceivedRequest {
  * while the "make it fail" switch is on, so failed attempts and retries can be seen too.
  */
 export function createTestReceiver(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   q: Queries;
   sandbox: () => boolean;
@@ -87,17 +87,17 @@ export function createTestReceiver(deps: {
     if (!deps.sandbox()) throw sandboxOff();
   }
 
-  const failing = () => q.settings.get(FAILING_SETTING) === '1';
+  const failing = async () => (await q.settings.get(FAILING_SETTING)) === '1';
 
   function urlFor(name: string): string {
     return `${deps.baseUrl()}${RECEIVER_PREFIX}/${name}`;
   }
 
   /** The webhooks whose URL is this receiver's `name` on this server. */
-  function registeredHere(name: string) {
+  async function registeredHere(name: string) {
     const own = new URL(deps.baseUrl());
     const path = `${RECEIVER_PREFIX}/${name}`;
-    return q.webhooks.targets().filter((target) => {
+    return (await q.webhooks.targets()).filter((target) => {
       let url: URL;
       try {
         url = new URL(target.url);
@@ -113,16 +113,18 @@ export function createTestReceiver(deps: {
     });
   }
 
-  function judge(
+  async function judge(
     name: string,
     eventId: string | undefined,
     signature: string | undefined,
     body: Buffer,
-  ): { webhookId: string | null; verdict: ReceiverVerdict } {
-    const here = registeredHere(name);
+  ): Promise<{ webhookId: string | null; verdict: ReceiverVerdict }> {
+    const here = await registeredHere(name);
     if (!here.length) return { webhookId: null, verdict: 'unknown_webhook' };
     // The delivery id says which of them sent it; a made-up one narrows nothing.
-    const sent = eventId ? here.filter((w) => q.webhookDeliveries.get(w.id, eventId)) : [];
+    const sent: typeof here = [];
+    if (eventId)
+      for (const w of here) if (await q.webhookDeliveries.get(w.id, eventId)) sent.push(w);
     const candidates = sent.length ? sent : here;
     const attributed = candidates.length === 1 ? candidates[0]!.id : null;
     if (!signature) return { webhookId: attributed, verdict: 'signature_missing' };
@@ -131,15 +133,19 @@ export function createTestReceiver(deps: {
     return { webhookId: attributed, verdict: 'signature_mismatch' };
   }
 
-  function info(name = DEFAULT_RECEIVER_NAME): ReceiverInfo {
-    return { url: urlFor(name), name, failing: failing(), keep: RECEIVER_KEEP };
+  async function info(name = DEFAULT_RECEIVER_NAME): Promise<ReceiverInfo> {
+    return { url: urlFor(name), name, failing: await failing(), keep: RECEIVER_KEEP };
   }
 
   return {
     isOn: deps.sandbox,
 
     /** One request to POST /sandbox-receiver/{name}: recorded, then answered. */
-    receive(input: { name: string; headers: IncomingHttpHeaders; body: Buffer }): ReceiverAnswer {
+    async receive(input: {
+      name: string;
+      headers: IncomingHttpHeaders;
+      body: Buffer;
+    }): Promise<ReceiverAnswer> {
       if (!deps.sandbox()) throw sandboxOff();
       const { name, body } = input;
       const headers: Record<string, string> = {};
@@ -150,17 +156,17 @@ export function createTestReceiver(deps: {
       }
       const eventId = single(input.headers[DELIVERY_HEADER])?.slice(0, 64);
       const event = single(input.headers[EVENT_HEADER])?.slice(0, 64);
-      const answer = db.transaction(() => {
-        const { webhookId, verdict } = judge(
+      const answer = await db.transaction(async () => {
+        const { webhookId, verdict } = await judge(
           name,
           eventId,
           single(input.headers[SIGNATURE_HEADER]),
           body,
         );
-        const isFailing = failing();
+        const isFailing = await failing();
         const status = isFailing ? 500 : 200;
         const excerpt = body.subarray(0, RECEIVER_BODY_BYTES);
-        q.receiverRequests.insert(
+        await q.receiverRequests.insert(
           {
             name,
             received_at: clock.nowIso(),
@@ -189,30 +195,30 @@ export function createTestReceiver(deps: {
               }
             : { received: true, verified },
         };
-      })();
+      });
       return answer;
     },
 
-    info(name?: string): ReceiverInfo {
+    async info(name?: string): Promise<ReceiverInfo> {
       requireSandbox();
-      return info(name);
+      return await info(name);
     },
 
-    list(query: { limit?: number; name?: string }): ReceivedRequest[] {
+    async list(query: { limit?: number; name?: string }): Promise<ReceivedRequest[]> {
       requireSandbox();
-      return q.receiverRequests.latest(query.limit ?? 50, query.name).map(toRequest);
+      return (await q.receiverRequests.latest(query.limit ?? 50, query.name)).map(toRequest);
     },
 
-    clear(): { cleared: number } {
+    async clear(): Promise<{ cleared: number }> {
       requireSandbox();
-      const cleared = q.receiverRequests.clear();
+      const cleared = await q.receiverRequests.clear();
       return { cleared };
     },
 
-    configure(input: { failing: boolean }): ReceiverInfo {
+    async configure(input: { failing: boolean }): Promise<ReceiverInfo> {
       requireSandbox();
-      q.settings.set(FAILING_SETTING, input.failing ? '1' : '0');
-      return info();
+      await q.settings.set(FAILING_SETTING, input.failing ? '1' : '0');
+      return await info();
     },
   };
 }

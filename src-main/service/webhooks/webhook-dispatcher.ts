@@ -1,9 +1,9 @@
 import type { Clock } from '../jobs/clock';
-import type { JobContext } from '../jobs/job-runner';
+import type { JobContext } from '../jobs/job-handler';
 import type { WebhookDeliveries } from '../domain/webhook-deliveries';
 import type { Webhooks } from '../domain/webhooks';
 import type { WebhookDelivery } from '../schemas/webhook';
-import type { Db } from '../store/db';
+import type { Sql } from '../store/sql-port';
 import type { Queries } from '../store/queries';
 import type { DueDeliveryRow } from '../store/queries/webhook-deliveries';
 import { createAttemptRecorder } from './attempt-recorder';
@@ -23,7 +23,7 @@ const FLUSH_BATCH = 100;
  * queue behind the webhook's flush, so one webhook never has two requests in flight.
  */
 export function createWebhookDispatcher(deps: {
-  db: Db;
+  db: Sql;
   clock: Clock;
   q: Queries;
   webhooks: Webhooks;
@@ -48,15 +48,15 @@ export function createWebhookDispatcher(deps: {
     due: DueDeliveryRow | undefined,
     signal?: AbortSignal,
   ): Promise<{ succeeded: boolean; recorded: Promise<boolean> } | undefined> {
-    const webhook = q.webhooks.get(webhookId);
+    const webhook = await q.webhooks.get(webhookId);
     if (!webhook) return undefined;
     if (trigger === 'automatic') {
       // Settled, switched off or moved since it was read: nothing to send now.
-      const current = q.webhookDeliveries.get(webhookId, eventId);
+      const current = await q.webhookDeliveries.get(webhookId, eventId);
       if (webhook.status !== 'active' || current?.status !== 'pending') return undefined;
       if (current.attempt_count !== due?.attempt_count) return undefined;
     }
-    const request = deliveries.request(webhook, eventId);
+    const request = await deliveries.request(webhook, eventId);
     const attemptedAt = clock.nowIso();
     const outcome = await slot(() =>
       sender.send(webhook.url, request.headers, request.body, signal),
@@ -79,14 +79,14 @@ export function createWebhookDispatcher(deps: {
     async flush(ctx: JobContext): Promise<void> {
       const { webhookId } = ctx.payload as { webhookId: string };
       for (;;) {
-        const due = q.webhookDeliveries.due(webhookId, clock.nowIso(), FLUSH_BATCH);
+        const due = await q.webhookDeliveries.due(webhookId, clock.nowIso(), FLUSH_BATCH);
         if (!due.length) {
           // Nothing due: settle at the next due time, unless something became due meanwhile.
-          const settled = db.transaction(() => {
-            if (q.webhookDeliveries.due(webhookId, clock.nowIso(), 1).length) return false;
-            ctx.settle(q.webhookDeliveries.nextDue(webhookId) ?? undefined);
+          const settled = await db.transaction(async () => {
+            if ((await q.webhookDeliveries.due(webhookId, clock.nowIso(), 1)).length) return false;
+            await ctx.settle((await q.webhookDeliveries.nextDue(webhookId)) ?? undefined);
             return true;
-          })();
+          });
           if (settled) return;
           continue;
         }
@@ -119,7 +119,7 @@ export function createWebhookDispatcher(deps: {
         // Every due delivery moves forward with its attempt; if none did, looping would resend
         // the same requests forever. Fail the job instead (it is woken again by the next event
         // or the next start).
-        if (!recorded && q.webhooks.get(webhookId)?.status === 'active')
+        if (!recorded && (await q.webhooks.get(webhookId))?.status === 'active')
           throw new Error(`Webhook ${webhookId}: due deliveries did not move`);
       }
     },
@@ -129,15 +129,15 @@ export function createWebhookDispatcher(deps: {
      * id and body; answers once it is recorded.
      */
     async retry(webhookId: string, eventId: string): Promise<WebhookDelivery> {
-      deliveries.checkRetry(webhookId, eventId);
+      await deliveries.checkRetry(webhookId, eventId);
       await lane(webhookId, async () => {
         // Checked again in the lane: the webhook may have been switched off while it waited.
-        deliveries.checkRetry(webhookId, eventId);
+        await deliveries.checkRetry(webhookId, eventId);
         await (
           await attempt(webhookId, eventId, 'manual', undefined)
         )?.recorded;
       });
-      return deliveries.get(webhookId, eventId);
+      return await deliveries.get(webhookId, eventId);
     },
   };
 }

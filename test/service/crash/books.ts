@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3-multiple-ciphers';
+import type { Queryable } from '../queryable';
 import { DEFAULT_PRICES } from '../../../src-main/service/domain/pricing';
 
 /**
@@ -8,14 +8,16 @@ import { DEFAULT_PRICES } from '../../../src-main/service/domain/pricing';
  * balance. Works on the live connection of an in-process server and on a read-only connection
  * to the file a killed child process left behind.
  */
-export function bookViolations(db: Database.Database): string[] {
+export async function bookViolations(db: Queryable): Promise<string[]> {
   const problems: string[] = [];
-  const all = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
-  const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
+  const all = async <T>(sql: string, ...params: unknown[]) =>
+    (await db.prepare(sql).all(...params)) as T[];
+  const one = async <T>(sql: string, ...params: unknown[]) =>
+    (await db.prepare(sql).get(...params)) as T;
 
   // 1. The balance is the sum of the ledger (whose first entry is the opening grant), and the last
   //    entry's balance_after; it never went below zero.
-  const account = one<
+  const account = await one<
     | {
         balance: number;
         allowance_balance: number;
@@ -24,10 +26,10 @@ export function bookViolations(db: Database.Database): string[] {
     | undefined
   >('SELECT balance, allowance_balance, topup_balance FROM credit_account');
   if (!account) return ['no credit account'];
-  const ledger = one<{ total: number | null; entries: number; lowest: number | null }>(
+  const ledger = await one<{ total: number | null; entries: number; lowest: number | null }>(
     'SELECT sum(amount) AS total, count(*) AS entries, min(balance_after) AS lowest FROM credit_ledger',
   );
-  const last = one<{ balance_after: number } | undefined>(
+  const last = await one<{ balance_after: number } | undefined>(
     'SELECT balance_after FROM credit_ledger ORDER BY seq DESC LIMIT 1',
   );
   if (account.balance !== (ledger.total ?? 0))
@@ -40,7 +42,7 @@ export function bookViolations(db: Database.Database): string[] {
     problems.push('balance is not allowance + top-ups');
   // The running balance_after follows the amounts entry by entry.
   let running = 0;
-  for (const entry of all<{ id: string; amount: number; balance_after: number }>(
+  for (const entry of await all<{ id: string; amount: number; balance_after: number }>(
     'SELECT id, amount, balance_after FROM credit_ledger ORDER BY seq',
   )) {
     running += entry.amount;
@@ -52,7 +54,7 @@ export function bookViolations(db: Database.Database): string[] {
 
   // 2. No charge without its resource: every entry naming a resource names one that exists, and
   //    only grants and resets name none.
-  for (const orphan of all<{ id: string; kind: string; resource_type: string | null }>(
+  for (const orphan of await all<{ id: string; kind: string; resource_type: string | null }>(
     `SELECT id, kind, resource_type FROM credit_ledger l WHERE
        (resource_type IS NULL AND kind NOT IN ('grant', 'reset'))
        OR (resource_type IS NOT NULL AND resource_type NOT IN ('conversation', 'form_schedule', 'call'))
@@ -65,7 +67,7 @@ export function bookViolations(db: Database.Database): string[] {
 
   // 3. No resource without its charge. A conversation: 10 at the start and 1 per patient message,
   //    one entry each, and its messages are welcome + patient/assistant pairs.
-  for (const c of all<{
+  for (const c of await all<{
     id: string;
     status: string;
     message_count: number;
@@ -104,7 +106,7 @@ export function bookViolations(db: Database.Database): string[] {
 
   // A schedule: one charge of its channel's price; a refund of all of it if cancelled or failed,
   // none otherwise; a pending one has its delivery job.
-  for (const s of all<{
+  for (const s of await all<{
     id: string;
     status: string;
     channel: string;
@@ -147,7 +149,7 @@ export function bookViolations(db: Database.Database): string[] {
   // a call's net charge is 5 while it waits, 0 if it failed, and its price once answered. One
   // still under way has the step that leaves its status planned (a replayed earlier step may also
   // sit there after a crash, and does nothing when it runs).
-  for (const k of all<{
+  for (const k of await all<{
     id: string;
     status: string;
     duration: number;
@@ -214,13 +216,13 @@ const SPENDING_TABLES = [
 ] as const;
 
 /** Row counts of the tables a credit-spending request writes to. */
-export function spendingCounts(
-  db: Database.Database,
-): Record<(typeof SPENDING_TABLES)[number], number> {
-  const count = (table: string) =>
-    db.prepare(`SELECT count(*) AS n FROM ${table}`).pluck().get() as number;
-  return Object.fromEntries(SPENDING_TABLES.map((t) => [t, count(t)])) as Record<
-    (typeof SPENDING_TABLES)[number],
-    number
-  >;
+export async function spendingCounts(
+  db: Queryable,
+): Promise<Record<(typeof SPENDING_TABLES)[number], number>> {
+  const counts: Record<string, number> = {};
+  for (const table of SPENDING_TABLES) {
+    const row = (await db.prepare(`SELECT count(*) AS n FROM ${table}`).get()) as { n: number };
+    counts[table] = row.n;
+  }
+  return counts as Record<(typeof SPENDING_TABLES)[number], number>;
 }

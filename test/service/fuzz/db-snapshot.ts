@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from 'better-sqlite3-multiple-ciphers';
+import type { Queryable } from '../queryable';
 
 /**
  * A content hash of every table, so a run can prove that rejected requests changed nothing.
@@ -8,20 +8,19 @@ import type { Database } from 'better-sqlite3-multiple-ciphers';
  *   still a use of the key (at most one write a minute), as GitHub shows "last used" for it.
  * - the tables in `skip` (the caller says why).
  */
-export function tableHashes(db: Database, skip: string[] = []): Record<string, string> {
-  const tables = db
-    .prepare<[], string>(
+export async function tableHashes(
+  db: Queryable,
+  skip: string[] = [],
+): Promise<Record<string, string>> {
+  const names = (await db
+    .prepare(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     )
-    .pluck()
-    .all()
-    .filter((name) => !skip.includes(name));
+    .all()) as { name: string }[];
+  const tables = names.map((row) => row.name).filter((name) => !skip.includes(name));
   const out: Record<string, string> = {};
   for (const table of tables) {
-    const rows = db.prepare(`SELECT * FROM "${table}"`).raw(false).all() as Record<
-      string,
-      unknown
-    >[];
+    const rows = (await db.prepare(`SELECT * FROM "${table}"`).all()) as Record<string, unknown>[];
     const lines = rows
       .map((row) => {
         if (table === 'api_keys') row = { ...row, last_used_at: null };

@@ -1,11 +1,15 @@
-import type { Db } from '../../../src-main/service/store/db';
+import type { Sql } from '../../../src-main/service/store/sql-port';
 
 /**
  * An existing id for each documented path parameter, so that a request refused for its input
  * would have had a real target: one in the state the route acts on when there is one (an open
- * conversation, a pending or a sent schedule, an open alert). Answers are kept per path and name.
+ * conversation, a pending or a sent schedule, an open alert). Looked up once, before the run, for
+ * every parameter of `paths` (OpenAPI templates), so that cases are generated without waiting.
  */
-export function existingIds(db: Db): (path: string, param: string) => string {
+export async function existingIds(
+  db: Sql,
+  paths: readonly string[],
+): Promise<(path: string, param: string) => string> {
   const first = (table: string, where = '1') =>
     db
       .prepare<[], string>(`SELECT id FROM ${table} ORDER BY (${where}) DESC, id LIMIT 1`)
@@ -13,7 +17,7 @@ export function existingIds(db: Db): (path: string, param: string) => string {
       .get();
   // The longest prefix first: /sandbox/form-schedules before nothing, /patients/{id}/notes is a
   // patient's.
-  const byPrefix: [string, () => string | undefined][] = [
+  const byPrefix: [string, () => Promise<string | undefined>][] = [
     ['/patients', () => first('patients')],
     ['/patient-notes', () => first('patient_notes')],
     ['/clinical-forms', () => first('clinical_forms')],
@@ -27,16 +31,25 @@ export function existingIds(db: Db): (path: string, param: string) => string {
     ['/alerts', () => first('alerts', "state = 'open'")],
   ];
   const cache = new Map<string, string>();
-  return (path, param) => {
+  const lookUp = async (path: string, param: string) => {
     const key = `${path} ${param}`;
     if (!cache.has(key)) {
       const id =
         param === 'eventId'
-          ? db.prepare<[], string>('SELECT event_id FROM webhook_deliveries LIMIT 1').pluck().get()
-          : byPrefix.find(([prefix]) => path.startsWith(`${prefix}/`))?.[1]();
+          ? await db
+              .prepare<[], string>('SELECT event_id FROM webhook_deliveries LIMIT 1')
+              .pluck()
+              .get()
+          : await byPrefix.find(([prefix]) => path.startsWith(`${prefix}/`))?.[1]();
       if (!id) throw new Error(`no existing id for ${param} in ${path}`);
       cache.set(key, id);
     }
-    return cache.get(key)!;
+  };
+  for (const path of paths)
+    for (const [, param] of path.matchAll(/\{(\w+)\}/g)) await lookUp(path, param!);
+  return (path, param) => {
+    const id = cache.get(`${path} ${param}`);
+    if (id === undefined) throw new Error(`no id looked up for ${param} in ${path}`);
+    return id;
   };
 }

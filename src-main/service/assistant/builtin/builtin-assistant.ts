@@ -389,7 +389,7 @@ export function builtinCall(setup: CallSetup): CallScript {
 /** The offline assistant: deterministic, instant, and no network. */
 export function createBuiltinAssistant(): Assistant {
   return {
-    provider: 'builtin',
+    provider: async () => 'builtin',
     welcome: (setup) => Promise.resolve(builtinWelcome(setup)),
     reply: (setup, history, message) => Promise.resolve(builtinReply(setup, history, message)),
     call: (setup) => Promise.resolve(builtinCall(setup)),

@@ -28,7 +28,7 @@ export function alertRoutes(app: TypedApp, core: Core): void {
       },
       [400],
     ),
-    async (request, reply) => sendJsonText(reply, listBody(alerts.list(request.query))),
+    async (request, reply) => sendJsonText(reply, listBody(await alerts.list(request.query))),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export function alertRoutes(app: TypedApp, core: Core): void {
       },
       [404],
     ),
-    async (request, reply) => sendJsonText(reply, alerts.getJson(request.params.id)),
+    async (request, reply) => sendJsonText(reply, await alerts.getJson(request.params.id)),
   );
 
   for (const action of ['acknowledge', 'resolve'] as const) {

@@ -21,6 +21,6 @@ export function auditEventRoutes(app: TypedApp, core: Core): void {
       },
       [400],
     ),
-    async (request, reply) => sendJsonText(reply, listBody(core.audit.list(request.query))),
+    async (request, reply) => sendJsonText(reply, listBody(await core.audit.list(request.query))),
   );
 }

@@ -34,6 +34,7 @@ export function billingRoutes(app: TypedApp, core: Core): void {
       },
       [400],
     ),
-    async (request, reply) => sendJsonText(reply, listBody(core.credits.ledger(request.query))),
+    async (request, reply) =>
+      sendJsonText(reply, listBody(await core.credits.ledger(request.query))),
   );
 }

@@ -30,7 +30,7 @@ export function clinicalFormRoutes(app: TypedApp, core: Core): void {
       },
       [400],
     ),
-    async (request, reply) => sendJsonText(reply, listBody(core.forms.list(request.query))),
+    async (request, reply) => sendJsonText(reply, listBody(await core.forms.list(request.query))),
   );
 
   app.get(
@@ -47,7 +47,7 @@ export function clinicalFormRoutes(app: TypedApp, core: Core): void {
       },
       [404],
     ),
-    async (request, reply) => sendJsonText(reply, core.forms.getJson(request.params.id)),
+    async (request, reply) => sendJsonText(reply, await core.forms.getJson(request.params.id)),
   );
 
   app.get(
@@ -67,6 +67,6 @@ export function clinicalFormRoutes(app: TypedApp, core: Core): void {
       [400, 404],
     ),
     async (request, reply) =>
-      sendJsonText(reply, listBody(core.forms.responses(request.params.id, request.query))),
+      sendJsonText(reply, listBody(await core.forms.responses(request.params.id, request.query))),
   );
 }

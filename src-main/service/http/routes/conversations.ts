@@ -35,7 +35,8 @@ export function conversationRoutes(app: TypedApp, core: Core): void {
       },
       [400],
     ),
-    async (request, reply) => sendJsonText(reply, listBody(conversations.list(request.query))),
+    async (request, reply) =>
+      sendJsonText(reply, listBody(await conversations.list(request.query))),
   );
 
   app.get(
@@ -52,7 +53,7 @@ export function conversationRoutes(app: TypedApp, core: Core): void {
       [404],
     ),
     async (request, reply) => {
-      return sendJsonText(reply, conversations.getJson(request.params.id));
+      return sendJsonText(reply, await conversations.getJson(request.params.id));
     },
   );
 
@@ -73,7 +74,7 @@ export function conversationRoutes(app: TypedApp, core: Core): void {
     ),
     async (request, reply) => {
       const prepared = await conversations.prepareStart(request.body);
-      return replyWithWrite(core, request, reply, () => conversations.commitStart(prepared), {
+      return await replyWithWrite(core, request, reply, () => conversations.commitStart(prepared), {
         status: 201,
         location: (conversation) => `${request.routeOptions.url}/${conversation.id}`,
       });
@@ -123,10 +124,16 @@ export function conversationRoutes(app: TypedApp, core: Core): void {
     ),
     async (request, reply) => {
       // One that went idle first has ended by inactivity, and the 400 says so.
-      conversations.settle(request.params.id);
-      return replyWithWrite(core, request, reply, () => conversations.close(request.params.id), {
-        status: 200,
-      });
+      await conversations.settle(request.params.id);
+      return await replyWithWrite(
+        core,
+        request,
+        reply,
+        () => conversations.close(request.params.id),
+        {
+          status: 200,
+        },
+      );
     },
   );
 }

@@ -19,6 +19,6 @@ export function formResponseRoutes(app: TypedApp, core: Core): void {
       },
       [404],
     ),
-    async (request, reply) => sendJsonText(reply, core.forms.responseJson(request.params.id)),
+    async (request, reply) => sendJsonText(reply, await core.forms.responseJson(request.params.id)),
   );
 }

@@ -33,7 +33,7 @@ export function formScheduleSeriesRoutes(app: TypedApp, core: Core): void {
       [400],
     ),
     async (request, reply) =>
-      sendJsonText(reply, listBody(core.scheduleSeries.list(request.query))),
+      sendJsonText(reply, listBody(await core.scheduleSeries.list(request.query))),
   );
 
   app.get(
@@ -49,7 +49,8 @@ export function formScheduleSeriesRoutes(app: TypedApp, core: Core): void {
       },
       [404],
     ),
-    async (request, reply) => sendJsonText(reply, core.scheduleSeries.getJson(request.params.id)),
+    async (request, reply) =>
+      sendJsonText(reply, await core.scheduleSeries.getJson(request.params.id)),
   );
 
   app.post(

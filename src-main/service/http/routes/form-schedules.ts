@@ -32,7 +32,8 @@ export function formScheduleRoutes(app: TypedApp, core: Core): void {
       },
       [400],
     ),
-    async (request, reply) => sendJsonText(reply, listBody(core.schedules.list(request.query))),
+    async (request, reply) =>
+      sendJsonText(reply, listBody(await core.schedules.list(request.query))),
   );
 
   app.get(
@@ -48,7 +49,7 @@ export function formScheduleRoutes(app: TypedApp, core: Core): void {
       },
       [404],
     ),
-    async (request, reply) => sendJsonText(reply, core.schedules.getJson(request.params.id)),
+    async (request, reply) => sendJsonText(reply, await core.schedules.getJson(request.params.id)),
   );
 
   app.post(

@@ -35,7 +35,7 @@ export function patientNoteRoutes(app: TypedApp, core: Core): void {
       [400, 404],
     ),
     async (request, reply) =>
-      sendJsonText(reply, listBody(patientNotes.list(request.params.id, request.query))),
+      sendJsonText(reply, listBody(await patientNotes.list(request.params.id, request.query))),
   );
 
   app.post(
@@ -77,6 +77,6 @@ export function patientNoteRoutes(app: TypedApp, core: Core): void {
       },
       [404],
     ),
-    async (request, reply) => sendJsonText(reply, patientNotes.getJson(request.params.id)),
+    async (request, reply) => sendJsonText(reply, await patientNotes.getJson(request.params.id)),
   );
 }

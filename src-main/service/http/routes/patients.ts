@@ -32,7 +32,7 @@ export function patientRoutes(app: TypedApp, core: Core): void {
       [400],
     ),
     async (request, reply) => {
-      const page = core.patients.list(request.query);
+      const page = await core.patients.list(request.query);
       // The rows are already JSON (rendered by SQLite); sent as text, not serialized again.
       return sendJsonText(reply, listBody(page, { total: page.total }));
     },
@@ -51,7 +51,7 @@ export function patientRoutes(app: TypedApp, core: Core): void {
       },
       [404],
     ),
-    async (request, reply) => sendJsonText(reply, core.patients.getJson(request.params.id)),
+    async (request, reply) => sendJsonText(reply, await core.patients.getJson(request.params.id)),
   );
 
   app.post(

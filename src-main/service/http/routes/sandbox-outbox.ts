@@ -21,6 +21,6 @@ export function sandboxOutboxRoutes(app: TypedApp, core: Core): void {
       },
       [400],
     ),
-    async (request, reply) => sendJsonText(reply, listBody(core.outbox.list(request.query))),
+    async (request, reply) => sendJsonText(reply, listBody(await core.outbox.list(request.query))),
   );
 }

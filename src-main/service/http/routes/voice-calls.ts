@@ -27,7 +27,7 @@ export function voiceCallRoutes(app: TypedApp, core: Core): void {
       },
       [400],
     ),
-    async (request, reply) => sendJsonText(reply, listBody(calls.list(request.query))),
+    async (request, reply) => sendJsonText(reply, listBody(await calls.list(request.query))),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export function voiceCallRoutes(app: TypedApp, core: Core): void {
       },
       [404],
     ),
-    async (request, reply) => sendJsonText(reply, calls.getJson(request.params.id)),
+    async (request, reply) => sendJsonText(reply, await calls.getJson(request.params.id)),
   );
 
   app.post(

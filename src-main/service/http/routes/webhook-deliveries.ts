@@ -31,7 +31,10 @@ export function webhookDeliveryRoutes(app: TypedApp, core: Core): void {
       [400, 404],
     ),
     async (request, reply) =>
-      sendJsonText(reply, listBody(core.webhookDeliveries.list(request.params.id, request.query))),
+      sendJsonText(
+        reply,
+        listBody(await core.webhookDeliveries.list(request.params.id, request.query)),
+      ),
   );
 
   app.post(

@@ -36,7 +36,7 @@ export function webhookRoutes(app: TypedApp, core: Core): void {
     ),
     async (request, reply) => {
       await webhooks.checkUrl(request.body.url);
-      return replyWithWrite(core, request, reply, () => webhooks.create(request.body), {
+      return await replyWithWrite(core, request, reply, () => webhooks.create(request.body), {
         status: 201,
         location: (webhook) => `${request.routeOptions.url}/${webhook.id}`,
       });
@@ -57,7 +57,7 @@ export function webhookRoutes(app: TypedApp, core: Core): void {
       },
       [400],
     ),
-    async (request, reply) => sendJsonText(reply, listBody(webhooks.list(request.query))),
+    async (request, reply) => sendJsonText(reply, listBody(await webhooks.list(request.query))),
   );
 
   app.get(
@@ -74,7 +74,7 @@ export function webhookRoutes(app: TypedApp, core: Core): void {
       },
       [404],
     ),
-    async (request, reply) => sendJsonText(reply, webhooks.getJson(request.params.id)),
+    async (request, reply) => sendJsonText(reply, await webhooks.getJson(request.params.id)),
   );
 
   app.patch(
@@ -95,7 +95,7 @@ export function webhookRoutes(app: TypedApp, core: Core): void {
     ),
     async (request) => {
       await webhooks.checkUrl(request.body.url);
-      return webhooks.update(request.params.id, request.body);
+      return await webhooks.update(request.params.id, request.body);
     },
   );
 
@@ -115,7 +115,7 @@ export function webhookRoutes(app: TypedApp, core: Core): void {
       [404, 413, 415],
     ),
     async (request, reply) => {
-      webhooks.delete(request.params.id);
+      await webhooks.delete(request.params.id);
       return reply.code(204).send();
     },
   );

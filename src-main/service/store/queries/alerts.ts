@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 
 export const ALERT_LIST: ListDefinition = {
@@ -47,7 +47,7 @@ const COLUMNS = `id, patient_id, source_type, source_id, priority, reason_code, 
   state, raised_at, acknowledged_at, acknowledged_by, acknowledge_note, resolved_at, resolved_by,
   resolve_note, updated_at`;
 
-export function createAlertQueries(db: Db) {
+export function createAlertQueries(db: Sql) {
   const insert = db.prepare<[NewAlert]>(
     `INSERT INTO alerts (id, patient_id, source_type, source_id, priority, reason_code, reason,
        signs, detail, raised_at, updated_at)
@@ -111,18 +111,20 @@ export function createAlertQueries(db: Db) {
   return {
     insert: (row: NewAlert) => insert.run(row),
     openFor: (sourceType: string, sourceId: string) => openFor.get(sourceType, sourceId),
-    merge: (update: Parameters<typeof merge.run>[0]) => merge.run(update).changes === 1,
+    merge: async (update: Parameters<typeof merge.run>[0]) =>
+      (await merge.run(update)).changes === 1,
     get: (id: string) => get.get(id),
     getJson: (id: string) => getJson.get(id),
-    acknowledge: (change: Parameters<typeof acknowledge.run>[0]) =>
-      acknowledge.run(change).changes === 1,
-    resolve: (change: Parameters<typeof resolve.run>[0]) => resolve.run(change).changes === 1,
-    openCounts: () => counts.get()!,
+    acknowledge: async (change: Parameters<typeof acknowledge.run>[0]) =>
+      (await acknowledge.run(change)).changes === 1,
+    resolve: async (change: Parameters<typeof resolve.run>[0]) =>
+      (await resolve.run(change)).changes === 1,
+    openCounts: async () => (await counts.get())!,
     /** Unresolved alerts of one patient as API JSON, urgent first (the patient page header). */
-    unresolvedOfPatient: (patientId: string): string[] => openOfPatient.all(patientId),
+    unresolvedOfPatient: (patientId: string): Promise<string[]> => openOfPatient.all(patientId),
     /** The newest `limit` alerts of one patient, whatever their state (the timeline). */
     latestOfPatient: (patientId: string, limit: number) => latestOfPatient.all(patientId, limit),
-    hasUrgentUnresolved: (patientId: string): boolean =>
-      (urgentOpenForPatient.get(patientId) ?? 0) > 0,
+    hasUrgentUnresolved: async (patientId: string): Promise<boolean> =>
+      ((await urgentOpenForPatient.get(patientId)) ?? 0) > 0,
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 export interface ApiKeyRow {
   id: string;
@@ -11,7 +11,7 @@ export interface ApiKeyRow {
   revoked_at: string | null;
 }
 
-export function createApiKeyQueries(db: Db) {
+export function createApiKeyQueries(db: Sql) {
   const insert = db.prepare<ApiKeyRow>(
     `INSERT INTO api_keys (id, name, key_hash, hint, permissions, created_at, last_used_at, revoked_at)
      VALUES (@id, @name, @key_hash, @hint, @permissions, @created_at, @last_used_at, @revoked_at)`,
@@ -31,7 +31,7 @@ export function createApiKeyQueries(db: Db) {
     byHash: (hash: string) => byHash.get(hash),
     byId: (id: string) => byId.get(id),
     all: () => all.all(),
-    revoke: (id: string, at: string) => revoke.run(at, id).changes > 0,
+    revoke: async (id: string, at: string) => (await revoke.run(at, id)).changes > 0,
     touch: (id: string, at: string) => touch.run(at, id),
     restore: (id: string, permissions: string) => restore.run(permissions, id),
   };

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 
 /** The audit trail, newest first (rows are appended in service-time order). */
@@ -27,7 +27,7 @@ export interface NewAuditEvent {
 /** The setting holding the retention period in whole years (the triggers keep it in 1..30). */
 export const AUDIT_RETENTION_SETTING = 'audit_retention_years';
 
-export function createAuditEventQueries(db: Db) {
+export function createAuditEventQueries(db: Sql) {
   const insert = db.prepare<[NewAuditEvent]>(
     `INSERT INTO audit_events (id, at, actor_type, actor_id, actor_name, channel, action,
        resource_type, resource_id, patient_id, count)
@@ -55,15 +55,15 @@ export function createAuditEventQueries(db: Db) {
   // as SQLite's total_changes() is (a refused statement counts in neither).
   let changesMade = 0;
   return {
-    insert: (row: NewAuditEvent) => void (changesMade += insert.run(row).changes),
+    insert: async (row: NewAuditEvent) => void (changesMade += (await insert.run(row)).changes),
     /** Deletes the events older than both bounds; returns how many went. */
-    purge: (before: string, years: number): number => {
-      const { changes } = purge.run({ before, years });
+    purge: async (before: string, years: number): Promise<number> => {
+      const { changes } = await purge.run({ before, years });
       changesMade += changes;
       return changes;
     },
     /** What `purge` would delete with the same bounds (the retention's confirmation). */
-    purgeable: (before: string, years: number) => purgeable.get({ before, years })!,
+    purgeable: async (before: string, years: number) => (await purgeable.get({ before, years }))!,
     /** How many rows of the trail this connection inserted or deleted (read-cache.ts). */
     changesMade: (): number => changesMade,
   };

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 import type { CallFailureReason, CallStatus } from '../../schemas/call';
 import type { Language } from '../../schemas/form-schedule';
@@ -34,7 +34,7 @@ export const CALL_LIST: ListDefinition = {
 const COLUMNS = `id, patient_id, phone, purpose, language, status, duration, credits_consumed, failure_reason,
   transcript, summary, metadata, ringing_at, answered_at, completed_at, failed_at, created_at, updated_at`;
 
-export function createCallQueries(db: Db) {
+export function createCallQueries(db: Sql) {
   const insert = db.prepare<CallRow>(
     `INSERT INTO calls (${COLUMNS}) VALUES (@id, @patient_id, @phone, @purpose, @language, @status, @duration,
        @credits_consumed, @failure_reason, @transcript, @summary, @metadata, @ringing_at, @answered_at,
@@ -64,12 +64,12 @@ export function createCallQueries(db: Db) {
   );
   return {
     /** The call that ended last (the sandbox's sample call.ended). */
-    latestEnded: (): CallRow | undefined => latestEnded.get(),
+    latestEnded: (): Promise<CallRow | undefined> => latestEnded.get(),
     insert: (row: CallRow) => insert.run(row),
     /** Applies `next` if the call is still in `from`; false when it moved on. */
-    transition: (from: CallStatus, next: CallRow): boolean =>
-      transition.run({ ...next, from_status: from }).changes === 1,
-    get: (id: string): CallRow | undefined => byId.get(id),
-    detailJson: (id: string): string | undefined => detailJson.get(id),
+    transition: async (from: CallStatus, next: CallRow): Promise<boolean> =>
+      (await transition.run({ ...next, from_status: from })).changes === 1,
+    get: (id: string): Promise<CallRow | undefined> => byId.get(id),
+    detailJson: (id: string): Promise<string | undefined> => detailJson.get(id),
   };
 }

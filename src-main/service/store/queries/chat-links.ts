@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { Channel } from '../../schemas/form-schedule';
 
 export interface ChatLinkRow {
@@ -18,7 +18,7 @@ export interface SentChatLink {
   created_at: string;
 }
 
-export function createChatLinkQueries(db: Db) {
+export function createChatLinkQueries(db: Sql) {
   const insert = db.prepare<[ChatLinkRow]>(
     `INSERT INTO chat_links (token_hash, conversation_id, channel, outbox_id, created_at)
      VALUES (@token_hash, @conversation_id, @channel, @outbox_id, @created_at)`,
@@ -32,10 +32,14 @@ export function createChatLinkQueries(db: Db) {
      WHERE l.conversation_id = ? ORDER BY l.created_at DESC, l.rowid DESC`,
   );
   return {
-    insert: (row: ChatLinkRow) => void insert.run(row),
+    insert: async (row: ChatLinkRow) => {
+      await insert.run(row);
+    },
     /** The conversation a token's hash opens, if any. */
-    conversationOf: (tokenHash: string): string | undefined => conversationOf.get(tokenHash),
+    conversationOf: (tokenHash: string): Promise<string | undefined> =>
+      conversationOf.get(tokenHash),
     /** Newest first. */
-    ofConversation: (conversationId: string): SentChatLink[] => ofConversation.all(conversationId),
+    ofConversation: (conversationId: string): Promise<SentChatLink[]> =>
+      ofConversation.all(conversationId),
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 
 /** A clinical form as stored; `fields` is the JSON array of field definitions. */
@@ -35,7 +35,7 @@ export const FORM_LIST: ListDefinition = {
   keys: ['created_at', 'id'],
 };
 
-export function createClinicalFormQueries(db: Db) {
+export function createClinicalFormQueries(db: Sql) {
   const insert = db.prepare<ClinicalFormRow>(
     `INSERT INTO clinical_forms (id, name, type, description, status, fields, score_alerts, instrument, created_at, updated_at, archived_at)
      VALUES (@id, @name, @type, @description, @status, @fields, @score_alerts, @instrument, @created_at, @updated_at, @archived_at)`,
@@ -62,10 +62,10 @@ export function createClinicalFormQueries(db: Db) {
   return {
     insert: (row: ClinicalFormRow) => insert.run(row),
     update: (row: ClinicalFormRow) => update.run(row),
-    get: (id: string): ClinicalFormRow | undefined => byId.get(id),
+    get: (id: string): Promise<ClinicalFormRow | undefined> => byId.get(id),
     /** The first form made from a validated instrument's edition (the demo's PHQ-9). */
-    byEdition: (editionId: string): string | undefined => byEdition.get(editionId),
-    getJson: (id: string): string | undefined => jsonById.get(id),
+    byEdition: (editionId: string): Promise<string | undefined> => byEdition.get(editionId),
+    getJson: (id: string): Promise<string | undefined> => jsonById.get(id),
     /** Deletes a form nothing references; the database refuses any other (migration 0005). */
     remove: (id: string) => remove.run(id),
   };

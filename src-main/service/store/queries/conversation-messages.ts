@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 export interface ConversationMessageRow {
   id: string;
@@ -10,7 +10,7 @@ export interface ConversationMessageRow {
   created_at: string;
 }
 
-export function createConversationMessageQueries(db: Db) {
+export function createConversationMessageQueries(db: Sql) {
   const insert = db.prepare<ConversationMessageRow>(
     `INSERT INTO conversation_messages (id, conversation_id, role, content, escalated, metadata, created_at)
      VALUES (@id, @conversation_id, @role, @content, @escalated, @metadata, @created_at)`,
@@ -32,8 +32,10 @@ export function createConversationMessageQueries(db: Db) {
   return {
     insert: (row: ConversationMessageRow) => insert.run(row),
     /** The conversation's messages in the order they were written. */
-    of: (conversationId: string): ConversationMessageRow[] => ofConversation.all(conversationId),
-    jsonOf: (conversationId: string): string => jsonOf.get(conversationId) ?? '[]',
-    getJson: (id: string): string | undefined => jsonById.get(id),
+    of: (conversationId: string): Promise<ConversationMessageRow[]> =>
+      ofConversation.all(conversationId),
+    jsonOf: async (conversationId: string): Promise<string> =>
+      (await jsonOf.get(conversationId)) ?? '[]',
+    getJson: (id: string): Promise<string | undefined> => jsonById.get(id),
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 import type { Language } from '../../schemas/form-schedule';
 
@@ -28,7 +28,7 @@ export const CONVERSATION_LIST: ListDefinition = {
 const COLUMNS = `id, patient_id, context, language, status, message_count, credits_consumed, escalated_at,
   last_message_at, ended_at, end_reason, created_at, updated_at`;
 
-export function createConversationQueries(db: Db) {
+export function createConversationQueries(db: Sql) {
   const insert = db.prepare<ConversationRow>(
     `INSERT INTO conversations (${COLUMNS}) VALUES (@id, @patient_id, @context, @language, @status,
        @message_count, @credits_consumed, @escalated_at, @last_message_at, @ended_at, @end_reason,
@@ -62,27 +62,29 @@ export function createConversationQueries(db: Db) {
   );
   return {
     /** The conversation that ended last (the sandbox's sample conversation.ended). */
-    latestEnded: (): ConversationRow | undefined => latestEnded.get(),
+    latestEnded: (): Promise<ConversationRow | undefined> => latestEnded.get(),
     insert: (row: ConversationRow) => insert.run(row),
     /** Adds an exchange to an active conversation; false when it is no longer active. */
-    recordExchange: (input: {
+    recordExchange: async (input: {
       id: string;
       messages: number;
       credits: number;
       at: string;
       escalatedAt: string | null;
-    }): boolean =>
-      recordExchange.run({
-        id: input.id,
-        messages: input.messages,
-        credits: input.credits,
-        at: input.at,
-        escalated_at: input.escalatedAt,
-      }).changes === 1,
+    }): Promise<boolean> =>
+      (
+        await recordExchange.run({
+          id: input.id,
+          messages: input.messages,
+          credits: input.credits,
+          at: input.at,
+          escalated_at: input.escalatedAt,
+        })
+      ).changes === 1,
     /** Ends an active conversation; false when it had already ended. */
-    end: (id: string, at: string, reason: 'inactivity' | 'closed'): boolean =>
-      end.run({ id, at, reason }).changes === 1,
-    get: (id: string): ConversationRow | undefined => byId.get(id),
-    getJson: (id: string): string | undefined => jsonById.get(id),
+    end: async (id: string, at: string, reason: 'inactivity' | 'closed'): Promise<boolean> =>
+      (await end.run({ id, at, reason })).changes === 1,
+    get: (id: string): Promise<ConversationRow | undefined> => byId.get(id),
+    getJson: (id: string): Promise<string | undefined> => jsonById.get(id),
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 export interface CreditAccountRow {
   id: 1;
@@ -15,7 +15,7 @@ export interface CreditAccountRow {
 }
 
 /** The single credit account row; its CHECKs keep the balance from going below zero. */
-export function createCreditAccountQueries(db: Db) {
+export function createCreditAccountQueries(db: Sql) {
   const get = db.prepare<[], CreditAccountRow>('SELECT * FROM credit_account WHERE id = 1');
   const insert = db.prepare<CreditAccountRow>(
     `INSERT INTO credit_account (id, plan, monthly_allowance, allowance_balance, topup_balance, balance,

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 
 export interface LedgerRow {
@@ -30,7 +30,7 @@ export const LEDGER_LIST: ListDefinition = {
   keys: ['created_at', 'id'],
 };
 
-export function createCreditLedgerQueries(db: Db) {
+export function createCreditLedgerQueries(db: Sql) {
   const insert = db.prepare<LedgerRow>(
     `INSERT INTO credit_ledger (id, kind, amount, from_allowance, balance_after, reason, resource_type, resource_id, created_at)
      VALUES (@id, @kind, @amount, @from_allowance, @balance_after, @reason, @resource_type, @resource_id, @created_at)`,
@@ -66,16 +66,16 @@ export function createCreditLedgerQueries(db: Db) {
   const sum = db.prepare<[], number>('SELECT ifnull(sum(amount), 0) FROM credit_ledger').pluck();
   return {
     insert: (row: LedgerRow) => insert.run(row),
-    allowanceOwed: (resourceId: string, periodStart: string) =>
-      allowanceOwed.get(resourceId, periodStart) ?? 0,
+    allowanceOwed: async (resourceId: string, periodStart: string) =>
+      (await allowanceOwed.get(resourceId, periodStart)) ?? 0,
     /** What a resource consumed since `periodStart`, net of refunds since then. */
-    periodConsumed: (resourceId: string, periodStart: string) =>
-      periodConsumed.get(resourceId, periodStart) ?? 0,
+    periodConsumed: async (resourceId: string, periodStart: string) =>
+      (await periodConsumed.get(resourceId, periodStart)) ?? 0,
     /** What a resource took from top-ups and has not had back. */
-    topUpOwed: (resourceId: string) => topUpOwed.get(resourceId) ?? 0,
+    topUpOwed: async (resourceId: string) => (await topUpOwed.get(resourceId)) ?? 0,
     /** Credits a resource consumed minus what was refunded to it. */
-    netConsumed: (resourceId: string) => netConsumed.get(resourceId) ?? 0,
+    netConsumed: async (resourceId: string) => (await netConsumed.get(resourceId)) ?? 0,
     /** The sum of every entry; equals the balance when the books are right. */
-    sum: () => sum.get() ?? 0,
+    sum: async () => (await sum.get()) ?? 0,
   };
 }

@@ -1,11 +1,11 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 /**
  * Reads for the desktop window's Deliveries screen: the names that turn a schedule's or an outbox
  * message's ids into something a coordinator reads, and the pending times the calendar counts.
  * Joins across tables that own none of them, prepared once like overview.ts.
  */
-export function createDeliveryViewQueries(db: Db) {
+export function createDeliveryViewQueries(db: Sql) {
   const formNames = db.prepare<[string], { id: string; name: string }>(
     'SELECT id, name FROM clinical_forms WHERE id IN (SELECT value FROM json_each(?))',
   );
@@ -27,7 +27,7 @@ export function createDeliveryViewQueries(db: Db) {
     formNamesBySchedule: (scheduleIds: readonly string[]) =>
       formNamesBySchedule.all(JSON.stringify([...new Set(scheduleIds)])),
     /** When each pending delivery in [from, to) is due, soonest first. */
-    pendingTimes: (from: string, to: string): string[] => pendingTimes.all(from, to),
+    pendingTimes: (from: string, to: string): Promise<string[]> => pendingTimes.all(from, to),
   };
 }
 

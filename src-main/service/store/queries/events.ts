@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 export interface EventRow {
   seq: number;
@@ -9,7 +9,7 @@ export interface EventRow {
 }
 
 /** The event log: written in the transaction of the change it reports, read in `seq` order. */
-export function createEventQueries(db: Db) {
+export function createEventQueries(db: Sql) {
   const insert = db.prepare<[string, string, string, string]>(
     'INSERT INTO events (id, type, data, created_at) VALUES (?, ?, ?, ?)',
   );
@@ -18,10 +18,10 @@ export function createEventQueries(db: Db) {
   );
   const byId = db.prepare<[string], EventRow>('SELECT * FROM events WHERE id = ?');
   return {
-    get: (id: string): EventRow | undefined => byId.get(id),
+    get: (id: string): Promise<EventRow | undefined> => byId.get(id),
     insert: (id: string, type: string, data: string, createdAt: string) =>
       insert.run(id, type, data, createdAt),
-    after: (seq: number, limit = 100): EventRow[] => after.all(seq, limit),
+    after: (seq: number, limit = 100): Promise<EventRow[]> => after.all(seq, limit),
   };
 }
 

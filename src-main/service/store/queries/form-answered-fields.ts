@@ -1,7 +1,7 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 /** Which fields of a form have answers, and the type they were answered as. */
-export function createFormAnsweredFieldQueries(db: Db) {
+export function createFormAnsweredFieldQueries(db: Sql) {
   const record = db.prepare<[string, string, string]>(
     `INSERT INTO form_answered_fields (form_id, field_id, type) VALUES (?, ?, ?)
      ON CONFLICT (form_id, field_id) DO NOTHING`,
@@ -10,11 +10,11 @@ export function createFormAnsweredFieldQueries(db: Db) {
     'SELECT field_id, type FROM form_answered_fields WHERE form_id = ?',
   );
   return {
-    record: (formId: string, fieldId: string, type: string) => {
-      record.run(formId, fieldId, type);
+    record: async (formId: string, fieldId: string, type: string) => {
+      await record.run(formId, fieldId, type);
     },
     /** field id → the type its answers were given under. */
-    ofForm: (formId: string): Map<string, string> =>
-      new Map(ofForm.all(formId).map((r) => [r.field_id, r.type])),
+    ofForm: async (formId: string): Promise<Map<string, string>> =>
+      new Map((await ofForm.all(formId)).map((r) => [r.field_id, r.type])),
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListCondition, ListDefinition } from '../keyset-list';
 
 export interface FormResponseRow {
@@ -45,7 +45,7 @@ export const RESPONSE_LIST: ListDefinition = {
   keys: ['completed_at', 'id'],
 };
 
-export function createFormResponseQueries(db: Db) {
+export function createFormResponseQueries(db: Sql) {
   const insert = db.prepare<FormResponseRow>(
     `INSERT INTO form_responses (id, form_id, patient_id, schedule_id, responses, completed_at)
      VALUES (@id, @form_id, @patient_id, @schedule_id, @responses, @completed_at)`,
@@ -71,17 +71,17 @@ export function createFormResponseQueries(db: Db) {
 
   return {
     /** The newest `limit` responses in the scope, newest first (charts). */
-    newestInScope(scope: ResponseScope, limit: number): ScopedResponseRow[] {
+    async newestInScope(scope: ResponseScope, limit: number): Promise<ScopedResponseRow[]> {
       const where = scopeWhere(scope);
-      return scoped(
+      return await scoped(
         `SELECT ${COLUMNS} FROM form_responses WHERE ${where.sql}
          ORDER BY completed_at DESC, id DESC LIMIT ?`,
       ).all(...where.params, limit);
     },
     /** Each patient's latest response in the scope, newest first, at most `limit` patients. */
-    latestPerPatient(scope: ResponseScope, limit: number): ScopedResponseRow[] {
+    async latestPerPatient(scope: ResponseScope, limit: number): Promise<ScopedResponseRow[]> {
       const where = scopeWhere(scope);
-      return scoped(
+      return await scoped(
         `SELECT ${COLUMNS} FROM (
            SELECT ${COLUMNS}, row_number() OVER (
              PARTITION BY patient_id ORDER BY completed_at DESC, id DESC) AS nth
@@ -90,15 +90,15 @@ export function createFormResponseQueries(db: Db) {
       ).all(...where.params, limit);
     },
     /** Every response in the scope, oldest first (the CSV export). */
-    allInScope(scope: ResponseScope): ScopedResponseRow[] {
+    async allInScope(scope: ResponseScope): Promise<ScopedResponseRow[]> {
       const where = scopeWhere(scope);
-      return scoped(
+      return await scoped(
         `SELECT ${COLUMNS} FROM form_responses WHERE ${where.sql} ORDER BY completed_at, id`,
       ).all(...where.params);
     },
     /** The most recent response (the sandbox's sample form.completed). */
-    latest: (): FormResponseRow | undefined => latest.get(),
+    latest: (): Promise<FormResponseRow | undefined> => latest.get(),
     insert: (row: FormResponseRow) => insert.run(row),
-    getJson: (id: string): string | undefined => jsonById.get(id),
+    getJson: (id: string): Promise<string | undefined> => jsonById.get(id),
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 import type { Channel, Language } from '../../schemas/form-schedule';
 
@@ -31,7 +31,7 @@ export const SERIES_LIST: ListDefinition = {
 const COLUMNS = `id, form_id, patient_id, channel, language, message, interval_unit, interval_count, end_count,
   end_until, occurrences, remind_after_days, starts_at, cancelled_at, created_at`;
 
-export function createFormScheduleSeriesQueries(db: Db) {
+export function createFormScheduleSeriesQueries(db: Sql) {
   const insert = db.prepare<FormScheduleSeriesRow>(
     `INSERT INTO form_schedule_series (${COLUMNS}) VALUES (@id, @form_id, @patient_id, @channel, @language, @message,
        @interval_unit, @interval_count, @end_count, @end_until, @occurrences, @remind_after_days, @starts_at,
@@ -51,12 +51,13 @@ export function createFormScheduleSeriesQueries(db: Db) {
   );
   return {
     /** How many deliveries each of these series planned (a list page's "3 of 7"). */
-    occurrences: (ids: readonly string[]) =>
-      ids.length ? occurrences.all(JSON.stringify([...new Set(ids)])) : [],
+    occurrences: async (ids: readonly string[]) =>
+      ids.length ? await occurrences.all(JSON.stringify([...new Set(ids)])) : [],
     insert: (row: FormScheduleSeriesRow) => insert.run(row),
-    get: (id: string): FormScheduleSeriesRow | undefined => byId.get(id),
-    getJson: (id: string): string | undefined => jsonById.get(id),
+    get: (id: string): Promise<FormScheduleSeriesRow | undefined> => byId.get(id),
+    getJson: (id: string): Promise<string | undefined> => jsonById.get(id),
     /** Marks the series cancelled, once; false if it already was. */
-    cancel: (id: string, at: string): boolean => cancel.run(at, id).changes === 1,
+    cancel: async (id: string, at: string): Promise<boolean> =>
+      (await cancel.run(at, id)).changes === 1,
   };
 }

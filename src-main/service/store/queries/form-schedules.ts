@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 import type {
   Channel,
@@ -66,7 +66,7 @@ const COLUMNS = `id, form_id, patient_id, channel, language, status, scheduled_a
   credits_refunded, token_hash, sent_at, failed_at, failure_reason, cancelled_at, completed_at, response_id,
   created_at, updated_at, series_id, series_index, remind_after_days, reminded_at, retry_of, retried_by`;
 
-export function createFormScheduleQueries(db: Db) {
+export function createFormScheduleQueries(db: Sql) {
   const insert = db.prepare<FormScheduleRow>(
     `INSERT INTO form_schedules (${COLUMNS}) VALUES (@id, @form_id, @patient_id, @channel, @language, @status,
        @scheduled_at, @message, @credits_consumed, @credits_refunded, @token_hash, @sent_at, @failed_at,
@@ -107,23 +107,25 @@ export function createFormScheduleQueries(db: Db) {
   );
   return {
     /** The schedule sent last (the sandbox's sample schedule.sent). */
-    latestSent: (): FormScheduleRow | undefined => latestSent.get(),
+    latestSent: (): Promise<FormScheduleRow | undefined> => latestSent.get(),
     insert: (row: FormScheduleRow) => insert.run(row),
     /** Applies `next` if the row is still in `from`; false when it was not. */
-    transition: (from: ScheduleStatus, next: FormScheduleRow): boolean =>
-      transition.run({ ...next, from_status: from }).changes === 1,
+    transition: async (from: ScheduleStatus, next: FormScheduleRow): Promise<boolean> =>
+      (await transition.run({ ...next, from_status: from })).changes === 1,
     /** Records the link of a message about to leave while the schedule is still pending. */
-    setPendingToken: (id: string, hash: string, at: string): boolean =>
-      setPendingToken.run(hash, at, id).changes === 1,
-    get: (id: string): FormScheduleRow | undefined => byId.get(id),
-    byTokenHash: (hash: string): FormScheduleRow | undefined => byTokenHash.get(hash),
-    getJson: (id: string): string | undefined => jsonById.get(id),
+    setPendingToken: async (id: string, hash: string, at: string): Promise<boolean> =>
+      (await setPendingToken.run(hash, at, id)).changes === 1,
+    get: (id: string): Promise<FormScheduleRow | undefined> => byId.get(id),
+    byTokenHash: (hash: string): Promise<FormScheduleRow | undefined> => byTokenHash.get(hash),
+    getJson: (id: string): Promise<string | undefined> => jsonById.get(id),
     /** Links a failed delivery to its retry, once; false if it was retried or is not failed. */
-    setRetriedBy: (id: string, retryId: string, at: string): boolean =>
-      setRetriedBy.run(retryId, at, id).changes === 1,
+    setRetriedBy: async (id: string, retryId: string, at: string): Promise<boolean> =>
+      (await setRetriedBy.run(retryId, at, id)).changes === 1,
     /** Records the reminder of a sent, unanswered delivery, once. */
-    setReminded: (id: string, at: string): boolean => setReminded.run(at, at, id).changes === 1,
+    setReminded: async (id: string, at: string): Promise<boolean> =>
+      (await setReminded.run(at, at, id)).changes === 1,
     /** A series' pending occurrences, in order (the ones a series cancel cancels). */
-    pendingOfSeries: (seriesId: string): FormScheduleRow[] => pendingOfSeries.all(seriesId),
+    pendingOfSeries: (seriesId: string): Promise<FormScheduleRow[]> =>
+      pendingOfSeries.all(seriesId),
   };
 }

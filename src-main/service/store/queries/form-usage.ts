@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 export interface FormUsageRow {
   form_id: string;
@@ -13,7 +13,7 @@ export interface FormUsageRow {
  * rule that only an unreferenced form may be deleted. One statement per page of forms; each count
  * walks the form's own index entries (form_responses_by_form, form_schedules_by_form).
  */
-export function createFormUsageQueries(db: Db) {
+export function createFormUsageQueries(db: Sql) {
   const ofForms = db.prepare<[string], FormUsageRow>(
     `SELECT ids.value AS form_id,
        (SELECT count(*) FROM form_responses r WHERE r.form_id = ids.value) AS response_count,
@@ -25,8 +25,8 @@ export function createFormUsageQueries(db: Db) {
   );
   return {
     /** form id → its usage; every id asked for is in the map (zeros for an unknown id). */
-    ofForms(ids: readonly string[]): Map<string, FormUsageRow> {
-      const rows = ofForms.all(JSON.stringify([...new Set(ids)]));
+    async ofForms(ids: readonly string[]): Promise<Map<string, FormUsageRow>> {
+      const rows = await ofForms.all(JSON.stringify([...new Set(ids)]));
       return new Map(rows.map((row) => [row.form_id, row]));
     },
   };

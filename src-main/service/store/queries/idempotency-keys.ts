@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 export interface IdempotencyRow {
   credential_id: string;
@@ -15,7 +15,7 @@ export interface IdempotencyRow {
   expires_at: string;
 }
 
-export function createIdempotencyQueries(db: Db) {
+export function createIdempotencyQueries(db: Sql) {
   const get = db.prepare<[string, string], IdempotencyRow>(
     'SELECT * FROM idempotency_keys WHERE credential_id = ? AND key = ?',
   );
@@ -41,7 +41,7 @@ export function createIdempotencyQueries(db: Db) {
   return {
     get: (credentialId: string, key: string) => get.get(credentialId, key),
     /** Claims the key; false when a live record (in flight or done) already holds it. */
-    begin: (row: IdempotencyRow) => begin.run(row).changes > 0,
+    begin: async (row: IdempotencyRow) => (await begin.run(row)).changes > 0,
     complete: (
       credentialId: string,
       key: string,
@@ -52,8 +52,8 @@ export function createIdempotencyQueries(db: Db) {
     ) => complete.run(status, type, body, location, credentialId, key),
     release: (credentialId: string, key: string) => release.run(credentialId, key),
     /** At start: requests in flight when the process died will never finish. */
-    releaseAllInFlight: () => releaseAllInFlight.run().changes,
-    purgeExpired: (now: string) => purge.run(now).changes,
+    releaseAllInFlight: async () => (await releaseAllInFlight.run()).changes,
+    purgeExpired: async (now: string) => (await purge.run(now)).changes,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import { createAlertQueries } from './alerts';
 import { createApiKeyQueries } from './api-keys';
 import { createAuditEventQueries } from './audit-events';
@@ -33,7 +33,7 @@ import { createWebhookQueries } from './webhooks';
 import { createChangeToken } from '../read-cache';
 
 /** Every table's prepared statements, prepared once per database. */
-export function createQueries(db: Db) {
+export function createQueries(db: Sql) {
   const auditEvents = createAuditEventQueries(db);
   const changeToken = createChangeToken(db, auditEvents.changesMade);
   return {

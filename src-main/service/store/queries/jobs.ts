@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 export interface JobRow {
   id: string;
@@ -21,9 +21,9 @@ export type JobWrite = (
   dueAt: string,
   dedupeKey: string,
   createdAt: string,
-) => boolean;
+) => Promise<boolean>;
 
-export function createJobQueries(db: Db) {
+export function createJobQueries(db: Sql) {
   const insert = db.prepare<[string, string, string, string, string | null, string]>(
     `INSERT INTO jobs (id, kind, payload, due_at, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO NOTHING`,
@@ -73,45 +73,45 @@ export function createJobQueries(db: Db) {
   );
   return {
     /** Inserts a job; returns false when a job with the same dedupe key already exists. */
-    insert: (
+    insert: async (
       id: string,
       kind: string,
       payload: string,
       dueAt: string,
       dedupeKey: string | null,
       createdAt: string,
-    ) => insert.run(id, kind, payload, dueAt, dedupeKey, createdAt).changes > 0,
+    ) => (await insert.run(id, kind, payload, dueAt, dedupeKey, createdAt)).changes > 0,
     /** Inserts a job, or moves the pending job with the same dedupe key to `dueAt`. */
-    reschedule: (
+    reschedule: async (
       id: string,
       kind: string,
       payload: string,
       dueAt: string,
       dedupeKey: string,
       createdAt: string,
-    ) => reschedule.run(id, kind, payload, dueAt, dedupeKey, createdAt).changes > 0,
+    ) => (await reschedule.run(id, kind, payload, dueAt, dedupeKey, createdAt)).changes > 0,
     /** Adds the job with this key, brings it forward, or revives it; false while it runs. */
-    wake: (
+    wake: async (
       id: string,
       kind: string,
       payload: string,
       dueAt: string,
       dedupeKey: string,
       createdAt: string,
-    ) => wake.run(id, kind, payload, dueAt, dedupeKey, createdAt).changes > 0,
+    ) => (await wake.run(id, kind, payload, dueAt, dedupeKey, createdAt)).changes > 0,
     rearm: (id: string, dueAt: string) => rearm.run(dueAt, id),
     /** Puts a job interrupted by a shutdown back in the queue. */
     requeue: (id: string) => requeue.run(id),
     /** The earliest due jobs, in due order. */
     dueBatch: (upTo: string, limit: number) => dueBatch.all(upTo, limit),
-    earliestDue: (): string | null => earliest.get() ?? null,
+    earliestDue: async (): Promise<string | null> => (await earliest.get()) ?? null,
     finish: (id: string, status: 'done' | 'failed', error: string | null, at: string) =>
       setStatus.run(status, error, at, id),
     markRunning: (id: string) => markRunning.run(id),
-    recoverRunning: () => recoverRunning.run().changes,
+    recoverRunning: async () => (await recoverRunning.run()).changes,
     byId: (id: string) => byId.get(id),
     pendingOfKind: (kind: string) => pendingOfKind.all(kind),
-    purgeFinishedBefore: (at: string) => purge.run(at).changes,
+    purgeFinishedBefore: async (at: string) => (await purge.run(at)).changes,
   };
 }
 

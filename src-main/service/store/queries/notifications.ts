@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 
 export const NOTIFICATION_LIST: ListDefinition = {
@@ -8,7 +8,7 @@ export const NOTIFICATION_LIST: ListDefinition = {
   keys: ['seq'],
 };
 
-export function createNotificationQueries(db: Db) {
+export function createNotificationQueries(db: Sql) {
   const insert = db.prepare<[string, string, string, string]>(
     'INSERT INTO notifications (id, kind, data, created_at) VALUES (?, ?, ?, ?)',
   );
@@ -25,9 +25,10 @@ export function createNotificationQueries(db: Db) {
   return {
     insert: (id: string, kind: string, data: string, createdAt: string) =>
       insert.run(id, kind, data, createdAt),
-    markRead: (id: string, at: string): boolean => markRead.run(at, id).changes === 1,
-    markAllRead: (at: string): number => markAllRead.run(at).changes,
-    unreadCount: (): number => unread.get() ?? 0,
-    exists: (id: string): boolean => exists.get(id) === 1,
+    markRead: async (id: string, at: string): Promise<boolean> =>
+      (await markRead.run(at, id)).changes === 1,
+    markAllRead: async (at: string): Promise<number> => (await markAllRead.run(at)).changes,
+    unreadCount: async (): Promise<number> => (await unread.get()) ?? 0,
+    exists: async (id: string): Promise<boolean> => (await exists.get(id)) === 1,
   };
 }

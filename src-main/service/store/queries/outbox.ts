@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 import type { Channel } from '../../schemas/form-schedule';
 
@@ -23,7 +23,7 @@ export const OUTBOX_LIST: ListDefinition = {
   keys: ['created_at', 'id'],
 };
 
-export function createOutboxQueries(db: Db) {
+export function createOutboxQueries(db: Sql) {
   const insert = db.prepare<OutboxRow>(
     `INSERT INTO outbox (id, channel, transport, to_address, subject, body, html, link, schedule_id, patient_id, created_at)
      VALUES (@id, @channel, @transport, @to_address, @subject, @body, @html, @link, @schedule_id, @patient_id, @created_at)`,
@@ -39,9 +39,9 @@ export function createOutboxQueries(db: Db) {
   const sentBySmtp = db.prepare<[string]>(`UPDATE outbox SET transport = 'smtp' WHERE id = ?`);
   return {
     insert: (row: OutboxRow) => insert.run(row),
-    get: (id: string): OutboxRow | undefined => byId.get(id),
+    get: (id: string): Promise<OutboxRow | undefined> => byId.get(id),
     /** A notice recorded in the outbox has also left through SMTP. */
     markSentBySmtp: (id: string) => sentBySmtp.run(id),
-    bySchedule: (scheduleId: string): OutboxRow[] => bySchedule.all(scheduleId),
+    bySchedule: (scheduleId: string): Promise<OutboxRow[]> => bySchedule.all(scheduleId),
   };
 }

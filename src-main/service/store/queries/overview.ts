@@ -1,5 +1,5 @@
-import type { Statement } from 'better-sqlite3-multiple-ciphers';
-import type { Db } from '../db';
+import type { SqlStatement as Statement } from '../sql-port';
+import type { Sql } from '../sql-port';
 
 /**
  * Reads across tables for the desktop window's overviews (dashboard, patient timeline, usage
@@ -30,7 +30,7 @@ export interface FailedDeliveryRow {
   attempt_count: number;
 }
 
-export function createOverviewQueries(db: Db) {
+export function createOverviewQueries(db: Sql) {
   const tags = db.prepare<[], { tag: string; count: number }>(
     `SELECT value AS tag, count(*) AS count FROM patients, json_each(patients.tags)
      GROUP BY value ORDER BY count DESC, tag`,
@@ -105,20 +105,24 @@ export function createOverviewQueries(db: Db) {
     /** Ledger movements from `from` (inclusive) to `to` (exclusive), grouped. */
     creditBreakdown: (from: string, to: string) => breakdown.all(from, to),
     /** The patient of each of these conversations, schedules and calls. */
-    resourcePatients: (ids: readonly string[]) => {
+    resourcePatients: async (ids: readonly string[]) => {
       const json = JSON.stringify([...new Set(ids)]);
-      return resourcePatients.all(json, json, json);
+      return await resourcePatients.all(json, json, json);
     },
     tags: () => tags.all(),
-    timeline: (patientId: string, limit: number) => ({
-      schedules: timelineSchedules.all(patientId, limit),
-      responses: timelineResponses.all(patientId, limit),
-      conversations: timelineConversations.all(patientId, limit),
-      calls: timelineCalls.all(patientId, limit),
+    timeline: async (patientId: string, limit: number) => ({
+      schedules: await timelineSchedules.all(patientId, limit),
+      responses: await timelineResponses.all(patientId, limit),
+      conversations: await timelineConversations.all(patientId, limit),
+      calls: await timelineCalls.all(patientId, limit),
     }),
     recentResponses: (limit: number) => recentResponses.all(limit),
     /** Pending deliveries from `from` (inclusive) to `to` (exclusive, optional), soonest first. */
-    upcoming(from: string, to: string | undefined, limit: number): JsonWithPatient[] {
+    async upcoming(
+      from: string,
+      to: string | undefined,
+      limit: number,
+    ): Promise<JsonWithPatient[]> {
       const bounded = to !== undefined;
       let stmt = upcoming.get(bounded);
       if (!stmt) {
@@ -130,7 +134,7 @@ export function createOverviewQueries(db: Db) {
         );
         upcoming.set(bounded, stmt);
       }
-      return bounded ? stmt.all(from, to, limit) : stmt.all(from, limit);
+      return bounded ? await stmt.all(from, to, limit) : await stmt.all(from, limit);
     },
     attention: (limit: number) => attention.all(limit),
     failedDeliveries: (limit: number) => failedDeliveries.all(limit),

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 
 /** A patient's notes, newest first (the insertion order is the time order). */
@@ -19,7 +19,7 @@ export interface NewPatientNote {
   created_at: string;
 }
 
-export function createPatientNoteQueries(db: Db) {
+export function createPatientNoteQueries(db: Sql) {
   const insert = db.prepare<[NewPatientNote]>(
     `INSERT INTO patient_notes (id, patient_id, text, author, created_by, created_at)
      VALUES (@id, @patient_id, @text, @author, @created_by, @created_at)`,
@@ -32,7 +32,9 @@ export function createPatientNoteQueries(db: Db) {
      WHERE patient_id = ? ORDER BY seq DESC LIMIT ?`,
   );
   return {
-    insert: (row: NewPatientNote) => void insert.run(row),
+    insert: async (row: NewPatientNote) => {
+      await insert.run(row);
+    },
     getJson: (id: string) => getJson.get(id),
     /** The newest `limit` notes of a patient (the timeline). */
     latestOf: (patientId: string, limit: number) => ofPatient.all(patientId, limit),

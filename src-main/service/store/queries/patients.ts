@@ -1,5 +1,5 @@
-import type { Statement } from 'better-sqlite3-multiple-ciphers';
-import type { Db } from '../db';
+import type { SqlStatement as Statement } from '../sql-port';
+import type { Sql } from '../sql-port';
 import type { ListCondition, ListDefinition } from '../keyset-list';
 import { createReadCache } from '../read-cache';
 import { foldForSearch, patientSearchText } from '../search-text';
@@ -125,7 +125,7 @@ function countedByKeptCounters(filters: PatientFilters): boolean {
   return filterConditions({ ...filters, status: undefined }).length === 0;
 }
 
-export function createPatientQueries(db: Db, changeToken: () => string) {
+export function createPatientQueries(db: Sql, changeToken: () => string) {
   type StoredRow = PatientRow & { search_text: string; sort_name: string };
   const insert = db.prepare<StoredRow>(
     `INSERT INTO patients (id, first_name, last_name, email, phone, date_of_birth, status, tags, metadata, created_at, updated_at, search_text, sort_name)
@@ -196,17 +196,17 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
   // paging through its results asks for the same total on every page.
   const counts = createReadCache<number>(changeToken);
 
-  function countSearch(search: Search, status: string | undefined): number {
+  async function countSearch(search: Search, status: string | undefined): Promise<number> {
     const key = `${status ?? ''}\n${search.kind}\n${search.param.join('\n')}`;
-    return counts.get(key, () => countSearchUncached(search, status));
+    return await counts.get(key, () => countSearchUncached(search, status));
   }
 
-  function countSearchUncached(search: Search, status: string | undefined): number {
+  async function countSearchUncached(search: Search, status: string | undefined): Promise<number> {
     let n: number;
     if (search.kind === 'match') {
       n = status
-        ? countMatchesWithStatus.get(search.param[0]!, status)!
-        : countMatches.get(search.param[0]!)!;
+        ? (await countMatchesWithStatus.get(search.param[0]!, status))!
+        : (await countMatches.get(search.param[0]!))!;
     } else {
       const sql = `SELECT count(*) FROM patients WHERE ${search.sql}${status ? ' AND status = ?' : ''}`;
       let stmt = countLike.get(sql);
@@ -214,13 +214,13 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
         stmt = db.prepare<unknown[], number>(sql).pluck();
         countLike.set(sql, stmt);
       }
-      n = stmt.get(...search.param, ...(status ? [status] : []))!;
+      n = (await stmt.get(...search.param, ...(status ? [status] : [])))!;
     }
     return n;
   }
 
   /** Tags, ages and responses have no kept counter: count the rows (bounded by the table). */
-  function countFiltered(filters: PatientFilters): number {
+  async function countFiltered(filters: PatientFilters): Promise<number> {
     const search = searchCondition(filters.search);
     const where = [
       ...(search ? [{ sql: search.sql, params: search.param }] : []),
@@ -236,7 +236,7 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
       stmt = db.prepare<unknown[], number>(sql).pluck();
       countFilteredStatements.set(sql, stmt);
     }
-    return stmt.get(...where.flatMap((c) => c.params)) ?? 0;
+    return (await stmt.get(...where.flatMap((c) => c.params))) ?? 0;
   }
 
   /** The list to run and its conditions for these filters, in this order. */
@@ -255,8 +255,8 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
   return {
     insert: (row: PatientRow) => insert.run(stored(row)),
     update: (row: PatientRow) => update.run(stored(row)),
-    get: (id: string): PatientRow | undefined => byId.get(id),
-    getJson: (id: string): string | undefined => jsonById.get(id),
+    get: (id: string): Promise<PatientRow | undefined> => byId.get(id),
+    getJson: (id: string): Promise<string | undefined> => jsonById.get(id),
     /** Names of these patients in one statement (lists show a name beside each record). */
     names: (ids: readonly string[]) => namesOf.all(JSON.stringify([...new Set(ids)])),
     /** Every patient's id, name, e-mail, phone and metadata.mrn (duplicate checks on import). */
@@ -268,11 +268,11 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
     listQuery,
 
     /** The ids of the first `limit` patients of this list, in its order (a bulk selection). */
-    ids(
+    async ids(
       filters: PatientFilters,
       order: { sort: PatientSort; direction: SortDirection },
       limit: number,
-    ): string[] {
+    ): Promise<string[]> {
       const { def, where } = listQuery(filters, order);
       const dir = def.direction === 'asc' ? 'ASC' : 'DESC';
       const sql = `SELECT patients.id FROM ${def.from}${where.length ? ` WHERE ${where.map((c) => c.sql).join(' AND ')}` : ''}
@@ -282,20 +282,20 @@ export function createPatientQueries(db: Db, changeToken: () => string) {
         stmt = db.prepare<unknown[], string>(sql).pluck();
         idStatements.set(sql, stmt);
       }
-      return stmt.all(...where.flatMap((c) => c.params), limit);
+      return await stmt.all(...where.flatMap((c) => c.params), limit);
     },
 
     /** These patients as API JSON text, in the order given; unknown ids are left out. */
-    jsonByIds: (ids: readonly string[]): string[] => jsonByIds.all(JSON.stringify(ids)),
+    jsonByIds: (ids: readonly string[]): Promise<string[]> => jsonByIds.all(JSON.stringify(ids)),
 
     /** Rows matching the filters: kept counters unless a search or another filter narrows the set. */
-    count(filters: PatientFilters): number {
+    async count(filters: PatientFilters): Promise<number> {
       if (!countedByKeptCounters(filters)) {
-        return counts.get(JSON.stringify(filters), () => countFiltered(filters));
+        return await counts.get(JSON.stringify(filters), () => countFiltered(filters));
       }
       const search = searchCondition(filters.search);
-      if (search) return countSearch(search, filters.status);
-      return (filters.status ? countByStatus.get(filters.status) : countAll.get()) ?? 0;
+      if (search) return await countSearch(search, filters.status);
+      return (filters.status ? await countByStatus.get(filters.status) : await countAll.get()) ?? 0;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 export type ReceiverVerdict =
   'verified' | 'signature_mismatch' | 'signature_missing' | 'unknown_webhook';
@@ -24,7 +24,7 @@ export interface ReceiverRequestListRow extends ReceiverRequestRow {
   webhook_url: string | null;
 }
 
-export function createReceiverRequestQueries(db: Db) {
+export function createReceiverRequestQueries(db: Sql) {
   const insert = db.prepare<Omit<ReceiverRequestRow, 'seq'>>(
     `INSERT INTO receiver_requests (name, received_at, headers, body, body_size, body_truncated,
        event_id, event_type, webhook_id, verdict, answered)
@@ -50,15 +50,15 @@ export function createReceiverRequestQueries(db: Db) {
   const clear = db.prepare('DELETE FROM receiver_requests');
   return {
     /** Stores one request and drops what falls beyond the newest `keep`; returns its seq. */
-    insert(row: Omit<ReceiverRequestRow, 'seq'>, keep: number): number {
-      const seq = Number(insert.run(row).lastInsertRowid);
-      trim.run(keep);
+    async insert(row: Omit<ReceiverRequestRow, 'seq'>, keep: number): Promise<number> {
+      const seq = Number((await insert.run(row)).lastInsertRowid);
+      await trim.run(keep);
       return seq;
     },
     /** Newest first, optionally only those sent to one receiver name. */
-    latest: (limit: number, name?: string): ReceiverRequestListRow[] =>
-      name === undefined ? latest.all(limit) : latestNamed.all(name, limit),
-    count: (): number => count.get() ?? 0,
-    clear: (): number => clear.run().changes,
+    latest: async (limit: number, name?: string): Promise<ReceiverRequestListRow[]> =>
+      name === undefined ? await latest.all(limit) : await latestNamed.all(name, limit),
+    count: async (): Promise<number> => (await count.get()) ?? 0,
+    clear: async (): Promise<number> => (await clear.run()).changes,
   };
 }

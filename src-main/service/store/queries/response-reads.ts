@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListCondition, ListDefinition } from '../keyset-list';
 
 /**
@@ -29,7 +29,7 @@ export function inboxConditions(filters: InboxFilters): ListCondition[] {
   ];
 }
 
-export function createResponseReadQueries(db: Db) {
+export function createResponseReadQueries(db: Sql) {
   const mark = db.prepare<[string, string]>(
     `INSERT OR IGNORE INTO response_reads (response_id, read_at)
      SELECT value, ? FROM json_each(?) JOIN form_responses ON form_responses.id = value`,
@@ -49,12 +49,14 @@ export function createResponseReadQueries(db: Db) {
   );
   return {
     /** Marks these responses read (unknown ids are ignored); how many were newly marked. */
-    markRead: (ids: readonly string[], at: string): number =>
-      mark.run(at, JSON.stringify(ids)).changes,
-    markUnread: (ids: readonly string[]): number => unmark.run(JSON.stringify(ids)).changes,
+    markRead: async (ids: readonly string[], at: string): Promise<number> =>
+      (await mark.run(at, JSON.stringify(ids))).changes,
+    markUnread: async (ids: readonly string[]): Promise<number> =>
+      (await unmark.run(JSON.stringify(ids))).changes,
     /** Responses nobody has opened. */
-    unreadCount: (): number => unread.get() ?? 0,
+    unreadCount: async (): Promise<number> => (await unread.get()) ?? 0,
     /** Every response completed before `before` counts as read (a seeded history is not news). */
-    markAllReadBefore: (before: string, at: string): number => readBefore.run(at, before).changes,
+    markAllReadBefore: async (before: string, at: string): Promise<number> =>
+      (await readBefore.run(at, before)).changes,
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 export type SandboxAction = 'enabled' | 'disabled' | 'reset_demo' | 'reset_empty';
 export type SandboxSource = 'window' | 'cli' | 'api';
@@ -14,7 +14,7 @@ export interface SandboxAuditRow {
 }
 
 /** The record of every sandbox switch and reset; written once, never changed. */
-export function createSandboxAuditQueries(db: Db) {
+export function createSandboxAuditQueries(db: Sql) {
   const insert = db.prepare<SandboxAuditRow>(
     'INSERT INTO sandbox_audit (id, at, action, source, patients) VALUES (@id, @at, @action, @source, @patients)',
   );
@@ -24,6 +24,6 @@ export function createSandboxAuditQueries(db: Db) {
   return {
     insert: (row: SandboxAuditRow) => insert.run(row),
     /** The newest `limit` lines, newest first. */
-    latest: (limit: number): SandboxAuditRow[] => latest.all(limit),
+    latest: (limit: number): Promise<SandboxAuditRow[]> => latest.all(limit),
   };
 }

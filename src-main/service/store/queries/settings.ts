@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 /** Key/value settings of this install (secrets, clock offset, sandbox switches). */
-export function createSettingsQueries(db: Db) {
+export function createSettingsQueries(db: Sql) {
   const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
   const put = db.prepare<[string, string]>(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
@@ -12,17 +12,17 @@ export function createSettingsQueries(db: Db) {
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
   );
   return {
-    get: (key: string): string | undefined => get.get(key)?.value,
-    set: (key: string, value: string): void => {
-      put.run(key, value);
+    get: async (key: string): Promise<string | undefined> => (await get.get(key))?.value,
+    set: async (key: string, value: string): Promise<void> => {
+      await put.run(key, value);
     },
-    delete: (key: string): void => {
-      remove.run(key);
+    delete: async (key: string): Promise<void> => {
+      await remove.run(key);
     },
     /** A random secret created once per install and kept; 32 bytes, base64url. */
-    secret(key: string): Buffer {
-      insertIfMissing.run(key, randomBytes(32).toString('base64url'));
-      return Buffer.from(get.get(key)!.value, 'base64url');
+    async secret(key: string): Promise<Buffer> {
+      await insertIfMissing.run(key, randomBytes(32).toString('base64url'));
+      return Buffer.from((await get.get(key))!.value, 'base64url');
     },
   };
 }

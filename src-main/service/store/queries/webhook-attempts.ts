@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 
 export type AttemptError =
   | 'timeout'
@@ -34,7 +34,7 @@ export interface WebhookSummaryRow {
   failed_deliveries: number;
 }
 
-export function createWebhookAttemptQueries(db: Db) {
+export function createWebhookAttemptQueries(db: Sql) {
   const insert = db.prepare<AttemptRow>(
     `INSERT INTO webhook_attempts (id, webhook_id, event_id, trigger, succeeded, url, status_code, error,
        error_detail, request_headers, response_body, duration_ms, attempted_at)
@@ -70,12 +70,15 @@ export function createWebhookAttemptQueries(db: Db) {
   );
   return {
     insert: (row: AttemptRow) => insert.run(row),
-    statsSince: (webhookId: string, after: string, afterSeq: number) =>
-      since.get(webhookId, after, afterSeq)!,
+    statsSince: async (webhookId: string, after: string, afterSeq: number) =>
+      (await since.get(webhookId, after, afterSeq))!,
     /** The newest attempt's seq: where a (re)activated webhook's count starts. */
-    lastSeq: (): number => lastSeq.get() ?? 0,
+    lastSeq: async (): Promise<number> => (await lastSeq.get()) ?? 0,
     /** Figures for each of these webhooks, counting attempts made after `since`. */
-    summaries: (webhookIds: readonly string[], since: string): WebhookSummaryRow[] =>
-      webhookIds.length ? summaries.all({ ids: JSON.stringify(webhookIds), since }) : [],
+    summaries: async (
+      webhookIds: readonly string[],
+      since: string,
+    ): Promise<WebhookSummaryRow[]> =>
+      webhookIds.length ? await summaries.all({ ids: JSON.stringify(webhookIds), since }) : [],
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
@@ -60,7 +60,7 @@ export const DELIVERY_LIST: ListDefinition = {
 const COLUMNS = `seq, webhook_id, event_id, event_type, status, attempt_count, next_attempt_at,
   last_attempt_at, delivered_at, failed_at, failure_reason, created_at, updated_at`;
 
-export function createWebhookDeliveryQueries(db: Db) {
+export function createWebhookDeliveryQueries(db: Sql) {
   // The fan-out: one pending delivery per active webhook subscribed to the event's kind.
   const fanOut = db
     .prepare<{ event: string; type: string; at: string }, string>(
@@ -148,21 +148,22 @@ export function createWebhookDeliveryQueries(db: Db) {
   );
   return {
     /** Creates the deliveries of one event; returns the webhooks that got one. */
-    fanOut: (eventId: string, type: string, at: string): string[] =>
+    fanOut: (eventId: string, type: string, at: string): Promise<string[]> =>
       fanOut.all({ event: eventId, type, at }),
-    due: (webhookId: string, upTo: string, limit: number): DueDeliveryRow[] =>
+    due: (webhookId: string, upTo: string, limit: number): Promise<DueDeliveryRow[]> =>
       due.all(webhookId, upTo, limit),
-    nextDue: (webhookId: string): string | null => nextDue.get(webhookId) ?? null,
+    nextDue: async (webhookId: string): Promise<string | null> =>
+      (await nextDue.get(webhookId)) ?? null,
     /** The webhooks an event went to. */
-    webhooksOfEvent: (eventId: string): string[] => webhooksOfEvent.all(eventId),
+    webhooksOfEvent: (eventId: string): Promise<string[]> => webhooksOfEvent.all(eventId),
     /** Each webhook with pending deliveries, and when the earliest is due. */
     pendingByWebhook: () => pendingByWebhook.all(),
-    get: (webhookId: string, eventId: string): DeliveryRow | undefined =>
+    get: (webhookId: string, eventId: string): Promise<DeliveryRow | undefined> =>
       byKey.get(webhookId, eventId),
     eventOf: (webhookId: string, eventId: string) => eventOf.get(webhookId, eventId),
-    getJson: (webhookId: string, eventId: string): string | undefined =>
+    getJson: (webhookId: string, eventId: string): Promise<string | undefined> =>
       jsonByKey.get(webhookId, eventId),
-    recordAutomatic: (input: {
+    recordAutomatic: async (input: {
       webhookId: string;
       eventId: string;
       attempt: number;
@@ -171,17 +172,19 @@ export function createWebhookDeliveryQueries(db: Db) {
       status: DeliveryStatus;
       nextAttemptAt: string | null;
       failureReason: DeliveryFailureReason | null;
-    }): boolean =>
-      recordAutomatic.run({
-        webhook_id: input.webhookId,
-        event_id: input.eventId,
-        attempt: input.attempt,
-        attempted_at: input.attemptedAt,
-        at: input.at,
-        status: input.status,
-        next_attempt_at: input.nextAttemptAt,
-        failure_reason: input.failureReason,
-      }).changes === 1,
+    }): Promise<boolean> =>
+      (
+        await recordAutomatic.run({
+          webhook_id: input.webhookId,
+          event_id: input.eventId,
+          attempt: input.attempt,
+          attempted_at: input.attemptedAt,
+          at: input.at,
+          status: input.status,
+          next_attempt_at: input.nextAttemptAt,
+          failure_reason: input.failureReason,
+        })
+      ).changes === 1,
     recordManual: (
       webhookId: string,
       eventId: string,
@@ -197,7 +200,10 @@ export function createWebhookDeliveryQueries(db: Db) {
         succeeded: succeeded ? 1 : 0,
       }),
     /** Settles every pending delivery of a webhook as failed (it was switched off). */
-    failPending: (webhookId: string, at: string, reason: DeliveryFailureReason): number =>
-      failPending.run({ webhook_id: webhookId, at, reason }).changes,
+    failPending: async (
+      webhookId: string,
+      at: string,
+      reason: DeliveryFailureReason,
+    ): Promise<number> => (await failPending.run({ webhook_id: webhookId, at, reason })).changes,
   };
 }

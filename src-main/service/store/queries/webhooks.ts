@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Sql } from '../sql-port';
 import type { ListDefinition } from '../keyset-list';
 
 export interface WebhookRow {
@@ -26,7 +26,7 @@ export const WEBHOOK_LIST: ListDefinition = {
 const COLUMNS = `id, url, events, secret, status, disabled_at, disabled_reason, stats_since,
   stats_after_seq, created_at, updated_at`;
 
-export function createWebhookQueries(db: Db) {
+export function createWebhookQueries(db: Sql) {
   const insert = db.prepare<WebhookRow>(
     `INSERT INTO webhooks (${COLUMNS}) VALUES (@id, @url, @events, @secret, @status, @disabled_at,
        @disabled_reason, @stats_since, @stats_after_seq, @created_at, @updated_at)`,
@@ -53,11 +53,11 @@ export function createWebhookQueries(db: Db) {
     insert: (row: WebhookRow) => insert.run(row),
     update: (row: WebhookRow) => update.run(row),
     /** Switches an active webhook off; false when it was not active. */
-    disable: (id: string, at: string, reason: string): boolean =>
-      disable.run({ id, at, reason }).changes === 1,
-    delete: (id: string): boolean => remove.run(id).changes === 1,
-    get: (id: string): WebhookRow | undefined => byId.get(id),
-    getJson: (id: string): string | undefined => jsonById.get(id),
+    disable: async (id: string, at: string, reason: string): Promise<boolean> =>
+      (await disable.run({ id, at, reason })).changes === 1,
+    delete: async (id: string): Promise<boolean> => (await remove.run(id)).changes === 1,
+    get: (id: string): Promise<WebhookRow | undefined> => byId.get(id),
+    getJson: (id: string): Promise<string | undefined> => jsonById.get(id),
     /** Every webhook's target and secret (the sandbox test receiver matches requests to them). */
     targets: () => targets.all(),
   };

@@ -1,0 +1,250 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import Database, { type Statement } from 'better-sqlite3-multiple-ciphers';
+import { applyKey, type DataKey } from './data-key';
+import type { Db } from './db';
+import type { EngineSql, RunResult, Sql, StatementFor } from './sql-port';
+import { createWriteTurn } from './write-turn';
+
+/** An open transaction. */
+interface TransactionContext {
+  open: boolean;
+  /** Savepoints open inside it, innermost last. */
+  savepoints: string[];
+  nextSavepoint: number;
+  /** What runs once it has committed (Sql.afterCommit). */
+  committed: Array<() => void>;
+}
+
+/** Where a caller runs (ambient through AsyncLocalStorage): a transaction, and its savepoint. */
+interface Scope {
+  tx: TransactionContext;
+  savepoint?: string;
+}
+
+export interface SqlitePortOptions {
+  /** The database file, for the read connection; absent for an in-memory database. */
+  file?: string;
+  key?: DataKey;
+}
+
+type Mode = 'rows' | 'pluck' | 'raw';
+
+/**
+ * The SQLite adapter of the store port. One writer connection (the one openDb migrated), taken in
+ * turns: a transaction holds it across its awaits, so the domain's read-decide-write stays as safe
+ * as it was when everything was synchronous. Reads outside a transaction go to a second, read-only
+ * connection, which in WAL mode sees every commit and never waits for the writer. An in-memory
+ * database has no second connection: its reads wait for the writer's turn like writes do, or they
+ * would see an open transaction's uncommitted rows.
+ */
+export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): Sql {
+  const context = new AsyncLocalStorage<Scope>();
+  const turn = createWriteTurn();
+  const reader = options.file ? openReader(options.file, options.key) : undefined;
+
+  const begin = writer.prepare('BEGIN IMMEDIATE');
+  const commit = writer.prepare('COMMIT');
+  const rollback = writer.prepare('ROLLBACK');
+  const totalChanges = writer.prepare<[], number>('SELECT total_changes()').pluck();
+  const dataVersion = writer.prepare<[], number>('PRAGMA data_version').pluck();
+  const uncounted: Array<() => number> = [];
+  let committed = '';
+  /** After each commit: what the change token counts, fixed while nothing else is committed. */
+  const noteCommit = () => {
+    let changes = totalChanges.get()!;
+    for (const counter of uncounted) changes -= counter();
+    committed = String(changes);
+  };
+  noteCommit();
+
+  const current = () => {
+    const scope = context.getStore();
+    return scope?.tx.open ? scope : undefined;
+  };
+
+  /** Runs `op` on the connection the caller's context calls for. */
+  function execute<T>(stmt: PortStatement, op: (s: Statement) => T): Promise<T> | T {
+    if (current()) return op(stmt.on(writer));
+    if (reader && stmt.readonly) return op(stmt.on(reader));
+    if (!turn.taken) return wrote(op(stmt.on(writer)), stmt);
+    return turn.take()!.then(() => {
+      try {
+        return wrote(op(stmt.on(writer)), stmt);
+      } finally {
+        turn.give();
+      }
+    });
+  }
+  const wrote = <T>(result: T, stmt: PortStatement) => {
+    if (!stmt.readonly) noteCommit();
+    return result;
+  };
+
+  class PortStatement {
+    private mode: Mode = 'rows';
+    private readonly prepared = new Map<Db, Statement>();
+    readonly readonly: boolean;
+    constructor(private readonly source: string) {
+      this.readonly = this.on(writer).readonly;
+    }
+    on(db: Db): Statement {
+      let stmt = this.prepared.get(db);
+      if (!stmt) {
+        stmt = db.prepare(this.source);
+        if (this.mode === 'pluck') stmt.pluck();
+        else if (this.mode === 'raw') stmt.raw();
+        this.prepared.set(db, stmt);
+      }
+      return stmt;
+    }
+    pluck() {
+      return this.setMode('pluck');
+    }
+    raw() {
+      return this.setMode('raw');
+    }
+    private setMode(mode: Mode) {
+      this.mode = mode;
+      for (const stmt of this.prepared.values()) {
+        if (mode === 'pluck') stmt.pluck();
+        else stmt.raw();
+      }
+      return this;
+    }
+    async run(...params: unknown[]): Promise<RunResult> {
+      return execute(this, (s) => s.run(...params));
+    }
+    async get(...params: unknown[]): Promise<unknown> {
+      return execute(this, (s) => s.get(...params));
+    }
+    async all(...params: unknown[]): Promise<unknown[]> {
+      return execute(this, (s) => s.all(...params));
+    }
+  }
+
+  async function savepoint<T>(outer: Scope, fn: () => Promise<T> | T): Promise<T> {
+    const { tx } = outer;
+    // Only from inside the innermost savepoint (or the transaction itself when none is open):
+    // two savepoints opened side by side (Promise.all) would release or undo each other's work,
+    // so that is refused loudly rather than left to corrupt the transaction.
+    if (tx.savepoints.at(-1) !== outer.savepoint)
+      throw new Error('Nested transactions of one transaction must not run concurrently');
+    const name = `sp${tx.nextSavepoint++}`;
+    // What the savepoint asks to run after the commit goes with it when it is undone.
+    const committedBefore = tx.committed.length;
+    writer.exec(`SAVEPOINT ${name}`);
+    tx.savepoints.push(name);
+    const close = () => {
+      if (tx.savepoints.at(-1) !== name)
+        throw new Error('Nested transactions of one transaction must not run concurrently');
+      tx.savepoints.pop();
+    };
+    try {
+      const result = await context.run({ tx, savepoint: name }, fn);
+      close();
+      writer.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      close();
+      if (writer.inTransaction) writer.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      tx.committed.length = committedBefore;
+      throw error;
+    }
+  }
+
+  return {
+    engine: 'sqlite',
+    prepare<P extends unknown[] | object = unknown[], R = unknown>(source: EngineSql) {
+      const text = typeof source === 'string' ? source : source.sqlite;
+      return new PortStatement(text) as unknown as StatementFor<P, R>;
+    },
+    async transaction<T>(fn: () => Promise<T> | T): Promise<T> {
+      const outer = current();
+      if (outer) return savepoint(outer, fn);
+      const wait = turn.take();
+      if (wait) await wait;
+      const tx: TransactionContext = {
+        open: true,
+        savepoints: [],
+        nextSavepoint: 1,
+        committed: [],
+      };
+      try {
+        begin.run();
+        let result: T;
+        try {
+          result = await context.run({ tx }, fn);
+          commit.run();
+        } catch (error) {
+          if (writer.inTransaction) rollback.run();
+          throw error;
+        }
+        noteCommit();
+        tx.open = false;
+        turn.give();
+        for (const fn of tx.committed) context.exit(fn);
+        return result;
+      } finally {
+        if (tx.open) {
+          tx.open = false;
+          turn.give();
+        }
+      }
+    },
+    async exec(source: EngineSql) {
+      const text = typeof source === 'string' ? source : source.sqlite;
+      if (current() || !turn.taken) {
+        writer.exec(text);
+        if (!current()) noteCommit();
+        return;
+      }
+      await turn.take();
+      try {
+        writer.exec(text);
+        noteCommit();
+      } finally {
+        turn.give();
+      }
+    },
+    get open() {
+      return writer.open;
+    },
+    get inTransaction() {
+      return current() !== undefined;
+    },
+    detached: (fn) => context.exit(fn),
+    afterCommit(fn) {
+      const scope = current();
+      if (scope) scope.tx.committed.push(fn);
+      else fn();
+    },
+    changeToken: () => `${dataVersion.get()}:${committed}`,
+    countNot(counter) {
+      uncounted.push(counter);
+      noteCommit();
+    },
+    async close() {
+      if (!writer.open) return;
+      // A transaction under way ends first: a close never cuts one in half.
+      const wait = turn.take();
+      if (wait) await wait;
+      reader?.close();
+      writer.close();
+      turn.give();
+    },
+  };
+}
+
+/** The read connection: read-only, keyed like the writer, sorting in memory. */
+function openReader(file: string, key: DataKey | undefined): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    if (key) applyKey(db, key);
+    else db.pragma('temp_store = MEMORY');
+    db.pragma('busy_timeout = 5000');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
