@@ -12,7 +12,7 @@ import { generateCases, type FuzzCase, type FuzzContext } from './fuzz/cases';
 import { tableHashes } from './fuzz/db-snapshot';
 import { operationsOf, type Operation } from './fuzz/openapi-ops';
 import { createRawClient, type RawResponse } from './fuzz/raw-client';
-import { startServer, type TestServer } from './helpers';
+import { raiseOpenAlert, startServer, type TestServer } from './helpers';
 
 /**
  * Issue 8 §4: invalid requests for every route of the served OpenAPI document (sandbox routes
@@ -104,19 +104,7 @@ describe('fuzzing every route of the OpenAPI document', () => {
       .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
       .sign(new TextEncoder().encode('not-the-service-secret-0123456789abcdef'));
     // The demo clinic's history raises no alerts: one open alert to act on.
-    await core.db.transaction(
-      async () =>
-        await core.alerts.raise({
-          patientId: (await core.db
-            .prepare<[], string>('SELECT id FROM patients LIMIT 1')
-            .pluck()
-            .get())!,
-          source: { type: 'conversation', id: 'conv_fuzz' },
-          priority: 'urgent',
-          code: 'chat_emergency',
-          signs: ['chest_pain'],
-        }),
-    );
+    await raiseOpenAlert(core, 'conv_fuzz');
     const without = new Map<string, string>();
     const ids = await existingIds(server.service.core.db, [
       ...ops.map((o) => o.path),

@@ -324,3 +324,21 @@ export async function events(server: TestServer, type?: string): Promise<EventRo
       createdAt: row.created_at,
     }));
 }
+
+/**
+ * One open urgent alert on the clinic's first patient, for a route to act on (the demo clinic's
+ * history has every alert seen to).
+ */
+export async function raiseOpenAlert(core: Core, conversationId: string): Promise<string> {
+  const patientId = await core.db
+    .prepare<[], string>('SELECT id FROM patients LIMIT 1')
+    .pluck()
+    .get();
+  return core.alerts.raise({
+    patientId: patientId!,
+    source: { type: 'conversation', id: conversationId },
+    priority: 'urgent',
+    code: 'chat_emergency',
+    signs: ['chest_pain'],
+  });
+}

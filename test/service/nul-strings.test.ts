@@ -12,6 +12,7 @@ import {
   EVERY_FIELD_TYPE,
   expectProblem,
   formFixture,
+  raiseOpenAlert,
   startServer,
   type ApiResponse,
   type TestServer,
@@ -45,19 +46,7 @@ beforeAll(async () => {
     body: { event: 'patient.created' },
   });
   expect(emitted.status, emitted.text).toBe(201);
-  await core.db.transaction(
-    async () =>
-      await core.alerts.raise({
-        patientId: (await core.db
-          .prepare<[], string>('SELECT id FROM patients LIMIT 1')
-          .pluck()
-          .get())!,
-        source: { type: 'conversation', id: 'conv_nul' },
-        priority: 'urgent',
-        code: 'chat_emergency',
-        signs: ['chest_pain'],
-      }),
-  );
+  await raiseOpenAlert(core, 'conv_nul');
   existingId = await existingIds(
     core.db,
     ops.map((op) => op.path),

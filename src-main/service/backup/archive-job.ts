@@ -10,7 +10,7 @@ import {
   statSync,
 } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { applyKey, changeKey, type SqliteKey } from '../store/data-key';
+import { applyKey, changeKey, openKeyed, type SqliteKey } from '../store/data-key';
 import { ArchivePassphrase, ArchivePassphraseError } from './archive-passphrase';
 import {
   BackupJobError,
@@ -20,7 +20,6 @@ import {
   fsyncDir,
   fsyncFile,
   keyOf,
-  openCopy,
 } from './backup-job';
 
 /**
@@ -207,7 +206,7 @@ function exportArchive(request: Extract<ArchiveJobRequest, { kind: 'archive-expo
  * every table's rows against the manifest. Changes nothing.
  */
 function readArchive(file: string, passphrase: SqliteKey): ArchiveManifest {
-  const db = openCopy(file, passphrase, true);
+  const db = openKeyed(file, passphrase, true);
   try {
     // The first read tells a wrong passphrase (SQLITE_NOTADB) before anything else.
     db.prepare('SELECT count(*) FROM sqlite_master').pluck().get();

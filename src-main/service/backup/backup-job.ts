@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3-multiple-ciphers';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -11,7 +11,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { applyKey, DataKey, type SqliteKey } from '../store/data-key';
+import { DataKey, openKeyed, type SqliteKey } from '../store/data-key';
 
 /**
  * The heavy half of a backup and of a backup's verification: plain synchronous SQLite and file
@@ -103,23 +103,6 @@ export function runBackupJob(request: BackupJobRequest): BackupJobResult {
 export const keyOf = (secret: string | undefined): DataKey | undefined =>
   secret === undefined ? undefined : DataKey.from(secret);
 
-export function openCopy(
-  file: string,
-  key: SqliteKey | undefined,
-  readonly: boolean,
-): Database.Database {
-  const db = new Database(file, { readonly, fileMustExist: true });
-  try {
-    if (key !== undefined) applyKey(db, key);
-    else db.pragma('temp_store = MEMORY');
-    db.pragma('busy_timeout = 5000');
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-}
-
 const TABLES_SQL = `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
   AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name`;
 
@@ -163,7 +146,7 @@ export function copyDatabase(
   // A partial file left by a killed run goes; VACUUM INTO takes an empty file, made private first.
   rmSync(partial, { force: true });
   closeSync(openSync(partial, 'wx', 0o600));
-  const source = openCopy(request.source, keyOf(request.secret), false);
+  const source = openKeyed(request.source, keyOf(request.secret), false);
   let before, after;
   try {
     before = snapshotCounts(source);
@@ -244,7 +227,7 @@ export function describe(
   key: SqliteKey | undefined,
   at: { file: string; takenAt: string },
 ): BackupManifest {
-  const db = openCopy(file, key, true);
+  const db = openKeyed(file, key, true);
   try {
     const check = db.pragma('integrity_check', { simple: false }) as Array<{
       integrity_check: string;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { inspect } from 'node:util';
-import type Database from 'better-sqlite3-multiple-ciphers';
+import Database from 'better-sqlite3-multiple-ciphers';
 
 /**
  * The key of an encrypted database (docs/data-safety.md). SQLite3 Multiple Ciphers runs the
@@ -87,6 +87,28 @@ export function applyKey(db: Database.Database, key: SqliteKey): void {
   db.pragma('legacy = 4');
   db.key(key.toSqliteKey());
   db.pragma('temp_store = MEMORY');
+}
+
+/**
+ * A second connection to a database file that exists: keyed like the first (or plain, sorting in
+ * memory all the same), waiting up to 5 s for a lock. The store's read connection, and the
+ * backup and archive jobs' connections, are opened this way.
+ */
+export function openKeyed(
+  file: string,
+  key: SqliteKey | undefined,
+  readonly: boolean,
+): Database.Database {
+  const db = new Database(file, { readonly, fileMustExist: true });
+  try {
+    if (key !== undefined) applyKey(db, key);
+    else db.pragma('temp_store = MEMORY');
+    db.pragma('busy_timeout = 5000');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }
 
 /** Changes an open, keyed database's key in place (SQLite3 Multiple Ciphers rewrites every page). */

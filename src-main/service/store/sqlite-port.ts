@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import Database, { type Statement } from 'better-sqlite3-multiple-ciphers';
-import { applyKey, type DataKey } from './data-key';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
+import { openKeyed, type DataKey } from './data-key';
 import type { Db } from './db';
 import type { EngineSql, RunResult, Sql, StatementFor } from './sql-port';
 import { createWriteTurn } from './write-turn';
@@ -40,7 +40,7 @@ type Mode = 'rows' | 'pluck' | 'raw';
 export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): Sql {
   const context = new AsyncLocalStorage<Scope>();
   const turn = createWriteTurn();
-  const reader = options.file ? openReader(options.file, options.key) : undefined;
+  const reader = options.file ? openKeyed(options.file, options.key, true) : undefined;
 
   const begin = writer.prepare('BEGIN IMMEDIATE');
   const commit = writer.prepare('COMMIT');
@@ -233,18 +233,4 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
       turn.give();
     },
   };
-}
-
-/** The read connection: read-only, keyed like the writer, sorting in memory. */
-function openReader(file: string, key: DataKey | undefined): Db {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    if (key) applyKey(db, key);
-    else db.pragma('temp_store = MEMORY');
-    db.pragma('busy_timeout = 5000');
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
 }
