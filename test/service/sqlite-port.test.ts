@@ -184,7 +184,19 @@ describe.each(['file', 'memory'] as const)('the SQLite store port (%s)', (where)
     const afterTransaction = sql.changeToken();
     expect(afterTransaction).not.toBe(before);
     await sql.prepare('INSERT INTO t (n) VALUES (2)').run();
-    expect(sql.changeToken()).not.toBe(afterTransaction);
+    const afterLoneWrite = sql.changeToken();
+    expect(afterLoneWrite).not.toBe(afterTransaction);
+    // A lone write not yet asked about, then a transaction: the token it shows while open counts
+    // the lone write, and not its own uncommitted rows.
+    const beforeLone = sql.changeToken();
+    await sql.prepare('INSERT INTO t (n) VALUES (3)').run();
+    await sql.transaction(async () => {
+      const during = sql.detached(() => sql.changeToken());
+      expect(during).not.toBe(beforeLone);
+      await sql.prepare('INSERT INTO t (n) VALUES (4)').run();
+      expect(sql.detached(() => sql.changeToken())).toBe(during);
+    });
+    expect(sql.changeToken()).not.toBe(afterLoneWrite);
   });
 
   it('answers a failing statement with a rejection, never a throw', async () => {

@@ -49,7 +49,12 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
   const dataVersion = writer.prepare<[], number>('PRAGMA data_version').pluck();
   const uncounted: Array<() => number> = [];
   let committed = '';
-  /** After each commit: what the change token counts, fixed while nothing else is committed. */
+  /**
+   * What the change token counts: every change made on the writer, less the uncounted ones. Read
+   * fresh while no transaction is open (then everything made is committed); while one is, the
+   * figure noted when it took the turn, or at the last commit, stands, since its own changes are
+   * not committed yet. A lone statement outside a transaction costs nothing more.
+   */
   const noteCommit = () => {
     let changes = totalChanges.get()!;
     for (const counter of uncounted) changes -= counter();
@@ -66,19 +71,15 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
   function execute<T>(stmt: PortStatement, op: (s: Statement) => T): Promise<T> | T {
     if (current()) return op(stmt.on(writer));
     if (reader && stmt.readonly) return op(stmt.on(reader));
-    if (!turn.taken) return wrote(op(stmt.on(writer)), stmt);
+    if (!turn.taken) return op(stmt.on(writer));
     return turn.take()!.then(() => {
       try {
-        return wrote(op(stmt.on(writer)), stmt);
+        return op(stmt.on(writer));
       } finally {
         turn.give();
       }
     });
   }
-  const wrote = <T>(result: T, stmt: PortStatement) => {
-    if (!stmt.readonly) noteCommit();
-    return result;
-  };
 
   class PortStatement {
     private mode: Mode = 'rows';
@@ -170,6 +171,8 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
         committed: [],
       };
       try {
+        // What was committed before it (lone statements included), for the change token meanwhile.
+        noteCommit();
         begin.run();
         let result: T;
         try {
@@ -195,13 +198,11 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
       const text = typeof source === 'string' ? source : source.sqlite;
       if (current() || !turn.taken) {
         writer.exec(text);
-        if (!current()) noteCommit();
         return;
       }
       await turn.take();
       try {
         writer.exec(text);
-        noteCommit();
       } finally {
         turn.give();
       }
@@ -218,7 +219,10 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
       if (scope) scope.tx.committed.push(fn);
       else fn();
     },
-    changeToken: () => `${dataVersion.get()}:${committed}`,
+    changeToken() {
+      if (!turn.taken) noteCommit();
+      return `${dataVersion.get()}:${committed}`;
+    },
     countNot(counter) {
       uncounted.push(counter);
       noteCommit();
