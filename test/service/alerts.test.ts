@@ -368,15 +368,12 @@ describe('acknowledge and resolve', () => {
     const server = await newServer();
     const alert = await oneAlert(server);
     const { db } = server.service.core;
-    await expect((async () => db.prepare('DELETE FROM alerts').run())()).rejects.toThrow(/kept/);
+    await expect(db.prepare('DELETE FROM alerts').run()).rejects.toThrow(/kept/);
     await server.request('POST', `/alerts/${alert.id}/acknowledge`);
     await expect(
-      (async () =>
-        db
-          .prepare(
-            `UPDATE alerts SET state = 'open', acknowledged_at = NULL, acknowledged_by = NULL`,
-          )
-          .run())(),
+      db
+        .prepare(`UPDATE alerts SET state = 'open', acknowledged_at = NULL, acknowledged_by = NULL`)
+        .run(),
     ).rejects.toThrow(/forward/);
   });
 });

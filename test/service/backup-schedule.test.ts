@@ -108,9 +108,7 @@ describe('the backup schedule', () => {
   it('refuses a folder that does not exist or cannot be written, and keeps the one it had', async () => {
     const { root, core } = await setup();
     const backups = core.backups!;
-    await expect((async () => backups.setFolder(join(root, 'nope')))()).rejects.toThrow(
-      /cannot be written/,
-    );
+    await expect(backups.setFolder(join(root, 'nope'))).rejects.toThrow(/cannot be written/);
     expect((await backups.status()).defaultFolder).toBe(true);
     expect(existsSync(join(root, 'nope'))).toBe(false);
   });

@@ -175,7 +175,7 @@ describe.each([
     );
     const back = await core(dataDir, key);
     expect((await back.patients.get(edited.id)).lastName).toBe('Original');
-    await expect((async () => back.patients.get(later.id))()).rejects.toThrow();
+    await expect(back.patients.get(later.id)).rejects.toThrow();
     // The database that was replaced is whole, with the later edits.
     const aside = openWith(result.keptAside!, key);
     expect(aside.prepare('SELECT last_name FROM patients WHERE id = ?').pluck().get(later.id)).toBe(

@@ -194,28 +194,26 @@ describe('many concurrent spenders against a small balance', () => {
     const seq = await lastSeq(server);
 
     // The domain refuses first, with the 402 and nothing written.
-    await expect(
-      (async () => core.credits.charge({ amount: 4, reason: 'Too much' }))(),
-    ).rejects.toThrow(ProblemError);
+    await expect(core.credits.charge({ amount: 4, reason: 'Too much' })).rejects.toThrow(
+      ProblemError,
+    );
     expect(await ledgerSince(server, seq)).toEqual([]);
 
     // A write that went around the domain meets the CHECK constraints.
     await expect(
-      (async () =>
-        core.db
-          .prepare(
-            'UPDATE credit_account SET balance = balance - 4, allowance_balance = allowance_balance - 4',
-          )
-          .run())(),
+      core.db
+        .prepare(
+          'UPDATE credit_account SET balance = balance - 4, allowance_balance = allowance_balance - 4',
+        )
+        .run(),
     ).rejects.toThrow(/CHECK constraint failed/);
     await expect(
-      (async () =>
-        core.db
-          .prepare(
-            `INSERT INTO credit_ledger (id, kind, amount, balance_after, reason, created_at)
+      core.db
+        .prepare(
+          `INSERT INTO credit_ledger (id, kind, amount, balance_after, reason, created_at)
            VALUES ('led_negative', 'consume', -4, -1, 'Around the domain', '2026-11-23T09:00:00.000Z')`,
-          )
-          .run())(),
+        )
+        .run(),
     ).rejects.toThrow(/CHECK constraint failed/);
     expect((await core.credits.balance()).balance).toBe(3);
     expect(await bookViolations(core.db)).toEqual([]);

@@ -246,11 +246,10 @@ describe('charging credits', () => {
   it('has the database refuse a negative balance written directly', async () => {
     const { core } = await newCore('2026-03-10T12:00:00.000Z');
     await expect(
-      (async () =>
-        core.db.prepare('UPDATE credit_account SET balance = -1, allowance_balance = -1').run())(),
+      core.db.prepare('UPDATE credit_account SET balance = -1, allowance_balance = -1').run(),
     ).rejects.toThrow(/CHECK constraint failed/);
     await expect(
-      (async () => core.db.prepare('UPDATE credit_account SET balance = balance - 2001').run())(),
+      core.db.prepare('UPDATE credit_account SET balance = balance - 2001').run(),
     ).rejects.toThrow(/CHECK constraint failed/);
     expect((await account(core)).balance).toBe(2000);
   });
@@ -259,13 +258,9 @@ describe('charging credits', () => {
     const { core } = await newCore('2026-03-10T12:00:00.000Z');
     const before = await account(core);
     for (const amount of [0, -5, 1.5, Number.NaN]) {
-      await expect(
-        (async () => core.credits.charge({ amount, reason: 'bad' }))(),
-      ).rejects.toThrow();
-      await expect(
-        (async () => core.credits.refund({ amount, reason: 'bad' }))(),
-      ).rejects.toThrow();
-      await expect((async () => core.credits.topUp(amount))()).rejects.toThrow();
+      await expect(core.credits.charge({ amount, reason: 'bad' })).rejects.toThrow();
+      await expect(core.credits.refund({ amount, reason: 'bad' })).rejects.toThrow();
+      await expect(core.credits.topUp(amount)).rejects.toThrow();
     }
     expect(await account(core)).toEqual(before);
     expect(await ledgerRows(core)).toHaveLength(1);

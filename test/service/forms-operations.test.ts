@@ -222,7 +222,7 @@ describe('forms.archive, forms.restore and forms.remove', () => {
     await deliverTo(core, used.id);
     const unused = await ok<ClinicalForm>('forms.create', EVERY_FIELD_TYPE);
     const del = core.db.prepare('DELETE FROM clinical_forms WHERE id = ?');
-    await expect((async () => del.run(used.id))()).rejects.toThrow(/archive them instead/);
+    await expect(del.run(used.id)).rejects.toThrow(/archive them instead/);
     expect(await core.q.clinicalForms.get(used.id)).toBeDefined();
     expect((await del.run(unused.id)).changes).toBe(1);
     // A sandbox reset still empties the table (it lifts the guards for its own transaction).

@@ -131,12 +131,12 @@ describe('turning sandbox mode on over a clinic', () => {
     ]);
     await clinic.resetClinic('empty', 'window');
     expect(await clinic.sandboxAudit()).toHaveLength(2);
-    await expect(
-      (async () => clinic.db.prepare('DELETE FROM sandbox_audit').run())(),
-    ).rejects.toThrow(/kept as written/);
-    await expect(
-      (async () => clinic.db.prepare('UPDATE sandbox_audit SET patients = 0').run())(),
-    ).rejects.toThrow(/kept as written/);
+    await expect(clinic.db.prepare('DELETE FROM sandbox_audit').run()).rejects.toThrow(
+      /kept as written/,
+    );
+    await expect(clinic.db.prepare('UPDATE sandbox_audit SET patients = 0').run()).rejects.toThrow(
+      /kept as written/,
+    );
   });
 });
 

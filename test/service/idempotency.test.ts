@@ -376,17 +376,16 @@ describe('Idempotency-Key answers are stored with the write they answer', () => 
         },
       } as unknown as FastifyReply;
       await expect(
-        (async () =>
-          replyWithWrite(
-            core,
-            request,
-            reply,
-            () => core.patients.create({ firstName: 'Atomic', lastName: 'Write' }),
-            {
-              status: 201,
-              location: (p) => `/api/v1/patients/${p.id}`,
-            },
-          ))(),
+        replyWithWrite(
+          core,
+          request,
+          reply,
+          () => core.patients.create({ firstName: 'Atomic', lastName: 'Write' }),
+          {
+            status: 201,
+            location: (p) => `/api/v1/patients/${p.id}`,
+          },
+        ),
       ).rejects.toThrow('connection lost');
       const stored = (await core.q.idempotency.get(claim.credentialId, claim.key))!;
       expect(stored.state).toBe('done');
@@ -407,17 +406,16 @@ describe('Idempotency-Key answers are stored with the write they answer', () => 
       });
       const before = (await core.patients.list({ limit: 1 })).total;
       await expect(
-        (async () =>
-          replyWithWrite(
-            core,
-            { idempotency: failing } as unknown as FastifyRequest,
-            reply,
-            async () => {
-              await core.patients.create({ firstName: 'Never', lastName: 'Stored' });
-              throw new Error('rule broken after the insert');
-            },
-            { status: 201 },
-          ))(),
+        replyWithWrite(
+          core,
+          { idempotency: failing } as unknown as FastifyRequest,
+          reply,
+          async () => {
+            await core.patients.create({ firstName: 'Never', lastName: 'Stored' });
+            throw new Error('rule broken after the insert');
+          },
+          { status: 201 },
+        ),
       ).rejects.toThrow('rule broken');
       expect((await core.patients.list({ limit: 1 })).total).toBe(before);
       expect((await core.q.idempotency.get(failing.credentialId, failing.key))!.state).toBe(

@@ -90,7 +90,7 @@ describe('credits.low in the notification centre', () => {
         await core.credits.charge({ amount: 95, reason: 'test' });
         throw new Error('the action failed after its charge');
       });
-    await expect((async () => rolledBack())()).rejects.toThrow('the action failed');
+    await expect(rolledBack()).rejects.toThrow('the action failed');
     expect((await core.credits.balance()).balance).toBe(100);
     expect(await all()).toEqual([]);
   });

@@ -160,11 +160,10 @@ describe('patient notes over the API', () => {
     });
     const { db } = server.service.core;
     await expect(
-      (async () =>
-        db.prepare("UPDATE patient_notes SET text = 'Nada' WHERE id = ?").run(note.body.id))(),
+      db.prepare("UPDATE patient_notes SET text = 'Nada' WHERE id = ?").run(note.body.id),
     ).rejects.toThrow(/kept as written/);
     await expect(
-      (async () => db.prepare('DELETE FROM patient_notes WHERE id = ?').run(note.body.id))(),
+      db.prepare('DELETE FROM patient_notes WHERE id = ?').run(note.body.id),
     ).rejects.toThrow(/kept as written/);
     // There is no route to change or delete one either.
     for (const method of ['PATCH', 'DELETE', 'PUT']) {

@@ -81,7 +81,7 @@ describe('POST /sandbox/reset', () => {
     await server.request('POST', '/sandbox/reset', { body: { seed: 'demo' } });
     expect(await guards()).toEqual(before);
     // And they still refuse: a patient cannot be deleted outside a reset.
-    await expect((async () => db.prepare('DELETE FROM patients').run())()).rejects.toThrow();
+    await expect(db.prepare('DELETE FROM patients').run()).rejects.toThrow();
   });
 
   it('is refused with a bad seed, without a credential, and outside sandbox mode', async () => {

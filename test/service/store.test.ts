@@ -331,18 +331,15 @@ describe('schema guards', () => {
     const before = await core.db.prepare('SELECT * FROM credit_ledger ORDER BY seq').all();
     expect(before).toHaveLength(2);
     await expect(
-      (async () => core.db.prepare(`UPDATE credit_ledger SET amount = 1000000`).run())(),
+      core.db.prepare(`UPDATE credit_ledger SET amount = 1000000`).run(),
     ).rejects.toThrow(/append-only/);
     await expect(
-      (async () =>
-        core.db.prepare(`UPDATE credit_ledger SET reason = 'edited' WHERE seq = 2`).run())(),
+      core.db.prepare(`UPDATE credit_ledger SET reason = 'edited' WHERE seq = 2`).run(),
     ).rejects.toThrow(/append-only/);
-    await expect(
-      (async () => core.db.prepare('DELETE FROM credit_ledger').run())(),
-    ).rejects.toThrow(/append-only/);
-    await expect(
-      (async () => core.db.prepare('DELETE FROM credit_ledger WHERE seq = 1').run())(),
-    ).rejects.toThrow(/append-only/);
+    await expect(core.db.prepare('DELETE FROM credit_ledger').run()).rejects.toThrow(/append-only/);
+    await expect(core.db.prepare('DELETE FROM credit_ledger WHERE seq = 1').run()).rejects.toThrow(
+      /append-only/,
+    );
     expect(await core.db.prepare('SELECT * FROM credit_ledger ORDER BY seq').all()).toEqual(before);
   });
 
@@ -350,9 +347,9 @@ describe('schema guards', () => {
     const core = await newCore();
     const patient = await addPatient(core, 'Kept', 'Forever');
     await expect(
-      (async () => core.db.prepare('DELETE FROM patients WHERE id = ?').run(patient.id))(),
+      core.db.prepare('DELETE FROM patients WHERE id = ?').run(patient.id),
     ).rejects.toThrow(/patients are kept/);
-    await expect((async () => core.db.prepare('DELETE FROM patients').run())()).rejects.toThrow(
+    await expect(core.db.prepare('DELETE FROM patients').run()).rejects.toThrow(
       /patients are kept/,
     );
     expect(await core.q.patients.get(patient.id)).toBeDefined();

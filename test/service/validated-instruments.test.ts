@@ -284,9 +284,7 @@ describe('a validated form keeps its wording', () => {
       `UPDATE clinical_forms SET instrument = NULL WHERE id = ?`,
       `UPDATE clinical_forms SET description = 'x' WHERE id = ?`,
     ]) {
-      await expect((async () => core.db.prepare(sql).run(form.id))()).rejects.toThrow(
-        /validated instrument/,
-      );
+      await expect(core.db.prepare(sql).run(form.id)).rejects.toThrow(/validated instrument/);
     }
   });
 });

@@ -687,13 +687,12 @@ describe('fan-out', () => {
     expect(groups).toHaveLength(6);
     expect(groups.every((g) => g.n === 1)).toBe(true);
     await expect(
-      (async () =>
-        db
-          .prepare(
-            `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, status, next_attempt_at, created_at, updated_at)
+      db
+        .prepare(
+          `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, status, next_attempt_at, created_at, updated_at)
            VALUES (?, ?, 'patient.created', 'pending', ?, ?, ?)`,
-          )
-          .run(both.id, patientEvent, T0_ISO, T0_ISO, T0_ISO))(),
+        )
+        .run(both.id, patientEvent, T0_ISO, T0_ISO, T0_ISO),
     ).rejects.toThrow(/UNIQUE/);
 
     // Refused actions (4xx) write neither an event nor a delivery, nor anything else.
