@@ -243,6 +243,19 @@ export function createJobRunner(deps: {
    * under it) leaves the timer unarmed; the next write, tick or start arms it again.
    */
   const rearm = () => void arm().catch(() => undefined);
+  /**
+   * Rearms once for every write a commit carried: a batch that scheduled 250 jobs runs 250 of
+   * these after its commit, and one read of the earliest due time serves them all.
+   */
+  let rearmQueued = false;
+  const rearmAfterWrites = () => {
+    if (rearmQueued) return;
+    rearmQueued = true;
+    queueMicrotask(() => {
+      rearmQueued = false;
+      rearm();
+    });
+  };
 
   /** Arms the timer for the earliest due job; the latest of several calls wins. */
   let arming = 0;
@@ -273,7 +286,7 @@ export function createJobRunner(deps: {
     );
     if (changed) scheduled++;
     // Armed once the job is committed: the timer reads the earliest due job from the store.
-    if (changed && running) db.afterCommit(rearm);
+    if (changed && running) db.afterCommit(rearmAfterWrites);
     return changed;
   }
 
