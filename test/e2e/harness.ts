@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
  * The web-mode end-to-end harness: a real sandbox service with the demo clinic (the CLI's `web`
@@ -27,6 +27,8 @@ export interface WebApp {
   apiKey: string;
   /** Responses that broke the OpenAPI contract (the service's response check, issue 8 §6). */
   responseViolations(): string[];
+  /** What the server wrote to stderr so far (shown when a test fails). */
+  serverLog(): string;
   stop(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export async function startWebApp(
   const started = JSON.parse(line) as { appUrl: string; baseUrl: string; apiKey: string };
   return {
     ...started,
+    serverLog: () => stderr,
     responseViolations() {
       try {
         return readFileSync(violations, 'utf8').split('\n').filter(Boolean);
@@ -220,6 +223,11 @@ export function webAppSuite(options: Parameters<typeof startWebApp>[0] = {}): {
   beforeAll(async () => {
     suite.app = await startWebApp(options);
     suite.browser = await launchBrowser();
+  });
+  // A failing test shows what the server said: a job or restore that failed is reported there.
+  afterEach((context) => {
+    const log = suite.app?.serverLog().trim();
+    if (context.task.result?.state === 'fail' && log) console.error(`server stderr:\n${log}`);
   });
   afterAll(async () => {
     await suite.browser?.close();

@@ -92,6 +92,7 @@ function byButton(
   opener: string | RegExp,
   title: string | RegExp,
   before?: (page: Page) => Promise<void>,
+  ready?: (dialog: Locator) => Promise<void>,
 ) {
   return async (page: Page) => {
     if (before) await before(page);
@@ -101,6 +102,7 @@ function byButton(
       .click();
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.waitFor();
+    if (ready) await ready(dialog);
     return dialog;
   };
 }
@@ -196,20 +198,32 @@ export const DIALOGS: readonly DialogCase[] = [
     // Settings > Data: a backup made first, then what it holds before restoring it.
     name: 'restore-backup',
     path: '/settings/data',
-    open: byButton(/^Restaurar la copia del /, 'Restaurar una copia de seguridad', async (page) => {
-      const restore = page.getByRole('button', { name: /^Restaurar la copia del / });
-      await page
-        .getByText(/^(Última copia correcta|Todavía no hay ninguna copia)/)
-        .first()
-        .waitFor();
-      // One backup, made once: a second one in the same hour replaces the first (rotation), and
-      // a listed button whose file was just rotated away would open a dialog that cannot read it.
-      if ((await restore.count()) === 0) {
-        await page.getByRole('button', { name: 'Hacer copia ahora' }).click();
-        await page.getByText('Copia hecha y comprobada.').waitFor();
-      }
-      await restore.first().waitFor();
-    }),
+    open: byButton(
+      /^Restaurar la copia del /,
+      'Restaurar una copia de seguridad',
+      async (page) => {
+        const restore = page.getByRole('button', { name: /^Restaurar la copia del / });
+        await page
+          .getByText(/^(Última copia correcta|Todavía no hay ninguna copia)/)
+          .first()
+          .waitFor();
+        // One backup, made once: a second one in the same hour replaces the first (rotation), and
+        // a listed button whose file was just rotated away would open a dialog that cannot read it.
+        if ((await restore.count()) === 0) {
+          await page.getByRole('button', { name: 'Hacer copia ahora' }).click();
+          await page.getByText('Copia hecha y comprobada.').waitFor();
+        }
+        await restore.first().waitFor();
+      },
+      // What the backup holds arrives after the dialog opens and pushes its buttons down: it is
+      // measured once that is on screen, not while it is still being checked.
+      async (dialog) => {
+        await dialog.getByLabel('Lo que contiene la copia').waitFor();
+        await expect
+          .poll(() => dialog.getByRole('button', { name: 'Restaurar esta copia' }).isEnabled())
+          .toBe(true);
+      },
+    ),
     primary: 'Restaurar esta copia',
   },
   {
