@@ -115,16 +115,20 @@ async function start(): Promise<void> {
       // Hourly while the app runs and at the graceful quit (service/backup/).
       backups: true,
     });
-  try {
-    starting = launch();
-    service = await starting;
-  } catch (error) {
+  /** A service that will not open (at start, or again after a restore): said, then the app ends. */
+  const cannotStart = (error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
     dialog.showErrorBox(
       'Engage Desk could not start',
       `The embedded Healthcare Engagement Service did not start:\n\n${reason}\n\nData folder: ${dataDir}`,
     );
     app.exit(1);
+  };
+  try {
+    starting = launch();
+    service = await starting;
+  } catch (error) {
+    cannotStart(error);
     return;
   }
   /**
@@ -153,15 +157,16 @@ async function start(): Promise<void> {
     starting = launch();
     service = await starting;
     if (restored)
-      await service.core.backups?.recordRestore({
-        file: from?.archive ?? file,
-        keptAside: restored.keptAside,
-      });
+      await service.core.backups
+        ?.recordRestore({ file: from?.archive ?? file, keptAside: restored.keptAside })
+        .catch((error: unknown) =>
+          console.error('Engage Desk: the restore is done but could not be noted:', error),
+        );
     await serve(service);
     mainWindow?.webContents.reload();
   };
   const host: OperationHost = {
-    restore: (file, from) => void restoreFrom(file, from),
+    restore: (file, from) => void restoreFrom(file, from).catch(cannotStart),
     /** Settings > Data's archive: where to write it (named after the clinic), or which to read. */
     async chooseArchive(wanted) {
       const filters = [{ name: 'Engage Desk', extensions: [ARCHIVE_EXTENSION] }];

@@ -135,13 +135,27 @@ export async function webCommand(
       } finally {
         if (from) removeStagedImport(dataDir!);
       }
-      service = await start(onPort);
+      try {
+        service = await start(onPort);
+      } catch (error) {
+        // Nothing listens any more and nothing keeps the process alive: it ends, saying why.
+        io.err(`The service could not start again after the restore: ${(error as Error).message}`);
+        process.exitCode = 1;
+        return;
+      }
       if (restored)
-        await service.core.backups?.recordRestore({
-          file: from?.archive ?? file,
-          keptAside: restored.keptAside,
-        });
-    })().finally(() => (restoring = undefined));
+        await service.core.backups
+          ?.recordRestore({ file: from?.archive ?? file, keptAside: restored.keptAside })
+          .catch((error: unknown) =>
+            io.err(`The restore is done but could not be noted: ${(error as Error).message}`),
+          );
+    })()
+      .catch((error: unknown) => {
+        // The close itself failed: said here rather than as an unhandled rejection.
+        io.err(`The restore stopped: ${(error as Error).message}`);
+        process.exitCode = 1;
+      })
+      .finally(() => (restoring = undefined));
     return restoring;
   }
   const apiKey = (
