@@ -4,6 +4,7 @@ import {
   type Service,
   DatabaseFromTheFutureError,
   DB_FILE_NAME,
+  PostgresOpenError,
 } from '../service/create-service';
 import { parseRateLimit } from '../service/http/rate-limit';
 import { API_KEY_PATTERN } from '../service/security/api-key-format';
@@ -14,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultSandboxDataDir } from './default-data-dir';
 import { SANDBOX_FLAG_OPTIONS, SANDBOX_FLAGS_USAGE, sandboxOptions } from './sandbox-flags';
-import { UsageError, type Io } from './io';
+import { RefusedError, UsageError, type Io } from './io';
 import {
   DATA_KEY_OPTIONS,
   DATA_KEY_USAGE,
@@ -30,6 +31,9 @@ export const SERVE_USAGE = `engage-desk serve [options]
   --data DIR          data directory (default: the developers' sandbox clinic, never the desktop
                       app's: ${defaultSandboxDataDir()})
   --memory            a throwaway in-memory database instead of --data (no key needed)
+  --database URL      a PostgreSQL database instead of --data, e.g.
+                      postgres://engage:secret@db.clinic.lan:5432/engage (default:
+                      $ENGAGE_DESK_DATABASE_URL); migrated and, when new, seeded
 ${DATA_KEY_USAGE}
   --seed demo|empty   what a new database starts with (default demo)
   --api-key sk_…      make this exact key exist with every permission
@@ -65,6 +69,7 @@ export async function serveCommand(
       host: { type: 'string', default: '127.0.0.1' },
       data: { type: 'string' },
       memory: { type: 'boolean', default: false },
+      database: { type: 'string' },
       ...DATA_KEY_OPTIONS,
       seed: { type: 'string' },
       'api-key': { type: 'string' },
@@ -115,7 +120,9 @@ export async function serveCommand(
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const dataDir = values.memory ? undefined : (values.data ?? defaultSandboxDataDir());
+  const databaseUrl = postgresUrlFrom(values, env);
+  const dataDir =
+    values.memory || databaseUrl ? undefined : (values.data ?? defaultSandboxDataDir());
   if (values.memory && values['data-key-file'] !== undefined)
     throw new UsageError('--memory and --data-key-file exclude each other');
   // Decided before anything opens: a refusal leaves the folder as it was.
@@ -135,7 +142,7 @@ export async function serveCommand(
   let service: Service;
   try {
     service = await createService({
-      ...(dataDir ? { dataDir } : { memory: true }),
+      ...(databaseUrl ? { databaseUrl } : dataDir ? { dataDir } : { memory: true }),
       ...(key ? { key } : {}),
       seed: (values.seed as 'demo' | 'empty' | undefined) ?? 'demo',
       host: values.host,
@@ -153,6 +160,7 @@ export async function serveCommand(
     });
   } catch (error) {
     if (error instanceof DatabaseFromTheFutureError) throw new UsageError(error.message);
+    if (error instanceof PostgresOpenError) throw new RefusedError(error.message);
     const explained = explainOpenError(error);
     if (explained !== error) throw explained;
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -191,7 +199,7 @@ export async function serveCommand(
     io.out(`  API         ${service.url}`);
     io.out(`  OpenAPI     ${service.url}/openapi.json`);
     io.out(
-      `  Data        ${dataDir ? `${dataDir}${core.created ? ` (new: ${values.seed ?? 'demo'} clinic)` : ''}, ${key ? 'encrypted' : 'plain (not encrypted)'}` : 'in memory (gone when the server stops)'}`,
+      `  Data        ${databaseUrl ? `PostgreSQL ${withoutPassword(databaseUrl)}${core.created ? ` (new: ${values.seed ?? 'demo'} clinic)` : ''}` : dataDir ? `${dataDir}${core.created ? ` (new: ${values.seed ?? 'demo'} clinic)` : ''}, ${key ? 'encrypted' : 'plain (not encrypted)'}` : 'in memory (gone when the server stops)'}`,
     );
     io.out(
       `  E-mail      ${smtp ? `SMTP ${smtp.host}:${smtp.port} as ${smtp.from}` : 'kept in the outbox (no --smtp)'}`,
@@ -254,4 +262,49 @@ function assistantFrom(
     ...(env.ENGAGE_DESK_ASSISTANT_KEY ? { apiKey: env.ENGAGE_DESK_ASSISTANT_KEY } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
   };
+}
+
+/**
+ * The PostgreSQL database asked for (--database, else $ENGAGE_DESK_DATABASE_URL), checked before
+ * anything opens. SQLite's own options do not apply to it: said rather than ignored.
+ */
+function postgresUrlFrom(
+  values: {
+    database?: string;
+    data?: string;
+    memory?: boolean;
+    'data-key-file'?: string;
+    plain?: boolean;
+  },
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  const url =
+    values.database ?? (values.data || values.memory ? undefined : env.ENGAGE_DESK_DATABASE_URL);
+  if (url === undefined) return undefined;
+  if (values.database !== undefined && (values.data || values.memory))
+    throw new UsageError('--database excludes --data and --memory');
+  if (values['data-key-file'] !== undefined || values.plain)
+    throw new UsageError(
+      '--data-key-file and --plain are for a SQLite data folder; a PostgreSQL database is protected by its server',
+    );
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--database takes a postgres:// URL, not '${withoutPassword(url)}'`);
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:')
+    throw new UsageError(`--database takes a postgres:// URL, not '${withoutPassword(url)}'`);
+  return url;
+}
+
+/** A URL fit to print: its password replaced. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/:[^:@/]*@/, ':***@');
+  }
 }

@@ -9,6 +9,11 @@ import type { Resolver } from './webhooks/webhook-url-policy';
 export type SeedName = 'demo' | 'empty';
 
 export interface CoreOptions extends DeliveryOptions, AssistantOptions {
+  /**
+   * A PostgreSQL database (postgres://…) instead of SQLite: a clinic server. The data folder,
+   * the data key and the backups are SQLite's and do not apply (PostgreSQL has its own).
+   */
+  databaseUrl?: string;
   /** Directory of the database; ignored with `memory`. */
   dataDir?: string;
   /** Told when the data folder is readable by others (default: a process warning). */

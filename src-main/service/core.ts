@@ -61,8 +61,7 @@ import { createClock, type MutableClock } from './jobs/clock';
 import { createJobRunner } from './jobs/job-runner';
 import { createCursorSigner } from './security/cursor-signer';
 import { seedDemoClinic } from './seed/demo-clinic';
-import { openDb } from './store/db';
-import { createSqlitePort } from './store/sqlite-port';
+import { openStore } from './store/open-store';
 import { createListRunner } from './store/keyset-list';
 import { createQueries } from './store/queries';
 import { clearClinicData } from './store/clinic-reset';
@@ -87,13 +86,8 @@ const CLOCK_OFFSET_SETTING = 'clock_offset_ms';
  * the CLI are adapters around this object.
  */
 export async function createCore(options: CoreOptions) {
-  const opened = openDb(options);
-  const { created } = opened;
   // The store port (store/sql-port.ts): everything below reads and writes through it.
-  const db = createSqlitePort(opened.db, {
-    ...(opened.file ? { file: opened.file } : {}),
-    ...(options.key && !options.memory ? { key: options.key } : {}),
-  });
+  const { db, created } = await openStore(options);
   const q = createQueries(db);
   const clock: MutableClock = createClock({
     offsetMs: Number((await q.settings.get(CLOCK_OFFSET_SETTING)) ?? 0),

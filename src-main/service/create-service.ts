@@ -10,6 +10,7 @@ import { SERVICE_VERSION } from './version';
 // What an adapter needs to know about the database it opens (the CLI names the file and explains
 // a database written by a newer version), without reaching into the store.
 export { DatabaseFromTheFutureError, DB_FILE_NAME } from './store/db';
+export { PostgresOpenError } from './store/pg-store';
 // The data key and what an adapter does with it before the service starts (issue 20, encryption
 // at rest): the CLI's key options and the desktop's key store and first-start conversion.
 export { DataKey, DataKeyError, fileEncryption } from './store/data-key';
