@@ -1,5 +1,13 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { POSTGRES_SUITES } from './test/service/postgres-suites';
+
+const postgresUrl = process.env.ENGAGE_DESK_TEST_POSTGRES_URL;
+if (!postgresUrl && process.env.ENGAGE_DESK_REQUIRE_POSTGRES)
+  throw new Error(
+    'ENGAGE_DESK_REQUIRE_POSTGRES is set but ENGAGE_DESK_TEST_POSTGRES_URL is not: start one with scripts/test-postgres.sh',
+  );
 
 export default defineConfig({
   test: {
@@ -13,6 +21,32 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The service suites again on PostgreSQL (test/service/postgres-suites.ts says which so far):
+      // the cores they open in memory get a PostgreSQL database each instead.
+      ...(postgresUrl && POSTGRES_SUITES.length
+        ? [
+            {
+              resolve: {
+                alias: [
+                  {
+                    find: /^\.\/store\/open-store$/,
+                    replacement: fileURLToPath(
+                      new URL('./test/service/postgres-store-opener.ts', import.meta.url),
+                    ),
+                  },
+                ],
+              },
+              test: {
+                name: 'service-postgres',
+                environment: 'node',
+                include: POSTGRES_SUITES.map((file) => `test/service/${file}`),
+                globalSetup: ['test/service/postgres-global-setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       {
         // Electron main with a faked `electron` module (the binary cannot run here).
         test: {
