@@ -21,12 +21,14 @@ export interface ClinicalFormRow {
 /**
  * The API shape: the stored one, with `scoreAlerts` added when the form has any and `instrument`
  * when it is a validated instrument (both before `createdAt`, where the schema has them).
+ * `replace` works alike on both engines; it finds the form's own key only, since a string value
+ * cannot hold `,"createdAt":` unescaped and no nested object (a field) has that key.
  */
 const FORM_JSON = `CASE WHEN score_alerts = '[]' AND instrument IS NULL THEN api_json
-  ELSE substr(api_json, 1, instr(api_json, ',"createdAt":') - 1)
-    || CASE WHEN score_alerts = '[]' THEN '' ELSE ',"scoreAlerts":' || score_alerts END
+  ELSE replace(api_json, ',"createdAt":',
+    CASE WHEN score_alerts = '[]' THEN '' ELSE ',"scoreAlerts":' || score_alerts END
     || CASE WHEN instrument IS NULL THEN '' ELSE ',"instrument":' || instrument END
-    || substr(api_json, instr(api_json, ',"createdAt":')) END`;
+    || ',"createdAt":') END`;
 
 export const FORM_LIST: ListDefinition = {
   name: 'clinical_forms',

@@ -38,7 +38,7 @@ export function createCreditLedgerQueries(db: Sql) {
   // What a resource took from the monthly allowance in the current period and has not had back.
   const allowanceOwed = db
     .prepare<[string, string], number>(
-      `SELECT ifnull(sum(CASE kind WHEN 'consume' THEN from_allowance WHEN 'refund' THEN -from_allowance ELSE 0 END), 0)
+      `SELECT coalesce(sum(CASE kind WHEN 'consume' THEN from_allowance WHEN 'refund' THEN -from_allowance ELSE 0 END), 0)
        FROM credit_ledger WHERE resource_id = ? AND created_at >= ?`,
     )
     .pluck();
@@ -46,7 +46,7 @@ export function createCreditLedgerQueries(db: Sql) {
   // refund's top-up part is its amount less what it put back into the allowance.
   const topUpOwed = db
     .prepare<[string], number>(
-      `SELECT ifnull(sum(CASE kind WHEN 'consume' THEN -amount - from_allowance
+      `SELECT coalesce(sum(CASE kind WHEN 'consume' THEN -amount - from_allowance
                                    WHEN 'refund' THEN -(amount - from_allowance) ELSE 0 END), 0)
        FROM credit_ledger WHERE resource_id = ?`,
     )
@@ -54,16 +54,16 @@ export function createCreditLedgerQueries(db: Sql) {
   // What a resource consumed in the current period, net of what came back in it.
   const periodConsumed = db
     .prepare<[string, string], number>(
-      `SELECT ifnull(-sum(amount), 0) FROM credit_ledger
+      `SELECT coalesce(-sum(amount), 0) FROM credit_ledger
        WHERE resource_id = ? AND created_at >= ? AND kind IN ('consume', 'refund')`,
     )
     .pluck();
   const netConsumed = db
     .prepare<[string], number>(
-      `SELECT ifnull(-sum(amount), 0) FROM credit_ledger WHERE resource_id = ? AND kind IN ('consume', 'refund')`,
+      `SELECT coalesce(-sum(amount), 0) FROM credit_ledger WHERE resource_id = ? AND kind IN ('consume', 'refund')`,
     )
     .pluck();
-  const sum = db.prepare<[], number>('SELECT ifnull(sum(amount), 0) FROM credit_ledger').pluck();
+  const sum = db.prepare<[], number>('SELECT coalesce(sum(amount), 0) FROM credit_ledger').pluck();
   return {
     insert: (row: LedgerRow) => insert.run(row),
     allowanceOwed: async (resourceId: string, periodStart: string) =>
