@@ -53,20 +53,30 @@ export const KEPT_TABLES = [
  * trigger (records are kept, the ledger is append-only); a sandbox reset is the one sanctioned
  * exception, so those triggers are dropped and re-created from their own stored SQL in the same
  * transaction: if anything fails, the guards come back with the data.
+ *
+ * On PostgreSQL one TRUNCATE of the same tables empties them: it fires no row triggers, so the
+ * guards (BEFORE DELETE row triggers, the only delete triggers there are) stay as they are, and
+ * no kept table references a clinic one. Identities continue (nothing reads a seq across a reset),
+ * and there is no search table to empty: the trigram index belongs to the patients table.
  */
 export async function clearClinicData(db: Sql, now: string): Promise<void> {
   if (!db.inTransaction) throw new Error('clearClinicData must run inside a transaction');
-  const guards = await db
-    .prepare<[], { name: string; sql: string }>(
-      `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE ON%'`,
-    )
-    .all();
-  for (const guard of guards) await db.exec(`DROP TRIGGER ${guard.name}`);
-  for (const table of CLINIC_TABLES) await db.exec(`DELETE FROM ${table}`);
-  // External-content index and trigger-kept counters follow the emptied patients table.
-  await db.exec(`INSERT INTO patient_search (patient_search) VALUES ('delete-all')`);
+  if (db.engine === 'postgres') {
+    await db.exec(`TRUNCATE ${CLINIC_TABLES.join(', ')}`);
+  } else {
+    const guards = await db
+      .prepare<[], { name: string; sql: string }>(
+        `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE ON%'`,
+      )
+      .all();
+    for (const guard of guards) await db.exec(`DROP TRIGGER ${guard.name}`);
+    for (const table of CLINIC_TABLES) await db.exec(`DELETE FROM ${table}`);
+    // External-content index follows the emptied patients table.
+    await db.exec(`INSERT INTO patient_search (patient_search) VALUES ('delete-all')`);
+    for (const guard of guards) await db.exec(guard.sql);
+  }
+  // The trigger-kept counters follow the emptied patients table.
   await db.exec('UPDATE patient_counts SET n = 0');
   // Attempt numbering starts afresh, so the failure-rate window must too.
   await db.prepare('UPDATE webhooks SET stats_since = ?, stats_after_seq = 0').run(now);
-  for (const guard of guards) await db.exec(guard.sql);
 }

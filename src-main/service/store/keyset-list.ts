@@ -1,6 +1,6 @@
 import type { SqlStatement as Statement } from './sql-port';
 import type { CursorSigner, CursorPosition } from '../security/cursor-signer';
-import type { Sql } from './sql-port';
+import type { EngineSql, Sql } from './sql-port';
 
 /**
  * The one keyset-pagination implementation every list uses. Rows come newest first on an immutable
@@ -12,10 +12,13 @@ import type { Sql } from './sql-port';
 export interface ListDefinition {
   /** Binds cursors to this list. */
   name: string;
-  /** FROM clause, e.g. `patients`. */
-  from: string;
-  /** SQL expression rendering one row as JSON text. */
-  json: string;
+  /** FROM clause, e.g. `patients` (or one per engine). */
+  from: EngineSql;
+  /**
+   * SQL expression rendering one row as JSON text: one for both engines (a stored JSON column),
+   * or one per engine where the rendering differs (json_quote is engage_json_text on PostgreSQL).
+   */
+  json: EngineSql;
   /**
    * The ordering key, newest first: either one unique, immutable key that grows with createdAt
    * (an INTEGER PRIMARY KEY kept in time order), or the pair (createdAt column, id column).
@@ -53,22 +56,35 @@ type PageRow = [Buffer | null, number, string | number | null, string | null];
 export function createListRunner(db: Sql, signer: CursorSigner) {
   const cache = new Map<string, Statement<unknown[], PageRow>>();
 
+  const forEngine = (sql: EngineSql) => (typeof sql === 'string' ? sql : sql[db.engine]);
+
   function statement(def: ListDefinition, where: ListCondition[]) {
     const conditions = where.map((c) => c.sql).join(' AND ');
     const dir = def.direction === 'asc' ? 'ASC' : 'DESC';
-    const cacheKey = `${def.from}\n${def.keys.join()}\n${dir}\n${def.json}\n${conditions}`;
+    const from = forEngine(def.from);
+    const json = forEngine(def.json);
+    const cacheKey = `${from}\n${def.keys.join()}\n${dir}\n${json}\n${conditions}`;
     let stmt = cache.get(cacheKey);
     if (!stmt) {
       const [k0, k1] = def.keys;
       const order = def.keys.map((k) => `${k} ${dir}`).join(', ');
       // The inner query reads limit + 1 rows (the extra one only tells whether there is more);
       // the outer one joins the first `limit` of them in key order and reports the last key.
-      const sql = `SELECT CAST(group_concat(CASE WHEN n <= @limit THEN j END, ',' ORDER BY n) AS BLOB), count(*),
-          max(CASE WHEN n = @limit THEN k0 END), max(CASE WHEN n = @limit THEN k1 END)
+      // The joined text crosses as a Buffer on both engines: CAST AS BLOB on SQLite, convert_to
+      // (bytea) on PostgreSQL. The limit is a `?` of its own at each place (the conditions take
+      // `?` too, and PostgreSQL's adapter does not mix them with `@name`): see listPage.
+      const page = (blob: (text: string) => string) =>
+        `SELECT ${blob(`string_agg(CASE WHEN n <= ? THEN j END, ',' ORDER BY n)`)}, count(*),
+          max(CASE WHEN n = ? THEN k0 END), max(CASE WHEN n = ? THEN k1 END)
         FROM (SELECT row_number() OVER (ORDER BY k0 ${dir}, k1 ${dir}) AS n, k0, k1, j
-          FROM (SELECT ${k0} AS k0, ${k1 ?? 'NULL'} AS k1, ${def.json} AS j FROM ${def.from}
-            ${conditions ? `WHERE ${conditions}` : ''} ORDER BY ${order} LIMIT @limit + 1))`;
-      stmt = db.prepare<unknown[], PageRow>(sql).raw();
+          FROM (SELECT ${k0} AS k0, ${k1 ?? 'NULL'} AS k1, ${json} AS j FROM ${from}
+            ${conditions ? `WHERE ${conditions}` : ''} ORDER BY ${order} LIMIT ? + 1) AS keyed) AS numbered`;
+      stmt = db
+        .prepare<unknown[], PageRow>({
+          sqlite: page((text) => `CAST(${text} AS BLOB)`),
+          postgres: page((text) => `convert_to(${text}, 'UTF8')`),
+        })
+        .raw();
       cache.set(cacheKey, stmt);
     }
     return stmt;
@@ -85,9 +101,10 @@ export function createListRunner(db: Sql, signer: CursorSigner) {
           : { sql: `(${def.keys[0]}, ${def.keys[1]}) ${after} (?, ?)`, params: position },
       );
     }
-    const params: unknown[] = [];
+    // The limit's three places before the conditions, then the conditions', then the limit's last.
+    const params: unknown[] = [query.limit, query.limit, query.limit];
     for (const c of where) params.push(...c.params);
-    params.push({ limit: query.limit });
+    params.push(query.limit);
     const [rows, count, lastK0, lastK1] = (await statement(def, where).get(...params))!;
     const hasMore = count > query.limit;
     let cursor = '';

@@ -88,14 +88,16 @@ export function createAlertQueries(db: Sql) {
        updated_at = @at
      WHERE id = @id AND state <> 'resolved'`,
   );
+  // CASE … THEN 1 ELSE 0 rather than a comparison: PostgreSQL's is a boolean, not SQLite's 0/1.
   const counts = db.prepare<[], { urgent: number; review: number }>(
-    `SELECT coalesce(sum(priority = 'urgent'), 0) AS urgent, coalesce(sum(priority = 'review'), 0) AS review
+    `SELECT coalesce(sum(CASE WHEN priority = 'urgent' THEN 1 ELSE 0 END), 0) AS urgent,
+       coalesce(sum(CASE WHEN priority = 'review' THEN 1 ELSE 0 END), 0) AS review
      FROM alerts WHERE state = 'open'`,
   );
   const openOfPatient = db
     .prepare<[string], string>(
       `SELECT api_json FROM alerts WHERE patient_id = ? AND state <> 'resolved'
-       ORDER BY priority = 'urgent' DESC, seq DESC LIMIT 20`,
+       ORDER BY CASE WHEN priority = 'urgent' THEN 1 ELSE 0 END DESC, seq DESC LIMIT 20`,
     )
     .pluck();
   const latestOfPatient = db.prepare<[string, number], { at: string; json: string }>(

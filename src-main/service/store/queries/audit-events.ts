@@ -34,22 +34,31 @@ export function createAuditEventQueries(db: Sql) {
      VALUES (@id, @at, @actor_type, @actor_id, @actor_name, @channel, @action,
        @resource_type, @resource_id, @patient_id, @count)`,
   );
-  // Both bounds: the one the service clock sets and the one the delete trigger checks (SQLite's
-  // own clock), so the purge never asks for a row the trigger would refuse.
-  const purge = db.prepare<{ before: string; years: number }>(
-    `DELETE FROM audit_events WHERE at < @before
-       AND at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years')`,
-  );
+  // Both bounds: the one the service clock sets and the one the delete trigger checks (the
+  // computer's clock: SQLite's 'now'; on PostgreSQL the server's at the statement's start, through
+  // engage_years_before, which moves back by years as SQLite's modifier does), so the purge never
+  // asks for a row the trigger would refuse.
+  const clockBound = {
+    sqlite: `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years')`,
+    postgres: `engage_years_before(statement_timestamp() AT TIME ZONE 'UTC', @years)`,
+  };
+  const purgeSql = (bound: string) =>
+    `DELETE FROM audit_events WHERE at < @before AND at < ${bound}`;
+  const purge = db.prepare<{ before: string; years: number }>({
+    sqlite: purgeSql(clockBound.sqlite),
+    postgres: purgeSql(clockBound.postgres),
+  });
+  const purgeableSql = (bound: string) =>
+    `SELECT count(*) AS events, count(DISTINCT nullif(patient_id, '')) AS patients,
+       min(at) AS oldest, ${bound} AS bound
+     FROM audit_events WHERE at < @before AND at < ${bound}`;
   const purgeable = db.prepare<
     { before: string; years: number },
     { events: number; patients: number; oldest: string | null; bound: string }
-  >(
-    `SELECT count(*) AS events, count(DISTINCT nullif(patient_id, '')) AS patients,
-       min(at) AS oldest,
-       strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years') AS bound
-     FROM audit_events WHERE at < @before
-       AND at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || @years || ' years')`,
-  );
+  >({
+    sqlite: purgeableSql(clockBound.sqlite),
+    postgres: purgeableSql(clockBound.postgres),
+  });
   // The rows this connection changed in the trail: the read caches' change token leaves them out
   // (store/read-cache.ts), since an event changes no patient. Counted after each statement ran,
   // as SQLite's total_changes() is (a refused statement counts in neither).

@@ -49,14 +49,23 @@ export function createCallQueries(db: Sql) {
      WHERE id = @id AND status = @from_status`,
   );
   const byId = db.prepare<[string], CallRow>(`SELECT ${COLUMNS} FROM calls WHERE id = ?`);
-  // The full record: the list form plus what only completed calls have.
+  // The full record: the list form plus what only completed calls have. json_set appends the
+  // keys (the list form has none of them); PostgreSQL splices the same bytes in before the
+  // closing brace (transcript and metadata are JSON.stringify's text, which json() keeps as is).
   const detailJson = db
-    .prepare<[string], string>(
-      `SELECT CASE WHEN status = 'completed'
+    .prepare<[string], string>({
+      sqlite: `SELECT CASE WHEN status = 'completed'
          THEN json_set(api_json, '$.transcript', json(transcript), '$.summary', summary, '$.metadata', json(metadata))
          ELSE json_set(api_json, '$.metadata', json(metadata)) END
        FROM calls WHERE id = ?`,
-    )
+      postgres: `SELECT substr(api_json, 1, length(api_json) - 1)
+         || CASE WHEN status = 'completed'
+              THEN ',"transcript":' || coalesce(transcript, 'null')
+                || ',"summary":' || engage_json_text(summary)
+              ELSE '' END
+         || ',"metadata":' || metadata || '}'
+       FROM calls WHERE id = ?`,
+    })
     .pluck();
   const latestEnded = db.prepare<[], CallRow>(
     `SELECT ${COLUMNS} FROM calls WHERE status IN ('completed', 'failed')

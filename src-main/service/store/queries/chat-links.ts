@@ -26,11 +26,17 @@ export function createChatLinkQueries(db: Sql) {
   const conversationOf = db
     .prepare<[string], string>('SELECT conversation_id FROM chat_links WHERE token_hash = ?')
     .pluck();
-  const ofConversation = db.prepare<[string], SentChatLink>(
+  // Newest first; links made at the same moment in the order they were made: by rowid on SQLite.
+  // PostgreSQL's table has no such column; its rows are never updated, so their place in the heap
+  // (ctid) follows the order they were inserted in.
+  const ofConversationSql = (insertOrder: string) =>
     `SELECT l.channel, l.outbox_id, o.to_address, o.transport, l.created_at
      FROM chat_links l LEFT JOIN outbox o ON o.id = l.outbox_id
-     WHERE l.conversation_id = ? ORDER BY l.created_at DESC, l.rowid DESC`,
-  );
+     WHERE l.conversation_id = ? ORDER BY l.created_at DESC, ${insertOrder} DESC`;
+  const ofConversation = db.prepare<[string], SentChatLink>({
+    sqlite: ofConversationSql('l.rowid'),
+    postgres: ofConversationSql('l.ctid'),
+  });
   return {
     insert: async (row: ChatLinkRow) => {
       await insert.run(row);

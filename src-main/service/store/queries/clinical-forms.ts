@@ -55,11 +55,14 @@ export function createClinicalFormQueries(db: Sql) {
     .prepare<[string], string>(`SELECT ${FORM_JSON} FROM clinical_forms WHERE id = ?`)
     .pluck();
   const remove = db.prepare<[string]>('DELETE FROM clinical_forms WHERE id = ?');
+  // The edition is a string in the instrument's JSON (or the form has no instrument: NULL).
   const byEdition = db
-    .prepare<[string], string>(
-      `SELECT id FROM clinical_forms WHERE json_extract(instrument, '$.edition') = ?
+    .prepare<[string], string>({
+      sqlite: `SELECT id FROM clinical_forms WHERE json_extract(instrument, '$.edition') = ?
        ORDER BY created_at, id LIMIT 1`,
-    )
+      postgres: `SELECT id FROM clinical_forms WHERE (instrument::json ->> 'edition') = ?
+       ORDER BY created_at, id LIMIT 1`,
+    })
     .pluck();
   return {
     insert: (row: ClinicalFormRow) => insert.run(row),

@@ -19,10 +19,10 @@ export function createConversationMessageQueries(db: Sql) {
     `SELECT id, conversation_id, role, content, escalated, metadata, created_at
      FROM conversation_messages WHERE conversation_id = ? ORDER BY seq`,
   );
-  // The messages as one JSON array, rendered by SQLite from the stored api_json of each.
+  // The messages as one JSON array, rendered by the database from the stored api_json of each.
   const jsonOf = db
     .prepare<[string], string>(
-      `SELECT '[' || coalesce(group_concat(api_json, ',' ORDER BY seq), '') || ']'
+      `SELECT '[' || coalesce(string_agg(api_json, ',' ORDER BY seq), '') || ']'
        FROM conversation_messages WHERE conversation_id = ?`,
     )
     .pluck();

@@ -13,15 +13,24 @@ export interface LedgerRow {
   created_at: string;
 }
 
-/** The API shape of a ledger entry, rendered by SQLite (see PATIENT_JSON for why). */
-export const LEDGER_JSON = `'{"id":' || json_quote(id)
-  || ',"kind":' || json_quote(kind)
-  || ',"amount":' || amount
-  || ',"balanceAfter":' || balance_after
-  || ',"reason":' || json_quote(reason)
-  || CASE WHEN resource_type IS NULL THEN '' ELSE ',"resourceType":' || json_quote(resource_type) END
-  || CASE WHEN resource_id IS NULL THEN '' ELSE ',"resourceId":' || json_quote(resource_id) END
-  || ',"createdAt":' || json_quote(created_at) || '}'`;
+/**
+ * The API shape of a ledger entry, rendered by the database (see PATIENT_JSON for why). The
+ * engines differ only in how a string is quoted: json_quote on SQLite, engage_json_text on
+ * PostgreSQL (the migrations' twin of it).
+ */
+const ledgerJson = (quote: string) => `'{"id":' || ${quote}(id)
+  || ',"kind":' || ${quote}(kind)
+  || ',"amount":' || CAST(amount AS TEXT)
+  || ',"balanceAfter":' || CAST(balance_after AS TEXT)
+  || ',"reason":' || ${quote}(reason)
+  || CASE WHEN resource_type IS NULL THEN '' ELSE ',"resourceType":' || ${quote}(resource_type) END
+  || CASE WHEN resource_id IS NULL THEN '' ELSE ',"resourceId":' || ${quote}(resource_id) END
+  || ',"createdAt":' || ${quote}(created_at) || '}'`;
+
+export const LEDGER_JSON = {
+  sqlite: ledgerJson('json_quote'),
+  postgres: ledgerJson('engage_json_text'),
+} as const;
 
 export const LEDGER_LIST: ListDefinition = {
   name: 'credit_ledger',

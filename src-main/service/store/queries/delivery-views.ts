@@ -6,13 +6,20 @@ import type { Sql } from '../sql-port';
  * Joins across tables that own none of them, prepared once like overview.ts.
  */
 export function createDeliveryViewQueries(db: Sql) {
-  const formNames = db.prepare<[string], { id: string; name: string }>(
-    'SELECT id, name FROM clinical_forms WHERE id IN (SELECT value FROM json_each(?))',
-  );
-  const formNamesBySchedule = db.prepare<[string], { schedule_id: string; name: string }>(
+  // The ids come as a JSON array of strings: json_each on SQLite, json_array_elements_text on
+  // PostgreSQL (whose column is also `value`).
+  const formNames = db.prepare<[string], { id: string; name: string }>({
+    sqlite: 'SELECT id, name FROM clinical_forms WHERE id IN (SELECT value FROM json_each(?))',
+    postgres: `SELECT id, name FROM clinical_forms
+      WHERE id IN (SELECT value FROM json_array_elements_text(?::json))`,
+  });
+  const bySchedule = (ids: string) =>
     `SELECT s.id AS schedule_id, f.name FROM form_schedules s JOIN clinical_forms f ON f.id = s.form_id
-     WHERE s.id IN (SELECT value FROM json_each(?))`,
-  );
+     WHERE s.id IN (SELECT value FROM ${ids})`;
+  const formNamesBySchedule = db.prepare<[string], { schedule_id: string; name: string }>({
+    sqlite: bySchedule('json_each(?)'),
+    postgres: bySchedule('json_array_elements_text(?::json)'),
+  });
   const pendingTimes = db
     .prepare<[string, string], string>(
       `SELECT scheduled_at FROM form_schedules

@@ -85,7 +85,7 @@ export function createFormResponseQueries(db: Sql) {
         `SELECT ${COLUMNS} FROM (
            SELECT ${COLUMNS}, row_number() OVER (
              PARTITION BY patient_id ORDER BY completed_at DESC, id DESC) AS nth
-           FROM form_responses WHERE ${where.sql})
+           FROM form_responses WHERE ${where.sql}) AS ranked
          WHERE nth = 1 ORDER BY completed_at DESC, id DESC LIMIT ?`,
       ).all(...where.params, limit);
     },

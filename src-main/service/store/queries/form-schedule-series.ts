@@ -46,9 +46,12 @@ export function createFormScheduleSeriesQueries(db: Sql) {
   const cancel = db.prepare<[string, string]>(
     'UPDATE form_schedule_series SET cancelled_at = ? WHERE id = ? AND cancelled_at IS NULL',
   );
-  const occurrences = db.prepare<[string], { id: string; occurrences: number }>(
-    'SELECT id, occurrences FROM form_schedule_series WHERE id IN (SELECT value FROM json_each(?))',
-  );
+  const occurrences = db.prepare<[string], { id: string; occurrences: number }>({
+    sqlite:
+      'SELECT id, occurrences FROM form_schedule_series WHERE id IN (SELECT value FROM json_each(?))',
+    postgres: `SELECT id, occurrences FROM form_schedule_series
+      WHERE id IN (SELECT value FROM json_array_elements_text(?::json))`,
+  });
   return {
     /** How many deliveries each of these series planned (a list page's "3 of 7"). */
     occurrences: async (ids: readonly string[]) =>

@@ -38,14 +38,18 @@ export function createJobQueries(db: Sql) {
   // Makes sure a job with this key will run by `due_at`: adds it, brings a pending one forward,
   // or revives one that has finished. A running one is left alone: it looks for new work itself
   // before it settles (see the webhook flush job).
-  const wake = db.prepare<[string, string, string, string, string, string]>(
+  // The earlier of two times is SQLite's scalar min(a, b), PostgreSQL's least(a, b).
+  const wakeSql = (earlier: string) =>
     `INSERT INTO jobs (id, kind, payload, due_at, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO UPDATE SET
-       due_at = CASE WHEN jobs.status = 'pending' THEN min(jobs.due_at, excluded.due_at)
+       due_at = CASE WHEN jobs.status = 'pending' THEN ${earlier}(jobs.due_at, excluded.due_at)
                 ELSE excluded.due_at END,
        status = 'pending', last_error = NULL, finished_at = NULL
-     WHERE jobs.status <> 'running'`,
-  );
+     WHERE jobs.status <> 'running'`;
+  const wake = db.prepare<[string, string, string, string, string, string]>({
+    sqlite: wakeSql('min'),
+    postgres: wakeSql('least'),
+  });
   // An asynchronous job that re-arms itself: back to pending at its next due time.
   const rearm = db.prepare<[string, string]>(
     `UPDATE jobs SET status = 'pending', due_at = ?, attempts = attempts + 1 WHERE id = ?`,

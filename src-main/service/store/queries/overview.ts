@@ -31,10 +31,15 @@ export interface FailedDeliveryRow {
 }
 
 export function createOverviewQueries(db: Sql) {
-  const tags = db.prepare<[], { tag: string; count: number }>(
-    `SELECT value AS tag, count(*) AS count FROM patients, json_each(patients.tags)
+  // Tags are a JSON array of strings. A tag from the JSON is text of the database's collation on
+  // PostgreSQL: it is ordered byte by byte (COLLATE "C"), as SQLite orders it.
+  const tags = db.prepare<[], { tag: string; count: number }>({
+    sqlite: `SELECT value AS tag, count(*) AS count FROM patients, json_each(patients.tags)
      GROUP BY value ORDER BY count DESC, tag`,
-  );
+    postgres: `SELECT t.value AS tag, count(*) AS count
+     FROM patients, json_array_elements_text(patients.tags::json) AS t (value)
+     GROUP BY t.value ORDER BY count(*) DESC, t.value COLLATE "C"`,
+  });
   const timelineSchedules = db.prepare<[string, number], JsonWithName>(
     `SELECT s.api_json AS json, f.name AS name, s.scheduled_at AS at
      FROM form_schedules s JOIN clinical_forms f ON f.id = s.form_id
@@ -92,13 +97,19 @@ export function createOverviewQueries(db: Sql) {
     `SELECT l.kind, l.resource_type, s.channel, count(*) AS entries, sum(l.amount) AS amount
      FROM credit_ledger l LEFT JOIN form_schedules s ON l.resource_type = 'form_schedule' AND s.id = l.resource_id
      WHERE l.created_at >= ? AND l.created_at < ?
-     GROUP BY l.kind, l.resource_type, s.channel ORDER BY l.kind, l.resource_type, s.channel`,
+     GROUP BY l.kind, l.resource_type, s.channel
+     ORDER BY l.kind, l.resource_type NULLS FIRST, s.channel NULLS FIRST`,
   );
   // The patient behind each paid-for resource (a ledger row names it).
+  const idsIn = (ids: string) =>
+    `SELECT id, patient_id FROM conversations WHERE id IN (SELECT value FROM ${ids})
+     UNION ALL SELECT id, patient_id FROM form_schedules WHERE id IN (SELECT value FROM ${ids})
+     UNION ALL SELECT id, patient_id FROM calls WHERE id IN (SELECT value FROM ${ids})`;
   const resourcePatients = db.prepare<[string, string, string], { id: string; patient_id: string }>(
-    `SELECT id, patient_id FROM conversations WHERE id IN (SELECT value FROM json_each(?))
-     UNION ALL SELECT id, patient_id FROM form_schedules WHERE id IN (SELECT value FROM json_each(?))
-     UNION ALL SELECT id, patient_id FROM calls WHERE id IN (SELECT value FROM json_each(?))`,
+    {
+      sqlite: idsIn('json_each(?)'),
+      postgres: idsIn('json_array_elements_text(?::json)'),
+    },
   );
 
   return {

@@ -1,4 +1,4 @@
-import type { SqlStatement as Statement } from '../sql-port';
+import type { Engine, SqlStatement as Statement } from '../sql-port';
 import type { Sql } from '../sql-port';
 import type { ListCondition, ListDefinition } from '../keyset-list';
 import { createReadCache } from '../read-cache';
@@ -45,7 +45,9 @@ function orderKeys(sort: PatientSort, direction: SortDirection): ListDefinition[
 
 /**
  * The patient list in this order: over the table, or driven by the search index (whose rowid is
- * the patient's seq) when a search of three or more characters narrows it.
+ * the patient's seq) when a search of three or more characters narrows it. PostgreSQL has no
+ * separate index table: its trigram index on patients.search_text answers the search condition
+ * on the table itself (migrations-postgres/0001), so its list is always over the table.
  */
 function listDefinition(
   viaIndex: boolean,
@@ -81,23 +83,29 @@ export interface PatientFilters {
   responseFormId?: string | undefined;
 }
 
-const TAG_CONDITION = 'EXISTS (SELECT 1 FROM json_each(patients.tags) WHERE value = ?)';
+/** The tag filter: `tags` holds a JSON array of strings. */
+const TAG_CONDITION: Record<Engine, string> = {
+  sqlite: 'EXISTS (SELECT 1 FROM json_each(patients.tags) WHERE value = ?)',
+  postgres: 'EXISTS (SELECT 1 FROM json_array_elements_text(patients.tags::json) WHERE value = ?)',
+};
 
 /**
  * The SQL of every filter but the search (which picks the list's driving table). In another order
  * than creation, the status is written `+status` so that SQLite walks the order's index and stops
  * at a page, instead of taking the status index and sorting every active patient (90,000 here) to
- * find the first hundred: 0.5 ms instead of 100.
+ * find the first hundred: 0.5 ms instead of 100. (PostgreSQL has no unary + on text, and its
+ * planner weighs the indexes by their statistics: there the column is written plainly.)
  */
 function filterConditions(
+  engine: Engine,
   filters: PatientFilters,
   sort: PatientSort = 'created',
   direction: SortDirection = 'desc',
 ): ListCondition[] {
   const where: ListCondition[] = [];
-  const status = sort === 'created' ? 'status' : '+status';
+  const status = sort === 'created' || engine === 'postgres' ? 'status' : '+status';
   if (filters.status) where.push({ sql: `${status} = ?`, params: [filters.status] });
-  if (filters.tag) where.push({ sql: TAG_CONDITION, params: [filters.tag] });
+  if (filters.tag) where.push({ sql: TAG_CONDITION[engine], params: [filters.tag] });
   // Sorted by date of birth, an age range is a range of the order's own index key (the patients
   // without a date, which the key places at one end, kept out explicitly): SQLite starts at the
   // range instead of walking every older patient to reach the young ones.
@@ -122,7 +130,8 @@ function filterConditions(
 
 /** Whether only the kept counters' filters (status, search) are set. */
 function countedByKeptCounters(filters: PatientFilters): boolean {
-  return filterConditions({ ...filters, status: undefined }).length === 0;
+  // Whether there is a condition, not its text: the engine does not matter here.
+  return filterConditions('sqlite', { ...filters, status: undefined }).length === 0;
 }
 
 export function createPatientQueries(db: Sql, changeToken: () => string) {
@@ -144,9 +153,12 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
   const jsonById = db
     .prepare<[string], string>(`SELECT ${PATIENT_JSON} FROM patients WHERE id = ?`)
     .pluck();
-  const namesOf = db.prepare<[string], { id: string; first_name: string; last_name: string }>(
-    'SELECT id, first_name, last_name FROM patients WHERE id IN (SELECT value FROM json_each(?))',
-  );
+  const namesOf = db.prepare<[string], { id: string; first_name: string; last_name: string }>({
+    sqlite:
+      'SELECT id, first_name, last_name FROM patients WHERE id IN (SELECT value FROM json_each(?))',
+    postgres: `SELECT id, first_name, last_name FROM patients
+      WHERE id IN (SELECT value FROM json_array_elements_text(?::json))`,
+  });
   // What tells one person from another on import (domain/patient-import.ts): every patient's.
   const identities = db.prepare<
     [],
@@ -158,9 +170,14 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
       phone: string | null;
       mrn: unknown;
     }
-  >(
-    `SELECT id, first_name, last_name, email, phone, json_extract(metadata, '$.mrn') AS mrn FROM patients`,
-  );
+  >({
+    sqlite: `SELECT id, first_name, last_name, email, phone, json_extract(metadata, '$.mrn') AS mrn FROM patients`,
+    // ->> gives any value as text; the import compares only a string MRN (a number or an object
+    // is no key there), so anything else reads as NULL, which it skips alike.
+    postgres: `SELECT id, first_name, last_name, email, phone,
+        CASE WHEN json_typeof(metadata::json -> 'mrn') = 'string' THEN metadata::json ->> 'mrn' END AS mrn
+      FROM patients`,
+  });
   const latest = db.prepare<[], { created_at: string; id: string }>(
     'SELECT created_at, id FROM patients ORDER BY seq DESC LIMIT 1',
   );
@@ -168,15 +185,25 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
     .prepare<[string], number>('SELECT n FROM patient_counts WHERE status = ?')
     .pluck();
   const countAll = db.prepare<[], number>('SELECT sum(n) FROM patient_counts').pluck();
-  const countMatches = db
-    .prepare<[string], number>('SELECT count(*) FROM patient_search WHERE patient_search MATCH ?')
-    .pluck();
-  const countMatchesWithStatus = db
-    .prepare<[string, string], number>(
-      `SELECT count(*) FROM patient_search JOIN patients ON patients.seq = patient_search.rowid
+  // The FTS5 index is SQLite's alone: on PostgreSQL every search is a 'like' one (see
+  // searchCondition), counted on the table below, so these two are never prepared there.
+  const countMatches =
+    db.engine === 'sqlite'
+      ? db
+          .prepare<[string], number>(
+            'SELECT count(*) FROM patient_search WHERE patient_search MATCH ?',
+          )
+          .pluck()
+      : undefined;
+  const countMatchesWithStatus =
+    db.engine === 'sqlite'
+      ? db
+          .prepare<[string, string], number>(
+            `SELECT count(*) FROM patient_search JOIN patients ON patients.seq = patient_search.rowid
        WHERE patient_search MATCH ? AND status = ?`,
-    )
-    .pluck();
+          )
+          .pluck()
+      : undefined;
   const countLike = new Map<string, Statement<unknown[], number>>();
   /** The row with what the service derives for search and sorting (see migration 0011). */
   const stored = (row: PatientRow): StoredRow => ({
@@ -186,10 +213,14 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
   });
   const idStatements = new Map<string, Statement<unknown[], string>>();
   const jsonByIds = db
-    .prepare<[string], string>(
-      `SELECT ${PATIENT_JSON} FROM json_each(?) AS wanted JOIN patients ON patients.id = wanted.value
+    .prepare<[string], string>({
+      sqlite: `SELECT ${PATIENT_JSON} FROM json_each(?) AS wanted JOIN patients ON patients.id = wanted.value
        ORDER BY wanted.key`,
-    )
+      postgres: `SELECT ${PATIENT_JSON}
+       FROM json_array_elements_text(?::json) WITH ORDINALITY AS wanted (value, key)
+       JOIN patients ON patients.id = wanted.value
+       ORDER BY wanted.key`,
+    })
     .pluck();
   const countFilteredStatements = new Map<string, Statement<unknown[], number>>();
   // Counting the matches of a common term costs about a millisecond on 100,000 patients, and
@@ -205,8 +236,8 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
     let n: number;
     if (search.kind === 'match') {
       n = status
-        ? (await countMatchesWithStatus.get(search.param[0]!, status))!
-        : (await countMatches.get(search.param[0]!))!;
+        ? (await countMatchesWithStatus!.get(search.param[0]!, status))!
+        : (await countMatches!.get(search.param[0]!))!;
     } else {
       const sql = `SELECT count(*) FROM patients WHERE ${search.sql}${status ? ' AND status = ?' : ''}`;
       let stmt = countLike.get(sql);
@@ -221,10 +252,10 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
 
   /** Tags, ages and responses have no kept counter: count the rows (bounded by the table). */
   async function countFiltered(filters: PatientFilters): Promise<number> {
-    const search = searchCondition(filters.search);
+    const search = searchCondition(db.engine, filters.search);
     const where = [
       ...(search ? [{ sql: search.sql, params: search.param }] : []),
-      ...filterConditions(filters),
+      ...filterConditions(db.engine, filters),
     ];
     const from =
       search?.kind === 'match'
@@ -244,10 +275,10 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
     filters: PatientFilters,
     order: { sort: PatientSort; direction: SortDirection } = { sort: 'created', direction: 'desc' },
   ): { def: ListDefinition; where: ListCondition[] } {
-    const search = searchCondition(filters.search);
+    const search = searchCondition(db.engine, filters.search);
     const where: ListCondition[] = [
       ...(search ? [{ sql: search.sql, params: search.param }] : []),
-      ...filterConditions(filters, order.sort, order.direction),
+      ...filterConditions(db.engine, filters, order.sort, order.direction),
     ];
     return { def: listDefinition(search?.kind === 'match', order.sort, order.direction), where };
   }
@@ -275,7 +306,8 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
     ): Promise<string[]> {
       const { def, where } = listQuery(filters, order);
       const dir = def.direction === 'asc' ? 'ASC' : 'DESC';
-      const sql = `SELECT patients.id FROM ${def.from}${where.length ? ` WHERE ${where.map((c) => c.sql).join(' AND ')}` : ''}
+      const from = typeof def.from === 'string' ? def.from : def.from[db.engine];
+      const sql = `SELECT patients.id FROM ${from}${where.length ? ` WHERE ${where.map((c) => c.sql).join(' AND ')}` : ''}
         ORDER BY ${def.keys.map((k) => `${k} ${dir}`).join(', ')} LIMIT ?`;
       let stmt = idStatements.get(sql);
       if (!stmt) {
@@ -293,7 +325,7 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
       if (!countedByKeptCounters(filters)) {
         return await counts.get(JSON.stringify(filters), () => countFiltered(filters));
       }
-      const search = searchCondition(filters.search);
+      const search = searchCondition(db.engine, filters.search);
       if (search) return await countSearch(search, filters.status);
       return (filters.status ? await countByStatus.get(filters.status) : await countAll.get()) ?? 0;
     },
@@ -311,14 +343,26 @@ interface Search {
  * form a trigram and are matched with LIKE on the folded text (a scan that stops at a page). A
  * query made only of digits and phone punctuation is also matched against the phone digits, so
  * "612 345" finds +34612345678. Queries are folded like the indexed text.
+ *
+ * PostgreSQL matches every length with LIKE '%…%' on the folded text, which its trigram index
+ * (patients_search_trgm) answers from three characters on: the same substring match as the FTS5
+ * phrase, as both sides are folded (lower case) and LIKE's case sensitivity never comes into it.
  */
-function searchCondition(raw: string | undefined): Search | undefined {
+function searchCondition(engine: Engine, raw: string | undefined): Search | undefined {
   const text = raw ? foldForSearch(raw) : '';
   if (!text) return undefined;
   const phrases = [text];
   if (/^[\d\s+().-]+$/.test(text)) {
     const digits = text.replace(/\D/g, '');
     if (digits && digits !== text) phrases.push(digits);
+  }
+  const escaped = phrases.map((p) => p.replace(/[\\%_]/g, '\\$&'));
+  if (engine === 'postgres') {
+    return {
+      kind: 'like',
+      sql: `(${phrases.map(() => `search_text LIKE '%' || ?::text || '%' ESCAPE '\\'`).join(' OR ')})`,
+      param: escaped,
+    };
   }
   if (phrases.every((p) => [...p].length >= 3)) {
     return {
@@ -330,6 +374,6 @@ function searchCondition(raw: string | undefined): Search | undefined {
   return {
     kind: 'like',
     sql: `(${phrases.map(() => `search_text LIKE ? ESCAPE '\\'`).join(' OR ')})`,
-    param: phrases.map((p) => `%${p.replace(/[\\%_]/g, '\\$&')}%`),
+    param: escaped.map((p) => `%${p}%`),
   };
 }

@@ -25,12 +25,16 @@ export interface ReceiverRequestListRow extends ReceiverRequestRow {
 }
 
 export function createReceiverRequestQueries(db: Sql) {
-  const insert = db.prepare<Omit<ReceiverRequestRow, 'seq'>>(
-    `INSERT INTO receiver_requests (name, received_at, headers, body, body_size, body_truncated,
-       event_id, event_type, webhook_id, verdict, answered)
-     VALUES (@name, @received_at, @headers, @body, @body_size, @body_truncated, @event_id,
-       @event_type, @webhook_id, @verdict, @answered)`,
-  );
+  // The new row's seq comes back with it (PostgreSQL has no lastInsertRowid).
+  const insert = db
+    .prepare<Omit<ReceiverRequestRow, 'seq'>, number>(
+      `INSERT INTO receiver_requests (name, received_at, headers, body, body_size, body_truncated,
+         event_id, event_type, webhook_id, verdict, answered)
+       VALUES (@name, @received_at, @headers, @body, @body_size, @body_truncated, @event_id,
+         @event_type, @webhook_id, @verdict, @answered)
+       RETURNING seq`,
+    )
+    .pluck();
   // Everything older than the newest `keep` rows goes.
   const trim = db.prepare<[number]>(
     `DELETE FROM receiver_requests WHERE seq <= coalesce(
@@ -51,7 +55,7 @@ export function createReceiverRequestQueries(db: Sql) {
   return {
     /** Stores one request and drops what falls beyond the newest `keep`; returns its seq. */
     async insert(row: Omit<ReceiverRequestRow, 'seq'>, keep: number): Promise<number> {
-      const seq = Number((await insert.run(row)).lastInsertRowid);
+      const seq = Number(await insert.get(row));
       await trim.run(keep);
       return seq;
     },

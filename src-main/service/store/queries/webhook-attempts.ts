@@ -44,7 +44,7 @@ export function createWebhookAttemptQueries(db: Sql) {
   // The deactivation rule's figures: attempts and failures of one webhook after a moment and
   // after a given attempt (its last activation).
   const since = db.prepare<[string, string, number], { total: number; failed: number }>(
-    `SELECT count(*) AS total, coalesce(sum(succeeded = 0), 0) AS failed
+    `SELECT count(*) AS total, coalesce(sum(CASE WHEN succeeded = 0 THEN 1 ELSE 0 END), 0) AS failed
      FROM webhook_attempts WHERE webhook_id = ? AND attempted_at > ? AND seq > ?`,
   );
   const lastSeq = db
@@ -52,22 +52,36 @@ export function createWebhookAttemptQueries(db: Sql) {
     .pluck();
   // What the window shows beside each webhook: the deactivation rule's own figures (attempts
   // since `since` and since the last activation), the newest attempt, and the open deliveries.
-  const summaries = db.prepare<{ ids: string; since: string }, WebhookSummaryRow>(
+  // The newest attempt is SQLite's json_object, spelled out on PostgreSQL with the same bytes; the
+  // ids are a JSON array of strings (json_each, json_array_elements_text).
+  const summariesSql = (lastAttempt: string, ids: string) =>
     `SELECT w.id AS webhook_id,
        (SELECT count(*) FROM webhook_attempts a WHERE a.webhook_id = w.id
           AND a.attempted_at > @since AND a.seq > w.stats_after_seq) AS attempts,
-       (SELECT coalesce(sum(a.succeeded = 0), 0) FROM webhook_attempts a WHERE a.webhook_id = w.id
+       (SELECT coalesce(sum(CASE WHEN a.succeeded = 0 THEN 1 ELSE 0 END), 0)
+        FROM webhook_attempts a WHERE a.webhook_id = w.id
           AND a.attempted_at > @since AND a.seq > w.stats_after_seq) AS failed,
-       (SELECT json_object('at', a.attempted_at, 'succeeded', a.succeeded,
-          'statusCode', a.status_code, 'error', a.error)
+       (SELECT ${lastAttempt}
         FROM webhook_attempts a WHERE a.webhook_id = w.id
         ORDER BY a.attempted_at DESC, a.seq DESC LIMIT 1) AS last_attempt,
        (SELECT count(*) FROM webhook_deliveries d
           WHERE d.webhook_id = w.id AND d.status = 'pending') AS pending_deliveries,
        (SELECT count(*) FROM webhook_deliveries d
           WHERE d.webhook_id = w.id AND d.status = 'failed') AS failed_deliveries
-     FROM webhooks w WHERE w.id IN (SELECT value FROM json_each(@ids))`,
-  );
+     FROM webhooks w WHERE w.id IN (SELECT value FROM ${ids})`;
+  const summaries = db.prepare<{ ids: string; since: string }, WebhookSummaryRow>({
+    sqlite: summariesSql(
+      `json_object('at', a.attempted_at, 'succeeded', a.succeeded,
+          'statusCode', a.status_code, 'error', a.error)`,
+      'json_each(@ids)',
+    ),
+    postgres: summariesSql(
+      `'{"at":' || engage_json_text(a.attempted_at) || ',"succeeded":' || a.succeeded::text
+          || ',"statusCode":' || coalesce(a.status_code::text, 'null')
+          || ',"error":' || engage_json_text(a.error) || '}'`,
+      'json_array_elements_text(@ids::json)',
+    ),
+  });
   return {
     insert: (row: AttemptRow) => insert.run(row),
     statsSince: async (webhookId: string, after: string, afterSeq: number) =>

@@ -32,23 +32,37 @@ export interface DueDeliveryRow {
 }
 
 // One delivery as the API shows it: its state, the event it carries (as the receiver gets it)
-// and every attempt, oldest first. Rendered by SQLite so a page is one string (see keyset-list).
-const DELIVERY_JSON = `'{"eventId":' || json_quote(d.event_id)
-  || ',"event":' || json_quote(d.event_type)
-  || ',"webhookId":' || json_quote(d.webhook_id)
-  || ',"status":' || json_quote(d.status)
-  || ',"attemptCount":' || d.attempt_count
-  || CASE WHEN d.next_attempt_at IS NULL THEN '' ELSE ',"nextAttemptAt":' || json_quote(d.next_attempt_at) END
-  || CASE WHEN d.last_attempt_at IS NULL THEN '' ELSE ',"lastAttemptAt":' || json_quote(d.last_attempt_at) END
-  || CASE WHEN d.delivered_at IS NULL THEN '' ELSE ',"deliveredAt":' || json_quote(d.delivered_at) END
-  || CASE WHEN d.status = 'failed' THEN ',"failedAt":' || json_quote(d.failed_at)
-       || ',"failureReason":' || json_quote(d.failure_reason) ELSE '' END
-  || ',"createdAt":' || json_quote(d.created_at)
-  || ',"payload":' || (SELECT json_object('id', e.id, 'event', e.type, 'createdAt', e.created_at,
-       'data', json(e.data)) FROM events e WHERE e.id = d.event_id)
-  || ',"attempts":[' || coalesce((SELECT group_concat(a.api_json, ',' ORDER BY a.seq)
+// and every attempt, oldest first. Rendered by the database so a page is one string (see
+// keyset-list). The engines differ only in how a string is quoted (json_quote on SQLite,
+// engage_json_text on PostgreSQL) and in the event's object: SQLite's json_object, spelled out on
+// PostgreSQL with the same bytes (events.data is JSON.stringify's text, which json() keeps as is).
+const deliveryJson = (quote: string, payload: string) => `'{"eventId":' || ${quote}(d.event_id)
+  || ',"event":' || ${quote}(d.event_type)
+  || ',"webhookId":' || ${quote}(d.webhook_id)
+  || ',"status":' || ${quote}(d.status)
+  || ',"attemptCount":' || CAST(d.attempt_count AS TEXT)
+  || CASE WHEN d.next_attempt_at IS NULL THEN '' ELSE ',"nextAttemptAt":' || ${quote}(d.next_attempt_at) END
+  || CASE WHEN d.last_attempt_at IS NULL THEN '' ELSE ',"lastAttemptAt":' || ${quote}(d.last_attempt_at) END
+  || CASE WHEN d.delivered_at IS NULL THEN '' ELSE ',"deliveredAt":' || ${quote}(d.delivered_at) END
+  || CASE WHEN d.status = 'failed' THEN ',"failedAt":' || ${quote}(d.failed_at)
+       || ',"failureReason":' || ${quote}(d.failure_reason) ELSE '' END
+  || ',"createdAt":' || ${quote}(d.created_at)
+  || ',"payload":' || (SELECT ${payload} FROM events e WHERE e.id = d.event_id)
+  || ',"attempts":[' || coalesce((SELECT string_agg(a.api_json, ',' ORDER BY a.seq)
        FROM webhook_attempts a WHERE a.webhook_id = d.webhook_id AND a.event_id = d.event_id), '')
   || ']}'`;
+
+const DELIVERY_JSON = {
+  sqlite: deliveryJson(
+    'json_quote',
+    `json_object('id', e.id, 'event', e.type, 'createdAt', e.created_at, 'data', json(e.data))`,
+  ),
+  postgres: deliveryJson(
+    'engage_json_text',
+    `'{"id":' || engage_json_text(e.id) || ',"event":' || engage_json_text(e.type)
+       || ',"createdAt":' || engage_json_text(e.created_at) || ',"data":' || e.data || '}'`,
+  ),
+} as const;
 
 export const DELIVERY_LIST: ListDefinition = {
   name: 'webhook_deliveries',
@@ -61,16 +75,24 @@ const COLUMNS = `seq, webhook_id, event_id, event_type, status, attempt_count, n
   last_attempt_at, delivered_at, failed_at, failure_reason, created_at, updated_at`;
 
 export function createWebhookDeliveryQueries(db: Sql) {
-  // The fan-out: one pending delivery per active webhook subscribed to the event's kind.
+  // The fan-out: one pending delivery per active webhook subscribed to the event's kind, in the
+  // order the webhooks were created (ids grow with time). The webhook's kinds are a JSON array of
+  // strings: json_each on SQLite, json_array_elements_text on PostgreSQL.
+  const fanOutSql = (kinds: string) =>
+    `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, status, next_attempt_at,
+       created_at, updated_at)
+     SELECT w.id, CAST(@event AS TEXT), CAST(@type AS TEXT), 'pending', CAST(@at AS TEXT),
+       CAST(@at AS TEXT), CAST(@at AS TEXT)
+     FROM webhooks w
+     WHERE w.status = 'active' AND EXISTS (SELECT 1 FROM ${kinds} WHERE value = @type)
+     ORDER BY w.id
+     ON CONFLICT (webhook_id, event_id) DO NOTHING
+     RETURNING webhook_id`;
   const fanOut = db
-    .prepare<{ event: string; type: string; at: string }, string>(
-      `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, status, next_attempt_at,
-         created_at, updated_at)
-       SELECT w.id, @event, @type, 'pending', @at, @at, @at FROM webhooks w
-       WHERE w.status = 'active' AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = @type)
-       ON CONFLICT (webhook_id, event_id) DO NOTHING
-       RETURNING webhook_id`,
-    )
+    .prepare<{ event: string; type: string; at: string }, string>({
+      sqlite: fanOutSql('json_each(w.events)'),
+      postgres: fanOutSql('json_array_elements_text(w.events::json)'),
+    })
     .pluck();
   const due = db.prepare<[string, string, number], DueDeliveryRow>(
     `SELECT d.webhook_id, d.event_id, d.event_type, d.attempt_count, d.next_attempt_at,
@@ -90,8 +112,8 @@ export function createWebhookDeliveryQueries(db: Sql) {
     )
     .pluck();
   const pendingByWebhook = db.prepare<[], { webhookId: string; dueAt: string }>(
-    `SELECT webhook_id AS webhookId, min(next_attempt_at) AS dueAt FROM webhook_deliveries
-     WHERE status = 'pending' GROUP BY webhook_id`,
+    `SELECT webhook_id AS "webhookId", min(next_attempt_at) AS "dueAt" FROM webhook_deliveries
+     WHERE status = 'pending' GROUP BY webhook_id ORDER BY webhook_id`,
   );
   const byKey = db.prepare<[string, string], DeliveryRow>(
     `SELECT ${COLUMNS} FROM webhook_deliveries WHERE webhook_id = ? AND event_id = ?`,
@@ -101,9 +123,10 @@ export function createWebhookDeliveryQueries(db: Sql) {
      WHERE d.webhook_id = ? AND d.event_id = ?`,
   );
   const jsonByKey = db
-    .prepare<[string, string], string>(
-      `SELECT ${DELIVERY_JSON} FROM webhook_deliveries d WHERE d.webhook_id = ? AND d.event_id = ?`,
-    )
+    .prepare<[string, string], string>({
+      sqlite: `SELECT ${DELIVERY_JSON.sqlite} FROM webhook_deliveries d WHERE d.webhook_id = ? AND d.event_id = ?`,
+      postgres: `SELECT ${DELIVERY_JSON.postgres} FROM webhook_deliveries d WHERE d.webhook_id = ? AND d.event_id = ?`,
+    })
     .pluck();
   // An automatic attempt's outcome, guarded by the attempt it was (a re-run after a crash that
   // already recorded this attempt changes nothing).
