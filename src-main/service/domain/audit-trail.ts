@@ -112,18 +112,31 @@ export function createAuditTrail(deps: {
     setTimeout(() => void timedFlush(), READ_COMMIT_MS).unref();
   }
 
+  /**
+   * The flush under way, if any. A caller that reads the trail after flush() must see its rows
+   * too: SQLite's in-memory store made that read wait for the commit, PostgreSQL does not.
+   */
+  let storing: Promise<unknown> | undefined;
+
   /** Stores the waiting events now; throws if the store refuses, keeping them for the next try. */
   async function flush(): Promise<void> {
     flushScheduled = false;
+    // Only when one is under way: a flush with nothing to wait for keeps its turn among the
+    // writes around it. A refused one puts its rows back into `pending`: they go in here.
+    if (storing) await storing.catch(() => undefined);
     if (!pending.length || !db.open) return;
     const rows = pending;
     pending = [];
+    const stored = storeAll(rows);
+    storing = stored;
     try {
-      await storeAll(rows);
+      await stored;
     } catch (error) {
       // A busy or full disk: the events are kept (older first) and tried again, never dropped.
       pending = [...rows, ...pending];
       throw error;
+    } finally {
+      if (storing === stored) storing = undefined;
     }
   }
 

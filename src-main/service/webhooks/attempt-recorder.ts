@@ -36,6 +36,9 @@ export function createAttemptRecorder(db: Sql, deliveries: WebhookDeliveries) {
     const results: Array<{ ok: true; value: boolean } | { ok: false; error: unknown }> = [];
     try {
       await db.transaction(async () => {
+        // PostgreSQL may run the transaction again (not serializable): only the attempt that
+        // commits tells each record's outcome.
+        results.length = 0;
         for (const item of batch) {
           try {
             results.push({ ok: true, value: await storeOne(item.record) });

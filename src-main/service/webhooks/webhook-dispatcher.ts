@@ -71,6 +71,9 @@ export function createWebhookDispatcher(deps: {
       attemptedAt,
       outcome,
     });
+    // A success's record is awaited later, after the next request: a refusal meanwhile is no
+    // unhandled rejection (whoever awaits it still gets the error).
+    recorded.catch(() => undefined);
     return { succeeded: outcome.succeeded, recorded };
   }
 
