@@ -269,13 +269,7 @@ function assistantFrom(
  * anything opens. SQLite's own options do not apply to it: said rather than ignored.
  */
 function postgresUrlFrom(
-  values: {
-    database?: string;
-    data?: string;
-    memory?: boolean;
-    'data-key-file'?: string;
-    plain?: boolean;
-  },
+  values: { database?: string; data?: string; memory?: boolean; 'data-key-file'?: string },
   env: NodeJS.ProcessEnv,
 ): string | undefined {
   const url =
@@ -283,9 +277,10 @@ function postgresUrlFrom(
   if (url === undefined) return undefined;
   if (values.database !== undefined && (values.data || values.memory))
     throw new UsageError('--database excludes --data and --memory');
-  if (values['data-key-file'] !== undefined || values.plain)
+  // --plain is harmless (npm run serve passes it); a key would be silently unused, so it is refused.
+  if (values['data-key-file'] !== undefined)
     throw new UsageError(
-      '--data-key-file and --plain are for a SQLite data folder; a PostgreSQL database is protected by its server',
+      '--data-key-file is for a SQLite data folder; a PostgreSQL database is protected by its server',
     );
   let parsed: URL;
   try {

@@ -26,6 +26,11 @@ export interface CoreOptions extends DeliveryOptions, AssistantOptions {
   plan?: Plan;
   plans?: Record<Plan, number>;
   prices?: Prices;
+  /**
+   * The randomness of record ids (default: cryptographic). The parity test gives both engines the
+   * same sequence, so that the same clinic has the same ids on each.
+   */
+  idRandom?: () => number;
   /** Real-time source of the clock (tests); the sandbox offset is kept in the database. */
   realNow?: () => number;
   onJobError?: (kind: string, error: unknown) => void;

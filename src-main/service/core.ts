@@ -93,7 +93,7 @@ export async function createCore(options: CoreOptions) {
     offsetMs: Number((await q.settings.get(CLOCK_OFFSET_SETTING)) ?? 0),
     ...(options.realNow ? { realNow: options.realNow } : {}),
   });
-  const newId = createIdFactory(() => clock.now());
+  const newId = createIdFactory(() => clock.now(), options.idRandom);
   const listPage = createListRunner(
     db,
     createCursorSigner(await q.settings.secret('cursor_secret')),

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDataDir } from '../../src-main/cli/default-data-dir';
 import { PERMISSIONS } from '../../src-main/service/schemas/auth';
 import { applyKey, DataKey } from '../../src-main/service/store/data-key';
+import { createTestDatabase, postgresUrl } from './postgres-test-db';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(repo, 'bin', 'engage-desk.mjs');
@@ -1008,3 +1009,83 @@ describe('defaultDataDir', () => {
     expect(defaultDataDir({}, 'win32')).toBe(join(homedir(), 'AppData', 'Roaming', 'Engage Desk'));
   });
 });
+
+describe.skipIf(!postgresUrl)(
+  'engage-desk serve --database (PostgreSQL)',
+  { timeout: 90_000 },
+  () => {
+    it('refuses what does not go with a PostgreSQL database, before anything opens', async () => {
+      const both = await runCli(['serve', '--database', 'postgres://x@127.0.0.1/y', '--memory']);
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain('--database excludes --data and --memory');
+      const notPg = await runCli(['serve', '--database', 'mysql://root:hunter2@db/clinic']);
+      expect(notPg.code).toBe(2);
+      expect(notPg.stderr).toContain("takes a postgres:// URL, not 'mysql://root:***@db/clinic'");
+      expect(notPg.stderr).not.toContain('hunter2');
+      const keyFile = await runCli([
+        'serve',
+        '--database',
+        'postgres://x@127.0.0.1/y',
+        '--data-key-file',
+        '/nonexistent',
+      ]);
+      expect(keyFile.code).toBe(2);
+      expect(keyFile.stderr).toContain('--data-key-file is for a SQLite data folder');
+    });
+
+    it('says plainly that the server cannot be reached, with no stack', async () => {
+      const result = await runCli([
+        'serve',
+        '--port',
+        '0',
+        '--database',
+        'postgres://clinic:secret@127.0.0.1:1/engage',
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        'PostgreSQL cannot be reached at 127.0.0.1:1 (ECONNREFUSED): is the server running and listening there?',
+      );
+      expect(result.stderr).not.toMatch(STACK);
+      expect(result.stderr).not.toContain('secret');
+    });
+
+    it('migrates and seeds a new database, then serves the same clinic again after a restart', async () => {
+      const database = await createTestDatabase();
+      try {
+        const url = new URL(database.url);
+        url.password = 'not-shown';
+        const first = await serveHuman(['--database', url.toString(), '--seed', 'demo']);
+        expect(first.cli.stdout()).toMatch(
+          /Data\s+PostgreSQL postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/engage_test_\w+ \(new: demo clinic\)/,
+        );
+        expect(first.cli.stdout()).not.toContain('not-shown');
+        const page = await fetch(`${first.baseUrl}/patients?limit=5`, {
+          headers: { authorization: `Bearer ${first.key}` },
+        });
+        const body = (await page.json()) as { total: number; data: { id: string }[] };
+        expect(page.status).toBe(200);
+        expect(body.total).toBeGreaterThan(10);
+        await first.cli.stop();
+        // The environment variable works as the flag does; the clinic is the one seeded before.
+        const again = spawnCli(['serve', '--port', '0', '--json'], {
+          ENGAGE_DESK_DATABASE_URL: database.url,
+        });
+        await again.waitForStdout(/^\{/);
+        const info = JSON.parse(again.stdout().split('\n')[0]!) as {
+          baseUrl: string;
+          apiKey: string;
+        };
+        const reread = (await (
+          await fetch(`${info.baseUrl}/patients?limit=5`, {
+            headers: { authorization: `Bearer ${info.apiKey}` },
+          })
+        ).json()) as { total: number; data: { id: string }[] };
+        expect(reread.total).toBe(body.total);
+        expect(reread.data.map((p) => p.id)).toEqual(body.data.map((p) => p.id));
+        await again.stop();
+      } finally {
+        await database.drop();
+      }
+    });
+  },
+);
