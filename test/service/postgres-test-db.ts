@@ -13,29 +13,32 @@ if (!postgresUrl && process.env.ENGAGE_DESK_REQUIRE_POSTGRES)
     'ENGAGE_DESK_REQUIRE_POSTGRES is set but ENGAGE_DESK_TEST_POSTGRES_URL is not: start one with scripts/test-postgres.sh',
   );
 
-/** A database of its own for one test file, dropped by `drop()`. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (!postgresUrl) throw new Error('ENGAGE_DESK_TEST_POSTGRES_URL is not set');
-  const name = `engage_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(postgresUrl);
+/** A database of its own (`template`'s copy, else empty), dropped by `drop()`. */
+export async function createTestDatabase(
+  admin = postgresUrl,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!admin) throw new Error('ENGAGE_DESK_TEST_POSTGRES_URL is not set');
+  // A template's copies carry its name, so that the run that made it can drop them all.
+  const name = `${template ?? 'engage_test'}_${randomBytes(6).toString('hex')}`;
+  await adminQuery(admin, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = new URL(admin);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
+      await adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** One statement on its own connection (databases are created and dropped outside any). */
+export async function adminQuery(url: string, text: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
 }
