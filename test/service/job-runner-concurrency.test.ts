@@ -799,6 +799,41 @@ describe('stop', () => {
     });
   });
 
+  it('puts back unrun a concurrent job whose batch commits as the runner stops, before stop() returns', async () => {
+    const errors: string[] = [];
+    const core = await newCore({ onJobError: (kind) => errors.push(kind) });
+    let stopped: Promise<void> | undefined;
+    const ran: string[] = [];
+    // A job of the same batch, run inside its transaction: the app quits right then.
+    core.runner.register('test.quit', async () => {
+      stopped = core.runner.stop();
+    });
+    core.runner.register(
+      'test.concurrent',
+      async (ctx) => {
+        ran.push(`${nameOf(ctx)} aborted=${ctx.signal.aborted}`);
+        await turn();
+      },
+      { concurrent: true },
+    );
+    await core.runner.schedule({ kind: 'test.quit', dueAt: iso(T0 - MIN), dedupeKey: 'quit' });
+    await core.runner.schedule({
+      kind: 'test.concurrent',
+      dueAt: iso(T0),
+      dedupeKey: 'late',
+      payload: { name: 'late' },
+    });
+    const scheduled = (await jobByKey(core, 'late'))!;
+    await core.runner.start();
+    await until(() => stopped !== undefined, 'the batch to start');
+    await stopped;
+    // Nothing of it is left running once stop() has returned: the database may close now.
+    expect(ran).toEqual([]);
+    expect(await jobByKey(core, 'late')).toEqual(scheduled);
+    expect((await jobByKey(core, 'quit'))!.status).toBe('done');
+    expect(errors).toEqual([]);
+  });
+
   it('marks a concurrent job whose handler throws a normal error failed, with the error', async () => {
     const errors: Array<[string, unknown]> = [];
     const core = await newCore({ onJobError: (kind, error) => errors.push([kind, error]) });

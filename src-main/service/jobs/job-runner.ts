@@ -130,6 +130,8 @@ export function createJobRunner(deps: {
 
   async function finishAsync(job: JobRow, started: Started): Promise<void> {
     const signal = stopping.signal;
+    // The runner stopped while this job's batch was committing: it goes back to the queue unrun.
+    if (signal.aborted) return void (await jobs.requeue(job.id));
     try {
       await started.followUp();
       if (!started.settled()) await jobs.finish(job.id, 'done', null, clock.nowIso());
@@ -153,10 +155,13 @@ export function createJobRunner(deps: {
 
   /** Starts a concurrent job without waiting for it; the drain goes on with the next one. */
   function launch(job: JobRow, started: Started): void {
-    const done = finishAsync(job, started).finally(() => {
-      inFlight.delete(done);
-      if (running) rearm();
-    });
+    // A store that closed under it (a requeue refused) is told, never left unhandled.
+    const done = finishAsync(job, started)
+      .catch((error: unknown) => deps.onError?.(job, error))
+      .finally(() => {
+        inFlight.delete(done);
+        if (running) rearm();
+      });
     inFlight.add(done);
   }
 
@@ -373,6 +378,8 @@ export function createJobRunner(deps: {
       stopping.abort(new Interrupted('The job runner stopped'));
       await settleInFlight();
       await serial(async () => undefined);
+      // The drain that was under way may have launched its batch's concurrent jobs as it ended.
+      await settleInFlight();
     },
 
     /**
