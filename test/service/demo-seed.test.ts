@@ -364,6 +364,9 @@ describe('demo clinic seed', () => {
     ['midnight on the 1st', '2027-01-01T00:00:00.000Z'],
     ['the last day of February', '2028-02-29T23:59:00.000Z'],
     ['early in a month', '2026-03-02T08:00:00.000Z'],
+    // The newest escalated chat once had two red flags here: an interview answer ("un 8" to the
+    // pain question) before the scripted sign.
+    ['a night hour', '2026-11-26T03:45:00.000Z'],
   ])('keeps the books right when seeded at %s', async (_label, iso) => {
     const nowMs = Date.parse(iso);
     const c = await demoCore(nowMs);
@@ -381,6 +384,15 @@ describe('demo clinic seed', () => {
       expect(Date.parse(p.createdAt)).toBeLessThan(nowMs);
       expect(Date.parse(p.updatedAt)).toBeLessThanOrEqual(nowMs);
     }
+    // Each chat tells one story: once it has escalated, the patient is with the team or 112.
+    const flagged = await c.db
+      .prepare<[], { conversation_id: string; n: number }>(
+        `SELECT conversation_id, count(*) AS n FROM conversation_messages
+         WHERE role = 'patient' AND escalated = 1 GROUP BY conversation_id`,
+      )
+      .all();
+    expect(flagged.length).toBeGreaterThanOrEqual(2);
+    expect(flagged.filter((f) => f.n > 1)).toEqual([]);
   });
 
   it('finds seeded patients by their unaccented lower-case last name', async () => {

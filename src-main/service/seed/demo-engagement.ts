@@ -163,6 +163,9 @@ export function planDemoConversations(deps: {
           // A message skipped above may have left the chat idle past its close.
           const idle = Date.parse(conversation.last_message_at) + INACTIVITY_MS <= at;
           if (conversation.status !== 'active' || idle) return;
+          // An answer of the interview's own can raise a sign too (a pain of 8, a fever after
+          // surgery): once the chat has escalated, the patient is with the team or 112, not here.
+          if (conversation.escalated_at) return;
           const begun = await conversations.beginMessage(id, '');
           const topic = lastTopic(begun.history);
           if (topic === 'done') return;

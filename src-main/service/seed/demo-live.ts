@@ -5,6 +5,7 @@ import type { ChatTurn } from '../assistant/assistant';
 import { builtinCall, builtinReply, builtinWelcome } from '../assistant/builtin/builtin-assistant';
 import { readContext, type Topic } from '../assistant/builtin/context-reading';
 import { createSimulatedPatient } from '../assistant/builtin/simulated-call';
+import { understand } from '../assistant/builtin/understanding';
 import type { FormDelivery } from '../delivery/form-delivery';
 import type { Alerts } from '../domain/alerts';
 import type { Calls } from '../domain/calls';
@@ -404,7 +405,9 @@ function chatScenes(deps: Parameters<typeof planDemoLive>[0], actions: TimedActi
       const calmAnswer = (topic: Topic | undefined) => {
         for (let n = 0; n < 50; n++) {
           const answer = side.answer(topic);
-          if (triageAll([answer], { postOp, language }).level === 'none') return answer;
+          // Read as the assistant reads it: a bare "un 8" answers the pain question.
+          if (understand(answer, topic, { postOp, language }).triage.level === 'none')
+            return answer;
         }
         throw new Error(`No calm demo answer about ${topic ?? 'anything'} in ${language}`);
       };
