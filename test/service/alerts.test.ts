@@ -233,6 +233,59 @@ describe('alerts raised by form responses', () => {
     ]);
   });
 
+  it("a written answer is read against its field's question: a bare temperature or pain score", async () => {
+    const server = await newServer();
+    const { core } = server.service;
+    // A clinic's own post-operative form, with written answers where a scale would have done.
+    const formId = (
+      await core.forms.create({
+        name: 'Seguimiento tras la cirugía de rodilla',
+        description: 'Control en casa tras la prótesis.',
+        fields: [
+          {
+            id: 'fever',
+            type: 'text',
+            label: '¿Ha tenido fiebre? Si se la ha tomado, indique la temperatura.',
+            required: false,
+          },
+          {
+            id: 'pain',
+            type: 'text',
+            label: 'Del 0 al 10, ¿cuánto le duele hoy?',
+            required: false,
+          },
+          { id: 'days', type: 'text', label: '¿Cuántos días lleva en casa?', required: false },
+        ],
+      })
+    ).id;
+    const submit = async (answers: Record<string, string>) => {
+      const patientId = await addPatient(core, 'Jordi', 'Mas');
+      const res = await server.request('POST', '/form-schedules', {
+        body: { formId, patientId, channel: 'email' },
+      });
+      await advance(server, 1);
+      const submitted = await server.request(
+        'POST',
+        `/sandbox/form-schedules/${res.body.id}/submit`,
+        {
+          body: {
+            responses: Object.entries(answers).map(([fieldId, value]) => ({ fieldId, value })),
+          },
+        },
+      );
+      expect(submitted.status, submitted.text).toBe(201);
+      return alertsOf(server, { patientId });
+    };
+    expect(await submit({ fever: 'sí, 38,4 anoche', days: '9' })).toMatchObject([
+      { priority: 'urgent', reasonCode: 'response_text', signs: ['post_op_fever'] },
+    ]);
+    expect(await submit({ pain: 'un 9', days: '3' })).toMatchObject([
+      { priority: 'urgent', reasonCode: 'response_text', signs: ['severe_pain'] },
+    ]);
+    // The same numbers under a question about days, and a low fever and pain, raise nothing.
+    expect(await submit({ fever: 'no, 36,8', pain: '2', days: '9' })).toEqual([]);
+  });
+
   it('a failed delivery of a form with urgent rules raises an alert for review', async () => {
     const server = await newServer();
     const { core } = server.service;

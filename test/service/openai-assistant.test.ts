@@ -16,7 +16,7 @@ import { ProblemError } from '../../src-main/service/errors';
 import { CallDetail } from '../../src-main/service/schemas/call';
 import { Conversation, MessageExchange } from '../../src-main/service/schemas/conversation';
 import { readContext } from '../../src-main/service/assistant/builtin/context-reading';
-import { triageAll } from '../../src-main/service/triage/transcript-triage';
+import { transcriptAnswers, triageAnswers } from '../../src-main/service/triage/transcript-triage';
 import { expectProblem, fakeTime, startServer, type TestServer } from './helpers';
 
 /** Reply labels in words: a digit the patient did not write would make the reply unsafe. */
@@ -849,6 +849,38 @@ describe('falling back to the built-in assistant', () => {
   });
 });
 
+describe("a bare answer to the model's own question", () => {
+  it('is heard against that question: a pain of 9 escalates without the model, a 2 goes on', async () => {
+    const fake = await newFake();
+    const server = await modelServer(`${fake.origin}/v1`);
+    const asked = 'Hola, Lucía. Del 0 al 10, ¿cuánto le duele hoy la rodilla?';
+    fake.script((_req, i) => ({ reply: i === 0 ? asked : `Modelo ${WORDS[i]}` }));
+
+    const severe = await newPatient(server);
+    const conversation = (await startConversation(server, severe.id)).body;
+    expect(conversation.messages[0].content).toBe(asked);
+    const res = await send(server, conversation.id, 'pues un 9');
+    expect(res.status).toBe(200);
+    expect(fake.requests).toHaveLength(1); // the model was not asked to answer a severe pain
+    expect(res.body.patientMessage.escalated).toBe(true);
+    expect(res.body.assistantMessage).toMatchObject({
+      escalated: true,
+      metadata: { provider: 'builtin', redFlags: ['severe_pain'] },
+    });
+    expect(res.body.assistantMessage.content).not.toContain('112');
+    const alerts = await server.request('GET', `/alerts?patientId=${severe.id}`);
+    expect(alerts.body.data).toMatchObject([{ priority: 'urgent', signs: ['severe_pain'] }]);
+
+    const mild = await newPatient(server, { phone: '+34612345679' });
+    const calm = (await startConversation(server, mild.id)).body;
+    const ok = await send(server, calm.id, 'un 2');
+    expect(ok.body.assistantMessage.escalated).toBe(false);
+    expect(ok.body.assistantMessage.metadata.provider).toBe('openai');
+    expect(fake.requests).toHaveLength(3);
+    expect((await server.request('GET', `/alerts?patientId=${mild.id}`)).body.data).toEqual([]);
+  });
+});
+
 describe('a short balance stops before the model is asked', () => {
   it('refuses a conversation start with 402: no request to the model, nothing stored', async () => {
     const fake = await newFake();
@@ -1073,11 +1105,11 @@ describe('voice calls with the language model', () => {
     );
     expect(call.duration).toBe(builtin.durationSeconds);
     expect(call.summary).toBe(builtin.summary);
-    // The service triages every patient turn, whoever wrote the call.
-    const verdict = triageAll(
-      builtin.turns.filter((t) => t.role === 'patient').map((t) => t.content),
-      { postOp: readContext(PURPOSE).purpose === 'post_op', language: 'es' },
-    );
+    // The service triages every patient turn, whoever wrote the call, against its question.
+    const verdict = triageAnswers(transcriptAnswers(builtin.turns), {
+      postOp: readContext(PURPOSE).purpose === 'post_op',
+      language: 'es',
+    });
     expect(call.metadata).toEqual({
       ...builtin.metadata,
       provider: 'builtin',
@@ -1137,12 +1169,13 @@ describe('voice calls with the language model', () => {
       language: 'es',
       clinicName: await server.service.core.delivery.clinicName(),
     };
-    // The built-in summary ends with what the triage of the patient's turns asks for (the
-    // simulated patient may or may not report a fever after surgery, which is urgent).
-    const { level } = triageAll(
-      call.transcript.filter((t: any) => t.role === 'patient').map((t: any) => t.content),
-      { postOp: true, language: 'es' },
-    );
+    // The built-in summary ends with what the triage of the patient's turns asks for, each
+    // read against the model's question before it (the simulated patient may or may not report
+    // a pain of 8 or more, or a fever after surgery, both urgent).
+    const { level } = triageAnswers(transcriptAnswers(call.transcript), {
+      postOp: true,
+      language: 'es',
+    });
     const escalated = level === 'emergency' || level === 'urgent' ? level : undefined;
     expect(call.summary).toBe(callSummary(PHRASES.es, setup, call.metadata.findings, escalated));
     expect(call.summary).toContain('Lucía');

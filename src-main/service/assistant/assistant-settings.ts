@@ -7,9 +7,7 @@ import {
   type CallScript,
   type ReplyMetadata,
 } from './assistant';
-import { triage } from '../triage/triage';
-import { createBuiltinAssistant } from './builtin/builtin-assistant';
-import { readContext } from './builtin/context-reading';
+import { createBuiltinAssistant, hear } from './builtin/builtin-assistant';
 import { createOpenAiAssistant, type OpenAiSettings } from './openai-assistant';
 import { unsafeModelReply } from './reply-safety';
 
@@ -86,10 +84,9 @@ export function createAssistantRouter(settings: SettingsQueries, options: Assist
     provider: async () => (await current()).provider,
     welcome: async (setup) => withFallback(await model(), (a) => a.welcome(setup)),
     async reply(setup, history, message) {
-      const verdict = triage(message, {
-        postOp: readContext(setup.context).purpose === 'post_op',
-        language: setup.language,
-      });
+      // Heard as the built-in assistant hears it, as the answer to the last question whoever
+      // wrote it: a severe pain or a fever after surgery is answered by it, never by a model.
+      const verdict = hear(setup, history, message).triage;
       const escalate = verdict.level === 'emergency' || verdict.level === 'urgent';
       const primary = escalate ? undefined : await model();
       const reply = await withFallback(primary, (a) => a.reply(setup, history, message));

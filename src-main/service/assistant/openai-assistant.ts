@@ -10,7 +10,7 @@ import {
 } from './assistant';
 import { readContext, type Topic } from './builtin/context-reading';
 import { PHRASES } from './builtin/phrases';
-import { triageAll } from '../triage/transcript-triage';
+import { transcriptAnswers, triageAnswers } from '../triage/transcript-triage';
 import { callSummary, createCallTimeline, createSimulatedPatient } from './builtin/simulated-call';
 import { elide, fill, fold, hash } from './builtin/text';
 import { TOPIC_KEYS, understand } from './builtin/understanding';
@@ -190,10 +190,10 @@ export function createOpenAiAssistant(settings: OpenAiSettings): Assistant {
         { role: 'user', content: transcript },
       ]);
     } catch {
-      const { level } = triageAll(
-        timeline.turns.filter((t) => t.role === 'patient').map((t) => t.content),
-        { postOp: readContext(setup.purpose).purpose === 'post_op', language: setup.language },
-      );
+      const { level } = triageAnswers(transcriptAnswers(timeline.turns), {
+        postOp: readContext(setup.purpose).purpose === 'post_op',
+        language: setup.language,
+      });
       summary = callSummary(
         bank,
         setup,

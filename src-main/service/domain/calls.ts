@@ -1,7 +1,7 @@
 import type { CallScript, CallSetup } from '../assistant/assistant';
 import { readContext } from '../assistant/builtin/context-reading';
 import { hash } from '../assistant/builtin/text';
-import { triageAll } from '../triage/transcript-triage';
+import { transcriptAnswers, triageAnswers } from '../triage/transcript-triage';
 import type { AlertRaiser } from './alerts';
 import type { JobFollowUp, ScheduleInput } from '../jobs/job-handler';
 import type {
@@ -260,11 +260,12 @@ export function createCalls(
         content: turn.content,
         at: new Date(atMs + turn.offsetSeconds * 1000).toISOString(),
       }));
-      // Every patient turn is triaged, whoever wrote the call (the built-in script or a model).
-      const verdict = triageAll(
-        turns.filter((t) => t.role === 'patient').map((t) => t.content),
-        { postOp: readContext(current.purpose).purpose === 'post_op', language: current.language },
-      );
+      // Every patient turn is triaged, whoever wrote the call (the built-in script or a model),
+      // as the answer to what the assistant had just asked ("un 8" to the pain question).
+      const verdict = triageAnswers(transcriptAnswers(turns), {
+        postOp: readContext(current.purpose).purpose === 'post_op',
+        language: current.language,
+      });
       // A cut call's summary and findings would speak of what was never said: the team gets
       // the plain fact instead, and the transcript of what was.
       const { findings: _unsaid, ...said } = script.metadata as Record<string, unknown>;

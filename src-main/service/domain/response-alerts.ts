@@ -1,5 +1,5 @@
 import type { Answer, FormField, ScoreAlert, AlertRule } from '../schemas/clinical-form';
-import { triageAll } from '../triage/transcript-triage';
+import { triageAnswers } from '../triage/transcript-triage';
 import type { AlertInput } from './alerts';
 import { recogniseInstruments, scoreAnswers } from './instrument-scores';
 
@@ -93,8 +93,9 @@ export function responseAlerts(
   const written = answers.filter(
     (a) => fields.get(a.fieldId)?.type === 'text' && typeof a.value === 'string',
   );
-  const verdict = triageAll(
-    written.map((a) => a.value as string),
+  // Each against its field's label: "38,5" under "¿Ha tenido fiebre?" is a temperature.
+  const verdict = triageAnswers(
+    written.map((a) => ({ text: a.value as string, question: fields.get(a.fieldId)!.label })),
     { postOp: response.postOp },
   );
   if (verdict.level !== 'none') {

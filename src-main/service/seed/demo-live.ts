@@ -20,7 +20,7 @@ import type { Alert } from '../schemas/alert';
 import type { Language } from '../schemas/form-schedule';
 import type { Queries } from '../store/queries';
 import type { PatientRow } from '../store/queries/patients';
-import { triageAll } from '../triage/transcript-triage';
+import { transcriptAnswers, triageAnswers } from '../triage/transcript-triage';
 import type { TimedAction } from './demo-deliveries';
 import type { DemoForm } from './demo-forms';
 import { satisfaction } from './demo-own-forms';
@@ -523,8 +523,9 @@ function scriptWith(
       language,
       clinicName,
     });
-    const said = script.turns.filter((t) => t.role === 'patient').map((t) => t.content);
-    if (triageAll(said, { postOp, language }).level === level) return script;
+    // Read as the service reads a call: each answer against the question before it.
+    const said = transcriptAnswers(script.turns);
+    if (triageAnswers(said, { postOp, language }).level === level) return script;
   }
   throw new Error(`No demo call says something ${level} in ${language}`);
 }

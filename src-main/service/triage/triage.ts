@@ -304,6 +304,28 @@ function postOpFever(
   return has(mentions, 'fever') && (has(mentions, 'high') || !has(mentions, 'low_fever'));
 }
 
+type Asked = NonNullable<TriageOptions['asked']>;
+const ASKABLE = Object.keys(ASKED) as Asked[];
+
+/**
+ * What a question put to the patient asks about, of the subjects a bare answer takes (a model's
+ * "Del 0 al 10, ¿cuánto le duele?" makes "un 8" a pain score): the subjects named in its
+ * sentences that ask ("…?"), or in all of it when none does ("Dígame del 0 al 10 cuánto le
+ * duele."). Several when it asks about several ("¿Dolor o fiebre?"): the answer is read under
+ * each and the worst reading counts (transcript-triage.ts).
+ */
+export function askedAbout(question: string): Asked[] {
+  const sentences = question.split(/(?<=[.!?…])\s+/);
+  const asking = sentences.filter((sentence) => sentence.includes('?'));
+  const folded = foldText((asking.length ? asking : sentences).join(' '));
+  const found = new Set<Asked>();
+  for (const lexicon of languagesOf(folded).read)
+    for (const mention of lexicon.read(folded).mentions)
+      for (const subject of ASKABLE)
+        if (mention.concepts.has(ASKED[subject].concept)) found.add(subject);
+  return ASKABLE.filter((subject) => found.has(subject));
+}
+
 /** Triage of one patient text. Pure, synchronous and instant (see bench/triage-bench). */
 export function triage(text: string, options: TriageOptions = {}): TriageVerdict {
   const folded = foldText(text);

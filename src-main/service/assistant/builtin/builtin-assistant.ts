@@ -138,6 +138,26 @@ export interface BuiltinOptions {
   channel?: 'chat' | 'call';
 }
 
+/**
+ * How a chat message is heard: as the answer to what the assistant asked last. The built-in
+ * assistant's own question carries its topic; a language model's is read from its text, so a
+ * bare "un 9" after the model's "del 0 al 10, ¿cuánto le duele?" is the severe pain it is.
+ */
+export function hear(
+  setup: ChatSetup,
+  history: readonly ChatTurn[],
+  message: string,
+): Understanding {
+  const current = replay(history).current;
+  const last = history.findLast((turn) => turn.role === 'assistant');
+  const byModel = last !== undefined && last.metadata?.provider !== 'builtin';
+  return understand(message, current === 'done' ? undefined : current, {
+    postOp: readContext(setup.context).purpose === 'post_op',
+    language: setup.language,
+    ...(byModel ? { question: last.content } : {}),
+  });
+}
+
 /** The first message of a conversation: greeting, purpose and the first question. */
 export function builtinWelcome(setup: ChatSetup): AssistantReply {
   const reading = readContext(setup.context);
@@ -174,10 +194,7 @@ export function builtinReply(
   const state = replay(history);
   const w = writer(setup, reading, history.length);
   const current = state.current === 'done' ? 'done' : state.current;
-  const heard: Understanding = understand(message, current === 'done' ? undefined : current, {
-    postOp: reading.purpose === 'post_op',
-    language: setup.language,
-  });
+  const heard = hear(setup, history, message);
   const verdict = heard.triage;
   // Triage is recorded when it found something; most replies carry no verdict at all.
   const base: ReplyMetadata = {

@@ -1,4 +1,5 @@
 import { isEmergencySign, type EmergencySign } from '../../triage/signs';
+import { triageAnswer } from '../../triage/transcript-triage';
 import { triage, type TriageLanguage, type TriageVerdict } from '../../triage/triage';
 import type { Findings, SideEffect } from '../assistant';
 import type { Topic } from './context-reading';
@@ -146,18 +147,23 @@ const THANKS =
 
 /**
  * Reads a patient message. `topic` is what the assistant asked last; a bare "sí"/"no" or a
- * bare number answers it.
+ * bare number answers it. `question` is the text of that last question when someone else wrote
+ * it (a language model): the triage then reads the message as the answer to that text.
  */
 export function understand(
   message: string,
   topic: Topic | undefined,
-  options: { postOp?: boolean; language?: TriageLanguage } = {},
+  options: { postOp?: boolean; language?: TriageLanguage; question?: string } = {},
 ): Understanding {
   const text = fold(message);
   const yn = yesNo(text);
   const found: Partial<Findings> = {};
+  const { question: askedText, ...reading } = options;
   const asked = topic === 'pain' || topic === 'fever' || topic === 'wound' ? topic : undefined;
-  const verdict = triage(message, { ...options, asked });
+  const verdict =
+    askedText !== undefined
+      ? triageAnswer({ text: message, question: askedText }, reading)
+      : triage(message, { ...reading, asked });
 
   // Numbers only as the patient wrote them: "me duele mucho" has no score (the assistant asks).
   const { temperature, pain } = verdict;
