@@ -63,7 +63,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['test/renderer/setup.ts'],
-          testTimeout: 15_000,
+          // A hang's limit, not a speed bar: typing a whole form key by key in jsdom took 15 s
+          // on a loaded CI machine, and a test cut off mid-way leaves its events running into
+          // the next test's screen.
+          testTimeout: 60_000,
         },
       },
     ],
