@@ -9,6 +9,7 @@ import {
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../../src-main/service/schemas/auth';
+import { tableNames } from './engine-sql';
 import { expectProblem, startServer, type ApiResponse, type TestServer } from './helpers';
 
 const KEY_FORMAT = /^sk_[0-9A-Za-z]{43}$/;
@@ -91,10 +92,7 @@ describe('authentication', () => {
       expect(keyTable).not.toContain(body);
       expect(keyTable).not.toContain(server.key);
       // Nor anywhere else in the database.
-      const tables = (await db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-        .all()) as Array<{ name: string }>;
-      for (const { name } of tables) {
+      for (const name of await tableNames(db)) {
         const dump = JSON.stringify(await db.prepare(`SELECT * FROM "${name}"`).all());
         expect(dump, `table ${name}`).not.toContain(body);
       }

@@ -2,6 +2,7 @@ import { createPrng } from '../../src-main/service/seed/prng';
 import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../../src-main/service/errors';
 import { bookViolations, spendingCounts } from './crash/books';
+import { CHECK_REFUSED } from './engine-sql';
 import {
   expectProblem,
   formFixture,
@@ -206,7 +207,7 @@ describe('many concurrent spenders against a small balance', () => {
           'UPDATE credit_account SET balance = balance - 4, allowance_balance = allowance_balance - 4',
         )
         .run(),
-    ).rejects.toThrow(/CHECK constraint failed/);
+    ).rejects.toThrow(CHECK_REFUSED);
     await expect(
       core.db
         .prepare(
@@ -214,7 +215,7 @@ describe('many concurrent spenders against a small balance', () => {
            VALUES ('led_negative', 'consume', -4, -1, 'Around the domain', '2026-11-23T09:00:00.000Z')`,
         )
         .run(),
-    ).rejects.toThrow(/CHECK constraint failed/);
+    ).rejects.toThrow(CHECK_REFUSED);
     expect((await core.credits.balance()).balance).toBe(3);
     expect(await bookViolations(core.db)).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { ProblemError } from '../../src-main/service/errors';
 import type { LedgerEntry } from '../../src-main/service/schemas/billing';
 import type { CreditAccountRow } from '../../src-main/service/store/queries/credit-account';
 import type { LedgerRow } from '../../src-main/service/store/queries/credit-ledger';
+import { CHECK_REFUSED } from './engine-sql';
 import { expectProblem, startServer, type ApiResponse, type TestServer } from './helpers';
 
 /** A real-time source the test moves by hand. */
@@ -247,10 +248,10 @@ describe('charging credits', () => {
     const { core } = await newCore('2026-03-10T12:00:00.000Z');
     await expect(
       core.db.prepare('UPDATE credit_account SET balance = -1, allowance_balance = -1').run(),
-    ).rejects.toThrow(/CHECK constraint failed/);
+    ).rejects.toThrow(CHECK_REFUSED);
     await expect(
       core.db.prepare('UPDATE credit_account SET balance = balance - 2001').run(),
-    ).rejects.toThrow(/CHECK constraint failed/);
+    ).rejects.toThrow(CHECK_REFUSED);
     expect((await account(core)).balance).toBe(2000);
   });
 

@@ -6,6 +6,7 @@ import { INACTIVITY_MS } from '../../src-main/service/domain/conversations';
 import type { Alert } from '../../src-main/service/schemas/alert';
 import { ALERT_REASON_CODES } from '../../src-main/service/schemas/alert';
 import { bookViolations } from './crash/books';
+import { jsonField } from './engine-sql';
 
 /**
  * The demo clinic at work (issue 19): the seed's present, not only its history. Open alerts of
@@ -153,7 +154,7 @@ describe('the demo clinic at work', () => {
       expect(
         await one<string>(
           `SELECT due_at FROM jobs WHERE kind = 'conversation.close' AND status = 'pending'
-           AND json_extract(payload, '$.conversationId') = ?`,
+           AND ${jsonField(core.db, 'payload', 'conversationId')} = ?`,
           chat.id,
         ),
       ).toBe(new Date(last + INACTIVITY_MS).toISOString());
@@ -253,7 +254,7 @@ describe('the demo clinic at work', () => {
     const counts: Record<string, number> = Object.fromEntries(
       (
         await all<{ language: string; n: number }>(
-          `SELECT json_extract(metadata, '$.preferredLanguage') AS language, count(*) AS n
+          `SELECT ${jsonField(core.db, 'metadata', 'preferredLanguage')} AS language, count(*) AS n
          FROM patients GROUP BY 1`,
         )
       ).map((r) => [r.language, r.n]),
@@ -269,7 +270,7 @@ describe('the demo clinic at work', () => {
     expect(
       await one<number>(
         `SELECT count(*) FROM form_schedules s JOIN patients p ON p.id = s.patient_id
-         WHERE s.language <> json_extract(p.metadata, '$.preferredLanguage')`,
+         WHERE s.language <> ${jsonField(core.db, 'p.metadata', 'preferredLanguage')}`,
       ),
     ).toBe(0);
   });

@@ -3,6 +3,7 @@ import type { BridgeError, FormPreview, FormSummary } from '../../src-preload/co
 import { createCore, type Core } from '../../src-main/service/core';
 import { renderFormPage } from '../../src-main/service/form-page/render-form';
 import type { ClinicalForm, FormDefinition } from '../../src-main/service/schemas/clinical-form';
+import { triggerNames } from './engine-sql';
 import { addPatient, EVERY_FIELD_ANSWERS, EVERY_FIELD_TYPE } from './helpers';
 import { fieldErrors, operationsOn } from './operation-harness';
 
@@ -211,12 +212,7 @@ describe('forms.archive, forms.restore and forms.remove', () => {
 
   it('the database itself refuses to delete a referenced form (migration 0005)', async () => {
     const { ok, core } = await setup();
-    const triggers = await core.db
-      .prepare<[], string>(
-        `SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'clinical_forms'`,
-      )
-      .pluck()
-      .all();
+    const triggers = await triggerNames(core.db, 'clinical_forms');
     expect(triggers).toContain('clinical_forms_no_delete_in_use');
     const used = await ok<ClinicalForm>('forms.create', EVERY_FIELD_TYPE);
     await deliverTo(core, used.id);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PATIENT_SELECTION_LIMIT } from '../../src-preload/contract';
 import { serversClosedAfterEach } from './helpers';
 import { operationsOn } from './operation-harness';
+import { dropRefusal, refuseRows } from './engine-sql';
 
 const { newServer } = serversClosedAfterEach(Date.parse('2026-11-22T09:00:00.000Z'));
 
@@ -133,11 +134,16 @@ describe('patients.retag', () => {
     for (const n of ['Ana', 'Berta', 'Carla']) ids.push(await make(n, ['diabetes']));
     const { db } = server.service.core;
     // A trigger that refuses the second patient's update stands in for a failure mid-way.
-    await db.exec(`CREATE TRIGGER fail_second BEFORE UPDATE OF tags ON patients
-      WHEN new.id = '${ids[1]}' BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    await refuseRows(db, {
+      name: 'fail_second',
+      table: 'patients',
+      event: 'UPDATE OF tags',
+      when: `NEW.id = '${ids[1]}'`,
+      message: 'disk full',
+    });
     const result = await run('patients.retag', { ids, add: ['revisar'] });
     expect(result.refused).toBeDefined();
-    await db.exec('DROP TRIGGER fail_second');
+    await dropRefusal(db, 'fail_second', 'patients');
     for (const id of ids) {
       expect((await server.service.core.patients.get(id)).tags).toEqual(['diabetes']);
     }

@@ -8,6 +8,7 @@ import type {
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../src-main/service/domain/csv-read';
 import { addPatient, footprint, type TestServer } from './helpers';
 import { fieldErrors, operationServers } from './operation-harness';
+import { refuseRows } from './engine-sql';
 
 /** The patient import from CSV (docs/api-decisions.md, "Patient import"). */
 
@@ -258,9 +259,13 @@ describe('patientImport.run', () => {
   it('leaves no patient behind when a write fails half-way', async () => {
     const { ok, refused, server, core } = await operations.setup();
     // A failure the rules cannot foresee (a full disk, a constraint): forced on the 30th row.
-    await core.db
-      .exec(`CREATE TEMP TRIGGER boom BEFORE INSERT ON patients WHEN NEW.first_name = 'P29'
-                  BEGIN SELECT RAISE(ABORT, 'forced failure'); END`);
+    await refuseRows(core.db, {
+      name: 'boom',
+      table: 'patients',
+      event: 'INSERT',
+      when: "NEW.first_name = 'P29'",
+      message: 'forced failure',
+    });
     const lines = ['Nombre;Apellidos'];
     for (let i = 0; i < 60; i++) lines.push(`P${i};A`);
     const before = await snapshot(server);

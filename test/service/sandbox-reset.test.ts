@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLINIC_TABLES, KEPT_TABLES } from '../../src-main/service/store/clinic-reset';
 import { count, expectProblem, serversClosedAfterEach } from './helpers';
 import { withOperations } from './operation-harness';
+import { deleteGuards, tableNames } from './engine-sql';
 
 const { newServer } = serversClosedAfterEach(Date.parse('2026-11-22T09:00:00.000Z'));
 
@@ -52,30 +53,14 @@ describe('POST /sandbox/reset', () => {
     const server = await newServer({ seed: 'empty' });
     const { db } = server.service.core;
     // FTS5 keeps its own shadow tables (patient_search_*), emptied with its 'delete-all' command.
-    const tables = (
-      await db
-        .prepare<[], string>(
-          `SELECT name FROM sqlite_master WHERE type = 'table'
-         AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'patient_search%'`,
-        )
-        .pluck()
-        .all()
-    ).sort();
+    const tables = (await tableNames(db)).filter((name) => !name.startsWith('patient_search'));
     expect(tables).toEqual([...CLINIC_TABLES, ...KEPT_TABLES].sort());
   });
 
   it('puts back every guard against deleting records', async () => {
     const server = await newServer({ seed: 'demo' });
     const { db } = server.service.core;
-    const guards = async () =>
-      (
-        await db
-          .prepare<[], string>(
-            `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE ON%'`,
-          )
-          .pluck()
-          .all()
-      ).sort();
+    const guards = () => deleteGuards(db);
     const before = await guards();
     expect(before.length).toBeGreaterThan(0);
     await server.request('POST', '/sandbox/reset', { body: { seed: 'demo' } });

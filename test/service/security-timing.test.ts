@@ -12,6 +12,7 @@ import { signBody, verifySignature } from '../../src-main/service/webhooks/webho
 import { PERMISSIONS } from '../../src-main/service/schemas/auth';
 import { serversClosedAfterEach } from './helpers';
 import { T0 } from './time';
+import { columnNames } from './engine-sql';
 
 /*
  * Timing-safe comparisons (issue 8 part 5). A secret is never compared with `===` against what
@@ -37,9 +38,7 @@ describe('API keys: looked up by SHA-256, never compared as text', () => {
   it('stores only the hash column, looks it up by hash, and refuses a key one character off', async () => {
     const core = await createCore({ memory: true, seed: 'empty' });
     try {
-      const columns = (
-        await core.db.prepare<[], { name: string }>('PRAGMA table_info(api_keys)').all()
-      ).map((c) => c.name);
+      const columns = await columnNames(core.db, 'api_keys');
       expect(columns).toContain('key_hash');
       expect(columns.filter((c) => /key|secret|token/.test(c))).toEqual(['key_hash']);
       const { key, id } = await core.apiKeys.create({ name: 'k', permissions: PERMISSIONS });
@@ -102,9 +101,7 @@ describe('form tokens: stored and looked up as SHA-256', () => {
   it('keeps only token_hash and finds a schedule by the hash of the token', async () => {
     const core = await createCore({ memory: true, seed: 'empty' });
     try {
-      const columns = (
-        await core.db.prepare<[], { name: string }>('PRAGMA table_info(form_schedules)').all()
-      ).map((c) => c.name);
+      const columns = await columnNames(core.db, 'form_schedules');
       expect(columns.filter((c) => /token/.test(c))).toEqual(['token_hash']);
       const asked: string[] = [];
       const byTokenHash = core.q.formSchedules.byTokenHash;

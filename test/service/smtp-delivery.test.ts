@@ -7,6 +7,7 @@ import { SMTP_RETRY_DELAYS_S } from '../../src-main/service/delivery/form-delive
 import { parseSmtpUrl } from '../../src-main/service/delivery/smtp-settings';
 import { ProblemError } from '../../src-main/service/errors';
 import { EVERY_FIELD_TYPE, formFixture, startServer, type TestServer } from './helpers';
+import { jsonField } from './engine-sql';
 
 /** E-mail deliveries through a real SMTP server on 127.0.0.1 (api-decisions §7, §8). */
 
@@ -257,7 +258,7 @@ const deliverJobs = async (server: TestServer, scheduleId: string) =>
   (
     await server.service.core.db
       .prepare<[string], { payload: string; due_at: string; status: string }>(
-        "SELECT payload, due_at, status FROM jobs WHERE kind = 'form-schedule.deliver' AND json_extract(payload, '$.scheduleId') = ? ORDER BY due_at",
+        `SELECT payload, due_at, status FROM jobs WHERE kind = 'form-schedule.deliver' AND ${jsonField(server.service.core.db, 'payload', 'scheduleId')} = ? ORDER BY due_at`,
       )
       .all(scheduleId)
   ).map((job) => ({ ...job, payload: JSON.parse(job.payload) as unknown }));

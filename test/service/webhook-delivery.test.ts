@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from './helpers';
 import { SEC, MIN, HOUR, DAY, T0_ISO, T0, iso } from './time';
+import { UNIQUE_REFUSED } from './engine-sql';
 
 /** A delivery as the API shows it (the route's own schema). */
 type DeliveryBody = WebhookDelivery;
@@ -288,7 +289,7 @@ async function addWebhookAt(server: TestServer, url: string, events: readonly Ki
 }
 
 /** Polls (short sleeps, bounded) until `probe` gives a truthy value. */
-async function until<T>(what: string, probe: () => T | Promise<T>, limitMs = 5000): Promise<T> {
+async function until<T>(what: string, probe: () => T | Promise<T>, limitMs = 20_000): Promise<T> {
   for (let waited = 0; ; waited += POLL_MS) {
     const value = await probe();
     if (value) return value;
@@ -309,7 +310,7 @@ async function duePending(server: TestServer): Promise<number> {
 }
 
 /** Waits until every delivery due now has had its attempt recorded, then for the runner. */
-async function settle(server: TestServer, limitMs = 5000): Promise<void> {
+async function settle(server: TestServer, limitMs = 20_000): Promise<void> {
   await until(
     'the due deliveries to be attempted',
     async () => (await duePending(server)) === 0,
@@ -693,7 +694,7 @@ describe('fan-out', () => {
            VALUES (?, ?, 'patient.created', 'pending', ?, ?, ?)`,
         )
         .run(both.id, patientEvent, T0_ISO, T0_ISO, T0_ISO),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toThrow(UNIQUE_REFUSED);
 
     // Refused actions (4xx) write neither an event nor a delivery, nor anything else.
     const before = await snapshot(server);

@@ -137,7 +137,8 @@ async function webhookRow(server: TestServer, id: string): Promise<WebhookRow | 
 /** Everything a webhook write could touch, row by row. */
 async function snapshot(server: TestServer) {
   const { db } = server.service.core;
-  const all = (table: string) => db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
+  // Each table's first column is its key (id or seq).
+  const all = (table: string) => db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all();
   return {
     webhooks: await all('webhooks'),
     deliveries: await all('webhook_deliveries'),

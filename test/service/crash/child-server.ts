@@ -54,6 +54,8 @@ export async function serveChild(
     ENGAGE_DESK_ASSISTANT_MODEL: _model,
     ENGAGE_DESK_ASSISTANT_KEY: _key,
     ENGAGE_DESK_DATA_KEY: _dataKey,
+    // The engine is the test's choice (--data or --database), never the shell's.
+    ENGAGE_DESK_DATABASE_URL: _database,
     ...inherited
   } = process.env;
   const child = spawn(process.execPath, [cliJs, 'serve', '--port', '0', '--json', ...args], {

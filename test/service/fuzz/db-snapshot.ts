@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { tableNames } from '../engine-sql';
 import type { Queryable } from '../queryable';
 
 /**
@@ -12,12 +13,7 @@ export async function tableHashes(
   db: Queryable,
   skip: string[] = [],
 ): Promise<Record<string, string>> {
-  const names = (await db
-    .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-    )
-    .all()) as { name: string }[];
-  const tables = names.map((row) => row.name).filter((name) => !skip.includes(name));
+  const tables = (await tableNames(db)).filter((name) => !skip.includes(name));
   const out: Record<string, string> = {};
   for (const table of tables) {
     const rows = (await db.prepare(`SELECT * FROM "${table}"`).all()) as Record<string, unknown>[];

@@ -36,16 +36,21 @@ export function createJobQueries(db: Sql) {
      WHERE jobs.status = 'pending'`,
   );
   // Makes sure a job with this key will run by `due_at`: adds it, brings a pending one forward,
-  // or revives one that has finished. A running one is left alone: it looks for new work itself
-  // before it settles (see the webhook flush job).
+  // or revives one that has finished. A running one keeps its values: it looks for new work
+  // itself before it settles, in the transaction of its settle (see the webhook flush job). Its
+  // row is still written, as it stands: on PostgreSQL that write is what makes a settle that
+  // read before this transaction committed fail to serialize and look again (a read of the row
+  // by ON CONFLICT alone is no conflict there, and the new work would wait for nobody).
   // The earlier of two times is SQLite's scalar min(a, b), PostgreSQL's least(a, b).
   const wakeSql = (earlier: string) =>
     `INSERT INTO jobs (id, kind, payload, due_at, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (dedupe_key) DO UPDATE SET
-       due_at = CASE WHEN jobs.status = 'pending' THEN ${earlier}(jobs.due_at, excluded.due_at)
-                ELSE excluded.due_at END,
-       status = 'pending', last_error = NULL, finished_at = NULL
-     WHERE jobs.status <> 'running'`;
+       due_at = CASE WHEN jobs.status = 'running' THEN jobs.due_at
+                     WHEN jobs.status = 'pending' THEN ${earlier}(jobs.due_at, excluded.due_at)
+                     ELSE excluded.due_at END,
+       status = CASE WHEN jobs.status = 'running' THEN jobs.status ELSE 'pending' END,
+       last_error = CASE WHEN jobs.status = 'running' THEN jobs.last_error END,
+       finished_at = CASE WHEN jobs.status = 'running' THEN jobs.finished_at END`;
   const wake = db.prepare<[string, string, string, string, string, string]>({
     sqlite: wakeSql('min'),
     postgres: wakeSql('least'),
@@ -94,7 +99,10 @@ export function createJobQueries(db: Sql) {
       dedupeKey: string,
       createdAt: string,
     ) => (await reschedule.run(id, kind, payload, dueAt, dedupeKey, createdAt)).changes > 0,
-    /** Adds the job with this key, brings it forward, or revives it; false while it runs. */
+    /**
+     * Adds the job with this key, brings it forward, or revives it. True whenever the row was
+     * written, a running one's rewritten as it stands included (that job looks again itself).
+     */
     wake: async (
       id: string,
       kind: string,
