@@ -26,6 +26,8 @@ const API_KEY = 'sk_CrashConsistencyTestKey0123456789abcdefXY';
 const SEED = 0x8e1d;
 const ROUNDS = 5;
 const WORKERS = 8;
+/** Requests acknowledged in a round before its kill, at the least. */
+const ACKNOWLEDGED_PER_ROUND = 10;
 const DB_FILE = 'engage-desk.db';
 
 let cliJs: string;
@@ -213,8 +215,12 @@ describe.each(ENGINES)(
           log,
           stopped: () => killed,
         });
-        // A seeded moment into the load: far enough for real work, never the same point twice.
-        await new Promise((resolve) => setTimeout(resolve, rng.int(100, 450)));
+        // A seeded moment into the load, counted in work done rather than time (the engines run
+        // at their own speeds): after a seeded number of acknowledged requests.
+        const killAfter = rng.int(ACKNOWLEDGED_PER_ROUND, 3 * ACKNOWLEDGED_PER_ROUND);
+        const acknowledged = () =>
+          log.filter((s) => s.round === round && s.status !== undefined && s.status < 300).length;
+        while (acknowledged() < killAfter) await new Promise((resolve) => setTimeout(resolve, 5));
         await server!.kill();
         killed = true;
         await load;
@@ -268,7 +274,7 @@ describe.each(ENGINES)(
         await start();
         balances.push((await get('/billing/balance')).body.balance as number);
       }
-      expect(tally.acknowledged).toBeGreaterThan(50);
+      expect(tally.acknowledged).toBeGreaterThanOrEqual(ROUNDS * ACKNOWLEDGED_PER_ROUND);
       // Eight workers always have requests in flight: every kill catches some.
       expect(tally.unanswered).toBeGreaterThanOrEqual(ROUNDS);
 

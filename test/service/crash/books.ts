@@ -105,7 +105,9 @@ export async function bookViolations(db: Queryable): Promise<string[]> {
   }
 
   // A schedule: one charge of its channel's price; a refund of all of it if cancelled or failed,
-  // none otherwise; a pending one has its delivery job.
+  // none otherwise; a pending one has its delivery job. Allowance charged before a monthly reset
+  // stays expired (domain/credits.ts, refund): a schedule that failed after the reset that
+  // followed its charge gets back only what had not expired, and says so.
   for (const s of await all<{
     id: string;
     status: string;
@@ -117,8 +119,13 @@ export async function bookViolations(db: Queryable): Promise<string[]> {
     refunded: number | null;
     refunds: number;
     jobs: number;
+    expired_by_reset: number;
   }>(
     `SELECT s.id, s.status, s.channel, s.credits_consumed, s.credits_refunded,
+       (SELECT count(*) FROM credit_ledger r, credit_ledger c
+          WHERE r.kind = 'reset' AND c.resource_id = s.id AND c.kind = 'consume'
+            AND c.from_allowance > 0 AND r.seq > c.seq
+            AND r.created_at <= coalesce(s.failed_at, s.cancelled_at)) AS expired_by_reset,
        (SELECT -sum(amount) FROM credit_ledger l WHERE l.resource_id = s.id AND l.kind = 'consume') AS charged,
        (SELECT count(*) FROM credit_ledger l WHERE l.resource_id = s.id AND l.kind = 'consume') AS charges,
        (SELECT sum(amount) FROM credit_ledger l WHERE l.resource_id = s.id AND l.kind = 'refund') AS refunded,
@@ -134,7 +141,10 @@ export async function bookViolations(db: Queryable): Promise<string[]> {
         `schedule ${s.id} (${s.channel}): ${s.charges} charges of ${s.charged}, says ${s.credits_consumed}`,
       );
     const givesBack = s.status === 'cancelled' || s.status === 'failed';
-    if (givesBack && (s.refunds !== 1 || s.refunded !== price || s.credits_refunded !== price))
+    const whole = s.refunds === 1 && s.refunded === price && s.credits_refunded === price;
+    const expired =
+      s.expired_by_reset > 0 && s.refunds <= 1 && s.credits_refunded === (s.refunded ?? 0);
+    if (givesBack && !whole && !expired)
       problems.push(
         `${s.status} schedule ${s.id}: ${s.refunds} refunds of ${s.refunded}, says ${s.credits_refunded}`,
       );
