@@ -41,8 +41,10 @@ export default defineConfig({
                 environment: 'node',
                 include: POSTGRES_SUITES.map((file) => `test/service/${file}`),
                 globalSetup: ['test/service/postgres-global-setup.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                // Hang limits: a demo clinic seeds in about 2 s on SQLite and 10 to 15 s over
+                // PostgreSQL's round trips, and some cases seed it several times.
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
               },
             },
           ]
