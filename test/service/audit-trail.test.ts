@@ -18,6 +18,7 @@ import {
   type TestServer,
 } from './helpers';
 import { operationsOn } from './operation-harness';
+import { dropRefusal, refuseRows } from './engine-sql';
 
 const T0 = Date.parse('2026-11-20T09:00:00.000Z');
 const { newServer, cleanups } = serversClosedAfterEach(T0);
@@ -246,10 +247,11 @@ describe('no clinical content in the trail', () => {
     await ok('exports.patients', {});
     expect(await stored(server)).toBeGreaterThan(20);
 
-    const everything = (await db
-      .prepare<[], string>("SELECT group_concat(api_json, '\n') FROM audit_events")
-      .pluck()
-      .get())!.toLowerCase();
+    const everything = (
+      await db.prepare<[], string>('SELECT api_json FROM audit_events').pluck().all()
+    )
+      .join('\n')
+      .toLowerCase();
     for (const p of patients) {
       expect(everything).not.toContain(p.first_name.toLowerCase());
       expect(everything).not.toContain(p.last_name.toLowerCase());
@@ -257,15 +259,13 @@ describe('no clinical content in the trail', () => {
     const notes = await db.prepare<[], string>('SELECT text FROM patient_notes').pluck().all();
     expect(notes.length).toBeGreaterThan(0);
     for (const text of notes) expect(everything).not.toContain(text.toLowerCase().slice(0, 20));
-    const answers = (
-      await db
-        .prepare<[], string>(
-          `SELECT DISTINCT json_extract(a.value, '$.value') FROM form_responses, json_each(responses) a
-         WHERE json_type(a.value, '$.value') = 'text'`,
-        )
-        .pluck()
-        .all()
-    ).filter((v) => v.length > 6);
+    const written = (
+      await db.prepare<[], string>('SELECT responses FROM form_responses').pluck().all()
+    )
+      .flatMap((json) => JSON.parse(json) as { value: unknown }[])
+      .map((answer) => answer.value)
+      .filter((value): value is string => typeof value === 'string');
+    const answers = [...new Set(written)].filter((v) => v.length > 6);
     for (const answer of answers) expect(everything).not.toContain(answer.toLowerCase());
   });
 });
@@ -511,11 +511,10 @@ describe('the reads waiting for their group commit', () => {
 
     // The store refuses the commit (as a full disk would): the events wait and go in next time.
     await ok('patients.get', { id: patientId });
-    await core.db.exec(
-      "CREATE TEMP TRIGGER refuse BEFORE INSERT ON audit_events BEGIN SELECT RAISE(ABORT, 'disk full'); END",
-    );
+    const refusal = { name: 'refuse', table: 'audit_events', event: 'INSERT', when: '1 = 1' };
+    await refuseRows(core.db, { ...refusal, message: 'disk full' });
     await expect(core.audit.flush()).rejects.toThrow(/disk full/);
-    await core.db.exec('DROP TRIGGER refuse');
+    await dropRefusal(core.db, refusal.name, refusal.table);
     expect((await trail(server)).map((r) => r.action)).toEqual([
       'patient.viewed',
       'patient.updated',
@@ -533,7 +532,8 @@ describe('every write path that changes a patient record', () => {
     const report = await ok<{ imported: number }>('patientImport.run', { file });
     expect(report.imported).toBe(2);
     const ids = await core.db
-      .prepare<[], string>('SELECT id FROM patients ORDER BY rowid')
+      // Ids are time-ordered (ULIDs made in order): the order the import created them.
+      .prepare<[], string>('SELECT id FROM patients ORDER BY id')
       .pluck()
       .all();
     expect(

@@ -262,7 +262,8 @@ async function snapshot(server: TestServer): Promise<Record<string, unknown[]>> 
   const tables = ['webhooks', 'webhook_deliveries', 'webhook_attempts', 'notifications', 'outbox'];
   const rows: [string, unknown[]][] = [];
   for (const t of tables)
-    rows.push([t, await server.service.core.db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]);
+    // Each table's first column is its key (id or seq).
+    rows.push([t, await server.service.core.db.prepare(`SELECT * FROM ${t} ORDER BY 1`).all()]);
   return Object.fromEntries(rows);
 }
 
