@@ -7,7 +7,8 @@ import {
   type CallScript,
   type ReplyMetadata,
 } from './assistant';
-import { createBuiltinAssistant, hear } from './builtin/builtin-assistant';
+import { createBuiltinAssistant } from './builtin/builtin-assistant';
+import { hear } from './builtin/hearing';
 import { createOpenAiAssistant, type OpenAiSettings } from './openai-assistant';
 import { unsafeModelReply } from './reply-safety';
 

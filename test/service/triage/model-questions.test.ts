@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatSetup, ChatTurn } from '../../../src-main/service/assistant/assistant';
-import { hear } from '../../../src-main/service/assistant/builtin/builtin-assistant';
+import { hear } from '../../../src-main/service/assistant/builtin/hearing';
 import {
   transcriptAnswers,
   triageAnswer,

@@ -20,35 +20,11 @@ import {
 } from './findings-summary';
 import { choose, elide, fill, sentence, upperFirst } from './text';
 import { isEmergencySign } from '../../triage/signs';
-import { TOPIC_KEYS, understand, type Understanding } from './understanding';
+import { hear, replay } from './hearing';
+import { TOPIC_KEYS, type Understanding } from './understanding';
 
 /** Longest patient text quoted back into a note for the team. */
 const NOTE_MAX = 200;
-
-/** Where a conversation stands, rebuilt from the metadata of the assistant's earlier replies. */
-interface ChatState {
-  /** The topic the last reply asked about; 'done' after the closing message. */
-  current: Topic | 'done' | undefined;
-  /** The last reply asked the same topic again. */
-  retried: boolean;
-  asked: Set<Topic>;
-  findings: Findings;
-}
-
-function replay(history: readonly ChatTurn[]): ChatState {
-  const state: ChatState = { current: undefined, retried: false, asked: new Set(), findings: {} };
-  for (const turn of history) {
-    const meta = turn.metadata;
-    if (!meta) continue;
-    if (meta.findings) Object.assign(state.findings, meta.findings);
-    if (turn.role === 'assistant' && meta.topic) {
-      state.current = meta.topic as Topic | 'done';
-      state.retried = meta.retry === true;
-      if (meta.topic !== 'done') state.asked.add(meta.topic as Topic);
-    }
-  }
-  return state;
-}
 
 /** A phrase writer for one conversation turn: picks variants and fills placeholders. */
 function writer(setup: ChatSetup, reading: ContextReading, turn: number) {
@@ -136,26 +112,6 @@ const QUESTION_IS_ANSWER = new Set<Topic | 'done' | undefined>([
 export interface BuiltinOptions {
   /** A call closes by voice ("call the clinic"), a chat in writing ("write to me here"). */
   channel?: 'chat' | 'call';
-}
-
-/**
- * How a chat message is heard: as the answer to what the assistant asked last. The built-in
- * assistant's own question carries its topic; a language model's is read from its text, so a
- * bare "un 9" after the model's "del 0 al 10, ¿cuánto le duele?" is the severe pain it is.
- */
-export function hear(
-  setup: ChatSetup,
-  history: readonly ChatTurn[],
-  message: string,
-): Understanding {
-  const current = replay(history).current;
-  const last = history.findLast((turn) => turn.role === 'assistant');
-  const byModel = last !== undefined && last.metadata?.provider !== 'builtin';
-  return understand(message, current === 'done' ? undefined : current, {
-    postOp: readContext(setup.context).purpose === 'post_op',
-    language: setup.language,
-    ...(byModel ? { question: last.content } : {}),
-  });
 }
 
 /** The first message of a conversation: greeting, purpose and the first question. */
