@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { DraftError, FormSummary, Language } from '../../../../src-preload/contract';
@@ -96,7 +96,10 @@ export function Builder(props: { form?: FormSummary; copyOf?: FormSummary }) {
   const shown = visibleErrors(placed, showAll, touched);
   const problems = errorCount(shown);
 
-  useEffect(() => {
+  // A layout effect, not a passive one: the focus moves in the same turn as the click that added
+  // the question, so keys typed right after it land there (a passive effect may run later, and
+  // the first keys went to whatever had the focus).
+  useLayoutEffect(() => {
     if (focusNext.current) {
       document.getElementById(focusNext.current)?.focus();
       focusNext.current = null;
