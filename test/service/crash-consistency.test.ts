@@ -50,6 +50,8 @@ afterAll(async () => {
 /** Where the killed server keeps the clinic, and how the test reads it with nothing running. */
 interface ClinicStore {
   args: string[];
+  /** The data folder, for CRASH_KEEP to copy (a database on a server has none). */
+  folder?: string;
   onDisk<T>(read: (db: Queryable) => T | Promise<T>): Promise<T>;
   remove(): Promise<void>;
 }
@@ -62,6 +64,7 @@ function sqliteClinic(): ClinicStore {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'engage-desk-crash-')), 'clinic');
   return {
     args: ['--data', dataDir, '--data-key-file', keyFile],
+    folder: dataDir,
     async onDisk(read) {
       const db = new Database(join(dataDir, DB_FILE), { readonly: true, fileMustExist: true });
       applyKey(db, dataKey);
@@ -230,9 +233,8 @@ describe.each(ENGINES)(
         // CRASH_KEEP=<dir> keeps a copy of a data directory that failed, for a closer look.
         if (crashed.length && process.env.CRASH_KEEP) {
           const { cpSync } = await import('node:fs');
-          const folder = store.args[store.args.indexOf('--data') + 1];
-          if (folder)
-            cpSync(folder, `${process.env.CRASH_KEEP}/round-${round}`, { recursive: true });
+          if (store.folder)
+            cpSync(store.folder, `${process.env.CRASH_KEEP}/round-${round}`, { recursive: true });
         }
         expect(crashed.join('\n'), `round ${round}, as the kill left it`).toBe('');
 

@@ -150,7 +150,7 @@ export function builtinReply(
   const state = replay(history);
   const w = writer(setup, reading, history.length);
   const current = state.current === 'done' ? 'done' : state.current;
-  const heard = hear(setup, history, message);
+  const heard = hear(setup, history, message, state);
   const verdict = heard.triage;
   // Triage is recorded when it found something; most replies carry no verdict at all.
   const base: ReplyMetadata = {

@@ -37,13 +37,15 @@ export function replay(history: readonly ChatTurn[]): ChatState {
  * How a chat message is heard: as the answer to what the assistant asked last. The built-in
  * assistant's own question carries its topic; a language model's is read from its text, so a
  * bare "un 9" after the model's "del 0 al 10, ¿cuánto le duele?" is the severe pain it is.
+ * `state` is the history's replay when the caller has it already (the built-in reply does).
  */
 export function hear(
   setup: ChatSetup,
   history: readonly ChatTurn[],
   message: string,
+  state: ChatState = replay(history),
 ): Understanding {
-  const current = replay(history).current;
+  const { current } = state;
   const last = history.findLast((turn) => turn.role === 'assistant');
   const byModel = last !== undefined && last.metadata?.provider !== 'builtin';
   return understand(message, current === 'done' ? undefined : current, {
