@@ -10,7 +10,7 @@ import { languagesOf } from './reading-languages';
 import { CLINICAL_MENTION, SIGN_RULES, type SignRule } from './sign-rules';
 import { levelOf, worse, type TriageLevel, type TriageSign } from './signs';
 import { foldText, type Token } from './tokens';
-import { writtenPainScore, writtenTemperature } from './written-numbers';
+import { FEVER_OVER, writtenPainScore, writtenTemperature } from './written-numbers';
 
 /**
  * Triage of one patient text (a chat message, a call turn, a free-text answer), offline and in
@@ -322,7 +322,11 @@ export function triage(text: string, options: TriageOptions = {}): TriageVerdict
       if (found === 'affirmed') signs.add(rule.sign);
       else if (found === 'doubtful') doubtful.add(rule.sign);
     }
-    if (postOpFever(reading.mentions, options, temperature)) signs.add('post_op_fever');
+    // A written fever the message says is over is for a person to read, not the team's call today.
+    if (postOpFever(reading.mentions, options, temperature))
+      (temperature !== undefined && FEVER_OVER.test(folded) ? doubtful : signs).add(
+        'post_op_fever',
+      );
     unbearableAnswer ||= has(reading.mentions, 'unbearable');
   }
   if (pain !== undefined && pain >= 8) signs.add('severe_pain');

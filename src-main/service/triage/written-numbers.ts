@@ -53,9 +53,9 @@ function value(word: string): number {
   return /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? SCALE_ONLY_WORDS[word]!);
 }
 
-/** "7/10", "un 8 de 10", "8 sobre 10", "9 out of ten", "set de deu". */
+/** "7/10", "un 8 de 10", "8 sobre 10", "9 out of ten", "2 from 10", "set de deu". */
 const ON_SCALE = new RegExp(
-  `(?<![\\d.,])\\b${NUM}(?:\\s*(?:-|o|u|or|a)\\s*${NUM})?\\s*(?:/|de|sobre|out of|of|en|entre)\\s*(?:10|diez|deu|ten)\\b(?![.,]?\\d)`,
+  `(?<![\\d.,])\\b${NUM}(?:\\s*(?:-|o|u|or|a)\\s*${NUM})?\\s*(?:/|de|sobre|out of|of|from|en|entre)\\s*(?:10|diez|deu|ten)\\b(?![.,]?\\d)`,
   'g',
 );
 
@@ -72,12 +72,24 @@ const PAIN_WORD =
 const AFTER_SCORE =
   /^\s*(?:$|[^\p{L}\d\s]|(?:de|sobre|out|of|o|u|y|i|or|and|en|al|a|in|at|on|con|amb|with|cuando|quan|when|pero|but|que|mas|mes|more|less|menos|menys|ahora|ara|now|today|hoy|avui|diria|creo|crec|maybe|quizas|potser|aprox|more or less|ish|a veces|sometimes)\b)/u;
 
+/**
+ * Whether the number at `index` is supposed, not had: its clause opens a condition ("si dejo el
+ * ibuprofeno, un 9", "if it goes up to 38 what do I do"). A "sí" that answers ("si, 38,2") is
+ * folded to the same "si", so one followed by a pause or a number is not a condition.
+ */
+export function supposedAt(folded: string, index: number): boolean {
+  const before = folded.slice(0, index);
+  const clause = before.split(/[,;.!?¿]|\b(?:pero|but|aunque|though|pero ahora|now)\b/).pop()!;
+  return /\b(?:si|if)\s+(?![\s\d,.!?])/.test(clause);
+}
+
 function scoreAt(text: string, match: RegExpExecArray): number | undefined {
   const after = text.slice(match.index + match[0].length);
   const before = text.slice(0, match.index);
   // "2 paracetamol", "3 días", "38 grados": a number that counts something is not a score.
   if (UNIT.test(after) || !AFTER_SCORE.test(after) || NOT_SCORE_BEFORE.test(before))
     return undefined;
+  if (supposedAt(text, match.index)) return undefined;
   return value(match[1]!);
 }
 
@@ -89,12 +101,16 @@ function scoreAt(text: string, match: RegExpExecArray): number | undefined {
 export function writtenPainScore(folded: string, asked: boolean): number | undefined {
   let best: number | undefined;
   for (const m of folded.matchAll(ON_SCALE)) {
+    if (supposedAt(folded, m.index)) continue;
     const a = value(m[1]!);
     const b = m[2] !== undefined ? value(m[2]) : a;
     const n = Math.max(a, b);
     if (n <= 10) best = Math.max(best ?? 0, n);
   }
   if (best !== undefined) return best;
+  // The whole answer to the pain question is Catalan's seven or nine: "nou", "set.".
+  const alone = asked && /^\W*(set|nou)\W*$/.exec(folded);
+  if (alone) return SCALE_ONLY_WORDS[alone[1]!];
   // "un set", "diria que un nou", "el dolor és un nou, un nou": after an article and before a
   // pause, Catalan's seven and nine are numbers (a new pain is "un dolor nou").
   if (asked || PAIN_WORD.test(folded)) {
@@ -165,9 +181,11 @@ export function writtenTemperature(written: string, asked: boolean): number | un
   if (!asked && !FEVER_CONTEXT.test(folded)) {
     // Without a fever word only a decimal reading counts ("37,8 esta mañana").
     const decimal = /(?<![\d.,])\b(3[5-9]|4[0-2])[.,](\d)\b/.exec(folded);
-    return decimal ? Number(`${decimal[1]}.${decimal[2]}`) : undefined;
+    if (!decimal || supposedAt(folded, decimal.index)) return undefined;
+    return Number(`${decimal[1]}.${decimal[2]}`);
   }
   for (const m of folded.matchAll(TEMPERATURE)) {
+    if (supposedAt(folded, m.index)) continue;
     let t = Number(m[1]) + (m[2] ? Number(`0.${m[2]}`) : 0);
     // "38 y pico" stays 38: more than that was said, but not how much.
     if (!m[2] && /^\s*(?:y medio|i mig|and a half)/.test(folded.slice(m.index + m[0].length)))
@@ -176,6 +194,10 @@ export function writtenTemperature(written: string, asked: boolean): number | un
   }
   return undefined;
 }
+
+/** A fever the message says is over ("el lunes tuve 38 pero ya no", "normal since wednesday"). */
+export const FEVER_OVER =
+  /\b(?:ya no|ja no|no longer|(?:been|back to) normal|(?:ya|ja) (?:esta|estoy|estic) (?:normal|be|bien)|normal (?:since|desde|des de)|(?:desde|des de|since) (?:el |l )?\w+ normal|se me (?:ha )?pasado|m ha passat|gone now)\b/;
 
 /** Every number written in a text, as the strings a reply may repeat ("38,5" and "38.5" alike). */
 export function numbersIn(text: string): Set<string> {

@@ -1,4 +1,4 @@
-import { triage } from '../../../src-main/service/triage/triage';
+import { triage, type TriageVerdict } from '../../../src-main/service/triage/triage';
 import type { Category, CorpusCase } from './corpus-types';
 
 /** What the triage made of one corpus case, and where it went wrong. */
@@ -11,9 +11,13 @@ export interface CaseResult {
   invented: string[];
 }
 
-export function run(corpus: readonly CorpusCase[]): CaseResult[] {
+/** Triages each case: the text alone by default, or as `read` reads it (with its question). */
+export function run<C extends CorpusCase>(
+  corpus: readonly C[],
+  read: (c: C) => TriageVerdict = (c) => triage(c.text, { postOp: c.postOp }),
+): CaseResult[] {
   return corpus.map((c) => {
-    const verdict = triage(c.text, { postOp: c.postOp });
+    const verdict = read(c);
     const got: Category =
       verdict.level === 'emergency'
         ? 'emergency'
