@@ -303,6 +303,8 @@ export function triage(text: string, options: TriageOptions = {}): TriageVerdict
   let clinical = false;
   let aboutSomeoneElse = false;
   let unbearableAnswer = false;
+  // A written fever the message says is over is for a person to read, not the team's call today.
+  const feverOver = temperature !== undefined && FEVER_OVER.test(folded);
   const { read, sure } = languagesOf(folded);
   for (const lexicon of read) {
     const reading = readIn(lexicon, folded, options.asked);
@@ -322,11 +324,8 @@ export function triage(text: string, options: TriageOptions = {}): TriageVerdict
       if (found === 'affirmed') signs.add(rule.sign);
       else if (found === 'doubtful') doubtful.add(rule.sign);
     }
-    // A written fever the message says is over is for a person to read, not the team's call today.
     if (postOpFever(reading.mentions, options, temperature))
-      (temperature !== undefined && FEVER_OVER.test(folded) ? doubtful : signs).add(
-        'post_op_fever',
-      );
+      (feverOver ? doubtful : signs).add('post_op_fever');
     unbearableAnswer ||= has(reading.mentions, 'unbearable');
   }
   if (pain !== undefined && pain >= 8) signs.add('severe_pain');

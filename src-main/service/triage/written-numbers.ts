@@ -77,7 +77,7 @@ const AFTER_SCORE =
  * ibuprofeno, un 9", "if it goes up to 38 what do I do"). A "sí" that answers ("si, 38,2") is
  * folded to the same "si", so one followed by a pause or a number is not a condition.
  */
-export function supposedAt(folded: string, index: number): boolean {
+function supposedAt(folded: string, index: number): boolean {
   const before = folded.slice(0, index);
   const clause = before.split(/[,;.!?¿]|\b(?:pero|but|aunque|though|pero ahora|now)\b/).pop()!;
   return /\b(?:si|if)\s+(?![\s\d,.!?])/.test(clause);
