@@ -10,57 +10,65 @@ import type { Queryable } from './queryable';
 
 const onPostgres = (db: Queryable): boolean => (db as Partial<Sql>).engine === 'postgres';
 
-/** The clinic's tables, by name, sorted (not the engine's own, nor the migration record). */
-export async function tableNames(db: Queryable): Promise<string[]> {
-  const rows = (await db
-    .prepare(
-      onPostgres(db)
-        ? `SELECT table_name AS name FROM information_schema.tables
-           WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
-             AND table_name <> 'engage_schema_version' ORDER BY 1`
-        : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-    )
-    .all()) as { name: string }[];
-  return rows.map((row) => row.name).sort();
+/** The one column `v` of a catalogue read, in the SQL of the engine `db` runs on. */
+async function column(
+  db: Queryable,
+  sql: { sqlite: string; postgres: string },
+  ...params: unknown[]
+): Promise<string[]> {
+  const rows = (await db.prepare(onPostgres(db) ? sql.postgres : sql.sqlite).all(...params)) as {
+    v: string;
+  }[];
+  return rows.map((row) => row.v);
 }
+
+/** The clinic's tables, by name, sorted (not the engine's own, nor the migration record). */
+export const tableNames = async (db: Queryable): Promise<string[]> =>
+  (
+    await column(db, {
+      postgres: `SELECT table_name AS v FROM information_schema.tables
+                 WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+                   AND table_name <> 'engage_schema_version'`,
+      sqlite:
+        "SELECT name AS v FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    })
+  ).sort();
 
 /** The columns of `table`, in order. */
-export async function columnNames(db: Queryable, table: string): Promise<string[]> {
-  const rows = (await db
-    .prepare(
-      onPostgres(db)
-        ? `SELECT column_name AS name FROM information_schema.columns
-           WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`
-        : 'SELECT name FROM pragma_table_info(?) ORDER BY cid',
-    )
-    .all(table)) as { name: string }[];
-  return rows.map((row) => row.name);
-}
+export const columnNames = (db: Queryable, table: string): Promise<string[]> =>
+  column(
+    db,
+    {
+      postgres: `SELECT column_name AS v FROM information_schema.columns
+                 WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
+      sqlite: 'SELECT name AS v FROM pragma_table_info(?) ORDER BY cid',
+    },
+    table,
+  );
 
 /** The triggers on `table`, by name. */
-export async function triggerNames(db: Queryable, table: string): Promise<string[]> {
-  const rows = (await db
-    .prepare(
-      onPostgres(db)
-        ? 'SELECT tgname AS name FROM pg_trigger WHERE tgrelid = CAST(? AS regclass) AND NOT tgisinternal'
-        : "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?",
-    )
-    .all(table)) as { name: string }[];
-  return rows.map((row) => row.name);
-}
+export const triggerNames = (db: Queryable, table: string): Promise<string[]> =>
+  column(
+    db,
+    {
+      postgres:
+        'SELECT tgname AS v FROM pg_trigger WHERE tgrelid = CAST(? AS regclass) AND NOT tgisinternal',
+      sqlite: "SELECT name AS v FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?",
+    },
+    table,
+  );
 
 /** What the guards against deleting records say: each BEFORE DELETE trigger's definition. */
-export async function deleteGuards(db: Queryable): Promise<string[]> {
-  const rows = (await db
-    .prepare(
-      onPostgres(db)
-        ? // tgtype: 2 is BEFORE, 8 is DELETE.
-          'SELECT pg_get_triggerdef(oid) AS sql FROM pg_trigger WHERE NOT tgisinternal AND (tgtype & 10) = 10'
-        : "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE ON%'",
-    )
-    .all()) as { sql: string }[];
-  return rows.map((row) => row.sql).sort();
-}
+export const deleteGuards = async (db: Queryable): Promise<string[]> =>
+  (
+    await column(db, {
+      // tgtype: 2 is BEFORE, 8 is DELETE.
+      postgres:
+        'SELECT pg_get_triggerdef(oid) AS v FROM pg_trigger WHERE NOT tgisinternal AND (tgtype & 10) = 10',
+      sqlite:
+        "SELECT sql AS v FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%BEFORE DELETE ON%'",
+    })
+  ).sort();
 
 /**
  * A failure the service cannot foresee (a full disk, a constraint), forced on the rows `when` (a
