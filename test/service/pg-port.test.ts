@@ -226,6 +226,30 @@ describe.skipIf(!postgresUrl)('the PostgreSQL store port', () => {
     expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ code: '40001' });
   });
 
+  it('outlives the server closing its idle connections, and opens new ones for the next query', async () => {
+    const sql = port();
+    const t = await table(sql);
+    // Several connections at once, so the pool holds idle ones afterwards.
+    await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        sql.transaction(() => sql.prepare(`INSERT INTO ${t} (n) VALUES (?)`).run(i)),
+      ),
+    );
+    const killer = port();
+    const killed = await killer
+      .prepare<[], number>(
+        `SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'idle')
+          AS terminated`,
+      )
+      .pluck()
+      .get();
+    expect(killed).toBeGreaterThan(0);
+    // Without the pool's 'error' listener, the terminated idle clients' errors crash the run.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await values(sql, t)).sort()).toEqual([0, 1, 2, 3]);
+  });
+
   it('moves the change token with each commit, not with reads or a rollback', async () => {
     const sql = port();
     const t = await table(sql);

@@ -317,7 +317,7 @@ export function createPgPool(config: pg.PoolConfig): pg.Pool {
       throw new Error(`A number from PostgreSQL is beyond JavaScript's safe integers: ${text}`);
     return value;
   };
-  return new pg.Pool({
+  const pool = new pg.Pool({
     max: 10,
     ...config,
     types: {
@@ -327,4 +327,9 @@ export function createPgPool(config: pg.PoolConfig): pg.Pool {
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server closed (a restart, an administrator, a dropped database, or
+  // the pool's own end racing the server) is dropped by the pool and the next query opens
+  // another; without a listener the pool's 'error' event would crash the process.
+  pool.on('error', () => undefined);
+  return pool;
 }

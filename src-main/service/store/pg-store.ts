@@ -35,9 +35,6 @@ export async function openPgStore(
   options: PgPortOptions & { migrations?: Migration[] } = {},
 ): Promise<OpenedPgStore> {
   const pool = createPgPool({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  // An idle connection the server closed is dropped by the pool; without a listener it would
-  // crash the process.
-  pool.on('error', () => undefined);
   try {
     const before = await migrate(pool, url, options.migrations ?? postgresMigrations);
     return { db: createPgPort(pool, options), created: before === 0 };
