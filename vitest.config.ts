@@ -55,6 +55,9 @@ export default defineConfig({
           name: 'main',
           environment: 'node',
           include: ['test/main/**/*.test.ts'],
+          // A hang's limit: these start the service on a demo clinic (a few seconds, more on a
+          // loaded CI machine), and the 5 s default cut them off mid-way.
+          testTimeout: 60_000,
         },
       },
       {

@@ -28,6 +28,8 @@ export function unsafeModelReply(
   }
   const allowed = new Set([
     ...input.patientTexts.flatMap((t) => [...numbersIn(t)]),
+    // A reading the patient gave in °F may be repeated as the °C it is.
+    ...input.patientTexts.map((t) => String(writtenTemperature(foldText(t), false))),
     ...numbersIn(input.context),
     ...phraseNumbers(input.language),
   ]);

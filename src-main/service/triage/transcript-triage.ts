@@ -1,5 +1,7 @@
 import { worse, type TriageLevel, type TriageSign } from './signs';
+import { foldText } from './tokens';
 import { askedAbout, triage, type TriageOptions, type TriageVerdict } from './triage';
+import { asksForAQuantity } from './written-numbers';
 
 /** The worst of a set of triaged texts: the level, and every sign found, in order. */
 export interface CombinedVerdict {
@@ -14,7 +16,7 @@ export interface Answer {
   question?: string;
 }
 
-type AnswerOptions = Omit<TriageOptions, 'asked'>;
+type AnswerOptions = Omit<TriageOptions, 'asked' | 'quantity'>;
 
 /**
  * Triage of a text read as the answer to its question: "un 8" after "del 0 al 10, ¿cuánto le
@@ -24,8 +26,14 @@ type AnswerOptions = Omit<TriageOptions, 'asked'>;
  */
 export function triageAnswer(answer: Answer, options: AnswerOptions = {}): TriageVerdict {
   const subjects = answer.question ? askedAbout(answer.question) : [];
-  if (!subjects.length) return triage(answer.text, options);
-  const readings = subjects.map((asked) => triage(answer.text, { ...options, asked }));
+  // A number that answers "Peso (kg)" is a weight; one that answers "¿Fiebre? ¿Cuántos grados?"
+  // a temperature: the fever subject outweighs the count.
+  const quantity =
+    answer.question !== undefined &&
+    !subjects.includes('fever') &&
+    asksForAQuantity(foldText(answer.question));
+  if (!subjects.length) return triage(answer.text, { ...options, quantity });
+  const readings = subjects.map((asked) => triage(answer.text, { ...options, asked, quantity }));
   const worst = readings.reduce((a, b) => (worse(a.level, b.level) === a.level ? a : b));
   const union = <T>(pick: (v: TriageVerdict) => readonly T[]) => [
     ...new Set([...pick(worst), ...readings.flatMap(pick)]),

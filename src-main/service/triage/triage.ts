@@ -30,9 +30,17 @@ export interface TriageOptions {
   /**
    * The question the text answers. Its subject is then part of the answer: a bare number is a
    * pain score or a temperature, "roja y sale pus" is about the wound, "un 9 y se me va al brazo
-   * desde el pecho" is pain, "sí, bastante alta" is a fever.
+   * desde el pecho" is pain, "sí, bastante alta" is a fever. A question about a part of the
+   * body ('body': "How has your back been?") makes "unbearable" a severe pain, but a bare
+   * number nothing: it may count days as well as points.
    */
-  asked?: 'pain' | 'fever' | 'wound';
+  asked?: 'pain' | 'fever' | 'wound' | 'body';
+  /**
+   * The question asks for a quantity that is neither a pain score nor a temperature ("Pes
+   * actual (kg)", "¿Cuántos días…?"): a bare decimal in the answer is that quantity, and only a
+   * fever word or a degree in the answer itself makes a number a temperature.
+   */
+  quantity?: boolean;
   /**
    * The conversation's language. Warning signs are looked for in every language the text may be
    * in; whether it names a symptom at all is read in this one when the text itself does not say.
@@ -82,6 +90,7 @@ const ASKED: Record<
   pain: { concept: 'pain' },
   wound: { concept: 'wound' },
   fever: { concept: 'fever', when: /^(si|yes|yeah|yep|yup|aye|claro|i tant|of course)\b/ },
+  body: { concept: 'body' },
 };
 
 /** Reads one language's mentions in their context. */
@@ -278,13 +287,19 @@ const ASKABLE = Object.keys(ASKED) as Asked[];
  * What a question put to the patient asks about, of the subjects a bare answer takes (a model's
  * "Del 0 al 10, ¿cuánto le duele?" makes "un 8" a pain score): the subjects named in its
  * sentences that ask ("…?"), or in all of it when none does ("Dígame del 0 al 10 cuánto le
- * duele."). Several when it asks about several ("¿Dolor o fiebre?"): the answer is read under
- * each and the worst reading counts (transcript-triage.ts).
+ * duele."), outside the conditions they set ("si le sube la fiebre"). Several when it asks about
+ * several ("¿Dolor o fiebre?"): the answer is read under each and the worst reading counts
+ * (transcript-triage.ts).
  */
 export function askedAbout(question: string): Asked[] {
   const sentences = question.split(/(?<=[.!?…])\s+/);
   const asking = sentences.filter((sentence) => sentence.includes('?'));
-  const folded = foldText((asking.length ? asking : sentences).join(' '));
+  // "¿Sabe qué hacer si le sube la fiebre?" asks what the patient would do, not whether there is
+  // a fever: a subject named only in a condition is not asked about.
+  const folded = foldText((asking.length ? asking : sentences).join(' ')).replace(
+    /\b(?:si|if|en caso de que|en cas que|in case)\b[^,;.?!]*/g,
+    ' ',
+  );
   const found = new Set<Asked>();
   for (const lexicon of languagesOf(folded).read)
     for (const mention of lexicon.read(folded).mentions)
@@ -297,7 +312,7 @@ export function askedAbout(question: string): Asked[] {
 export function triage(text: string, options: TriageOptions = {}): TriageVerdict {
   const folded = foldText(text);
   const pain = writtenPainScore(folded, options.asked === 'pain');
-  const temperature = writtenTemperature(folded, options.asked === 'fever');
+  const temperature = writtenTemperature(folded, options.asked === 'fever', options.quantity);
   const signs = new Set<TriageSign>();
   const doubtful = new Set<TriageSign>();
   let clinical = false;
@@ -329,8 +344,10 @@ export function triage(text: string, options: TriageOptions = {}): TriageVerdict
     unbearableAnswer ||= has(reading.mentions, 'unbearable');
   }
   if (pain !== undefined && pain >= 8) signs.add('severe_pain');
-  // "Es insoportable", said in answer to the pain question, needs no pain word of its own.
-  if (options.asked === 'pain' && unbearableAnswer) signs.add('severe_pain');
+  // "Es insoportable", said in answer to the pain question or to how a part of the body has
+  // been, needs no pain word of its own.
+  if ((options.asked === 'pain' || options.asked === 'body') && unbearableAnswer)
+    signs.add('severe_pain');
   if (temperature !== undefined || pain !== undefined) clinical = true;
 
   const ordered = [...signs].sort((a, b) => rank(a) - rank(b));

@@ -62,15 +62,18 @@ const ON_SCALE = new RegExp(
 /** What follows a number that is not a pain score. */
 const UNIT =
   /^\s*(?:[.,]\d|%|°|º|h\b|mg|ml|kg|cm|mm|gr|€|euros?|x\b|veces|vegades|times|dias?|dies|days?|horas?|hores|hours?|hrs?|min|minutos?|minuts?|minutes?|semanas?|setmanes?|weeks?|mes(?:es)?|months?|anys?|anos|years?|pastillas?|pastilles|pills?|tablets?|comprimidos?|capsulas?|gotas?|puffs?|dosis|doses?|grados?|graus?|degrees?|de la (?:manana|tarde|noche)|am\b|pm\b|:\d|de (?:fiebre|febre)|of fever)/;
+/** What puts the number right after it on the scale, words that alone would not ("put it at 8"). */
+const SCORE_BEFORE =
+  /\b(?:(?:put|puts|putting|rate|rates|rated|rating|score|scores|scored|scoring)(?:\s+[\w']+){0,3}?\s+(?:at|as)|(?:is|was|it's|its|sits|sitting|stays|stayed)\s+at)\s*$/;
 /** What comes right before a number that is not a pain score ("hace 3", "since 2", "a las 8"). */
 const NOT_SCORE_BEFORE =
-  /(?:hace|fa|desde|des de|since|for|tomo|tomar|prenc|take|took|cada|every|las|les|at|el dia|day|dia|numero|number|llevo|porto|habitacion|room|planta|floor|edad|age|tengo|tinc|i am|i'm|am|son|are)\s*$/;
+  /(?:\d\s*(?:,|&|and|y|i)\s*$)|(?:hace|fa|desde|des de|since|for|tomo|tomar|prenc|take|took|cada|every|las|les|at|el dia|day|dia|numero|number|llevo|porto|habitacion|room|planta|floor|edad|age|tengo|tinc|i am|i'm|am|son|are)\s*$/;
 const PAIN_WORD =
   /\b(dolor|dolors|duele|dolia|dol|mal|pain|hurts?|ache|aches|molestia|molesties)\b/;
 
 /** Words that may follow a pain score ("un 6 más o menos", "7 o así", "a 4 now"). */
 const AFTER_SCORE =
-  /^\s*(?:$|[^\p{L}\d\s]|(?:de|sobre|out|of|o|u|y|i|or|and|en|al|a|in|at|on|con|amb|with|cuando|quan|when|pero|but|que|mas|mes|more|less|menos|menys|ahora|ara|now|today|hoy|avui|diria|creo|crec|maybe|quizas|potser|aprox|more or less|ish|a veces|sometimes)\b)/u;
+  /^\s*(?:$|[^\p{L}\d\s]|(?:de|sobre|out|of|o|u|y|i|or|and|en|al|a|in|at|on|con|amb|with|cuando|quan|when|pero|but|que|mas|mes|more|less|menos|menys|ahora|ara|now|today|hoy|avui|diria|creo|crec|maybe|quizas|potser|aprox|more or less|ish|a veces|sometimes|tbh|honestly|probably|most|mostly|usually|normalmente|normalment|casi|gairebe|sobre todo|sobretot|i think|i guess|i reckon|i'd say|roughly|or so|though|tho|la verdad|la veritat|sinceramente|sincerament)\b)/u;
 
 /**
  * Whether the number at `index` is supposed, not had: its clause opens a condition ("si dejo el
@@ -87,8 +90,8 @@ function scoreAt(text: string, match: RegExpExecArray): number | undefined {
   const after = text.slice(match.index + match[0].length);
   const before = text.slice(0, match.index);
   // "2 paracetamol", "3 días", "38 grados": a number that counts something is not a score.
-  if (UNIT.test(after) || !AFTER_SCORE.test(after) || NOT_SCORE_BEFORE.test(before))
-    return undefined;
+  if (UNIT.test(after) || !AFTER_SCORE.test(after)) return undefined;
+  if (NOT_SCORE_BEFORE.test(before) && !SCORE_BEFORE.test(before)) return undefined;
   if (supposedAt(text, match.index)) return undefined;
   return value(match[1]!);
 }
@@ -169,16 +172,28 @@ function digitsForSpoken(folded: string): string {
 const TEMPERATURE =
   /(?<![\d.,])\b(3[5-9]|4[0-2])(?:[.,](\d{1,2}))?\b(?!\s*(?:anys?|anos|years?|dias?|days?|semanas?|weeks?|kg|mg|min))/g;
 const FEVER_CONTEXT =
-  /fiebre|febre|fever|febril|temperat|termometr|thermometer|grad|graus|degrees|°|º|calentura|decimas|decimes/;
+  /fiebre|febre|fever|febril|temperat|termometr|thermometer|grad|graus|degrees|°|º|calentura|decimas|decimes|fahrenheit/;
+/**
+ * A Fahrenheit reading, as some thermometers (and patients from abroad) give it: "100.4", "101 F".
+ * Only where a temperature is being spoken of: 95 to 107.9 °F is 35 to 42 °C.
+ */
+const FAHRENHEIT =
+  /(?<![\d.,])\b(9[5-9]|10[0-7])(?:[.,](\d))?\b(?!\s*(?:kg|kgs|lbs?|mg|ml|%|bpm|mmhg|\/|dias?|days?|anys?|years?))/g;
 
 /**
  * The body temperature the patient wrote, in °C, or undefined: a number from 35 to 42 with a
  * decimal, a degree word or a fever word in the message (or any such number when `asked` about
- * fever). "38 y medio" is 38.5: the patient wrote that.
+ * fever). "38 y medio" is 38.5: the patient wrote that. Under a question about another
+ * `quantity` ("Peso (kg)"), a bare decimal is that quantity, not a temperature.
  */
-export function writtenTemperature(written: string, asked: boolean): number | undefined {
+export function writtenTemperature(
+  written: string,
+  asked: boolean,
+  quantity = false,
+): number | undefined {
   const folded = digitsForSpoken(written);
   if (!asked && !FEVER_CONTEXT.test(folded)) {
+    if (quantity) return undefined;
     // Without a fever word only a decimal reading counts ("37,8 esta mañana").
     const decimal = /(?<![\d.,])\b(3[5-9]|4[0-2])[.,](\d)\b/.exec(folded);
     if (!decimal || supposedAt(folded, decimal.index)) return undefined;
@@ -192,12 +207,29 @@ export function writtenTemperature(written: string, asked: boolean): number | un
       t += 0.5;
     return Math.round(t * 100) / 100;
   }
+  // "100.4 both times": the patient's reading in °F, recorded as the °C it is (38).
+  for (const m of folded.matchAll(FAHRENHEIT)) {
+    if (supposedAt(folded, m.index)) continue;
+    const f = Number(m[1]) + (m[2] ? Number(`0.${m[2]}`) : 0);
+    return Math.round((((f - 32) * 5) / 9) * 10) / 10;
+  }
   return undefined;
 }
 
+/**
+ * Whether a question (folded) asks for a quantity that is not a pain score or a temperature: a
+ * weight, a height, an age, a pressure, a count of days or tablets ("Pes actual (kg)", "¿Cuántos
+ * días lleva así?", "How many tablets a day?").
+ */
+export function asksForAQuantity(question: string): boolean {
+  return QUANTITY_ASKED.test(question) && !FEVER_CONTEXT.test(question);
+}
+const QUANTITY_ASKED =
+  /\b(?:kg|kgs|kilos?|quilos?|lbs?|pounds?|libras?|peso|pes|weight|weigh|talla|altura|alcada|height|cm|metres?|meters?|metros?|edad|edat|age|how old|mmhg|tension|tensio|pressure|presion|pressio|glucosa|glucemia|glucose|sugar|sucre|azucar|mg\/dl|pulso|pols|pulse|pulsaciones|pulsacions|heart rate|saturacion|saturacio|saturation|cuantos|cuantas|quants|quantes|how many|how long)\b/;
+
 /** A fever the message says is over ("el lunes tuve 38 pero ya no", "normal since wednesday"). */
 export const FEVER_OVER =
-  /\b(?:ya no|ja no|no longer|(?:been|back to) normal|(?:ya|ja) (?:esta|estoy|estic) (?:normal|be|bien)|normal (?:since|desde|des de)|(?:desde|des de|since) (?:el |l )?\w+ normal|se me (?:ha )?pasado|m ha passat|gone now)\b/;
+  /\b(?:ya no|ja no|ya nada|ja res|nothing since|no longer|(?:fine|ok|okay|good|bien|be|normal|perfecte?|perfecta) (?:since|desde|des de)|(?:since|desde|des d|des de) (?:then|entonces|aleshores|llavors)|(?:been|back to) normal|(?:ya|ja) (?:esta|estoy|estic) (?:normal|be|bien)|normal (?:since|desde|des de)|(?:desde|des de|since) (?:el |l )?\w+ normal|se me (?:ha )?pasado|m ha passat|gone now)\b/;
 
 /** Every number written in a text, as the strings a reply may repeat ("38,5" and "38.5" alike). */
 export function numbersIn(text: string): Set<string> {

@@ -202,3 +202,105 @@ describe('answers read against their questions', () => {
     ).toEqual({ level: 'none', signs: [] });
   });
 });
+
+describe('questions about a part of the body, and about another quantity', () => {
+  const read = (question: string, text: string) =>
+    triageAnswer({ text, question }, { postOp: true });
+
+  it.each([
+    ['How has your back been since the operation?', 'Unbearable, cant get comfy at all'],
+    ['¿Qué tal esa rodilla?', 'insoportable, no he pegado ojo'],
+    ['I com va el genoll aquests dies?', 'no ho aguanto, és horrible'],
+    ["How's the shoulder today?", 'agony when i lift my arm'],
+  ])('hears "%s" answered "%s" as a severe pain', (question, text) => {
+    expect(read(question, text).signs).toContain('severe_pain');
+  });
+
+  it.each([
+    ['¿Qué tal esa rodilla?', 'mucho mejor, ya casi ni la noto'],
+    ['How has your back been since the operation?', 'bit stiff in the mornings but fine'],
+    // Numbers under a question about a part of the body count nothing by themselves.
+    ['¿Cuántos días lleva con la espalda así?', '8'],
+    ['How is your knee? How many times a day do you do the exercises?', '9'],
+  ])('keeps "%s" answered "%s" ordinary', (question, text) => {
+    expect(read(question, text).level).toBe('none');
+  });
+
+  it.each([
+    ['Pes actual (kg)', '38,5'],
+    ['Peso (kg)', '39.2'],
+    ['Weight today (kg)', '37.5'],
+    ['¿Cuántos años tiene su hija?', '38'],
+    ['Talla (cm)', '39,5'],
+  ])('reads "%s" answered "%s" as that quantity, never a temperature', (question, text) => {
+    const verdict = read(question, text);
+    expect(verdict.temperature).toBeUndefined();
+    expect(verdict.level).toBe('none');
+  });
+
+  it.each([
+    ['¿Cuántos grados ha marcado el termómetro?', '38,6'],
+    ['Temperatura (°C)', '39.1'],
+    ['How many degrees did you get this morning?', '38.4'],
+    ['Pes actual (kg)', '72, i tinc 38,9 de febre des d’ahir'],
+  ])('still reads "%s" answered "%s" as a temperature', (question, text) => {
+    const verdict = read(question, text);
+    expect(verdict.temperature).toBeGreaterThanOrEqual(38);
+    expect(verdict.signs).toContain('post_op_fever');
+  });
+
+  it.each([
+    ["pain wise I'd put it at 8 tbh", 8],
+    ['the pain is at 9 most nights honestly', 9],
+    ['would rate the pain at 7 i guess', 7],
+  ])('reads "%s" as a pain score of %i', (text, score) => {
+    expect(read('How are things today?', text).pain).toBe(score);
+  });
+
+  it.each(['my pain started at 8 this morning', 'the pain woke me at 6', 'pain meds at 8 and 2'])(
+    'reads no score in "%s"',
+    (text) => {
+      expect(read('How are things today?', text).pain).toBeUndefined();
+    },
+  );
+});
+
+describe('fevers in Fahrenheit, finished fevers, and fevers only supposed by the question', () => {
+  const read = (question: string, text: string) =>
+    triageAnswer({ text, question }, { postOp: true });
+
+  it.each([
+    ['Any fever since the surgery?', 'yeah thermometer said 101.3 last night', 38.5],
+    ['Temperature this morning?', '100.8', 38.2],
+    ['¿Ha tenido fiebre?', 'sí, 102 F, el termómetro es americano', 38.9],
+  ])('reads "%s" answered "%s" as %f °C', (question, text, celsius) => {
+    const verdict = read(question, text);
+    expect(verdict.temperature).toBe(celsius);
+    expect(verdict.signs).toContain('post_op_fever');
+  });
+
+  it.each([
+    ['Any fever since the surgery?', '99.1, feel ok'],
+    ['Weight (lbs)', '101.4'],
+    ['Blood sugar?', '104'],
+  ])('keeps "%s" answered "%s" below a fever', (question, text) => {
+    expect(read(question, text).signs).not.toContain('post_op_fever');
+  });
+
+  it.each([
+    ['¿Ha vuelto la fiebre?', 'el domingo 38,4 pero desde entonces normal'],
+    ['Algun dia amb febre?', 'dimarts 38 i escaig, ja res des de llavors'],
+    ['Any more fevers?', 'hit 38.3 on tuesday, fine since wednesday'],
+  ])('sends a finished fever in "%s" / "%s" to a person, not to the urgent list', (q, text) => {
+    expect(read(q, text).level).toBe('team');
+  });
+
+  it.each([
+    ['¿Sabe a quién llamar si le sube la fiebre por la noche?', 'si llega a 38 llamo al centro'],
+    ["Si t'agafa febre, saps què has de fer?", 'si arribo a 38 us truco'],
+    ['Do you know what to do if you get a temperature?', 'if its over 38 i ring you yes'],
+  ])('asks nothing about a fever in "%s", so "%s" is a plan, not a fever', (q, text) => {
+    expect(askedAbout(q)).not.toContain('fever');
+    expect(read(q, text).level).toBe('none');
+  });
+});
