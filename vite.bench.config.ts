@@ -22,6 +22,7 @@ export default defineConfig({
         // A backup's worker thread, found beside the program that runs the service.
         'backup-worker': 'src-main/service/backup/backup-worker.ts',
         'audit-bench': 'bench/audit-bench.ts',
+        'spend-bench': 'bench/spend-bench.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js' },
     },

@@ -1,15 +1,19 @@
 // The delivery benchmark: N form schedules due at the same moment, delivered by one
-// POST /sandbox/clock/advance on a real server with a durable (file) database. The baseline, in
-// the same run and on the same disk, is the floor of any delivery path: writing N rows of the
-// same size to SQLite with the same pragmas and the same number of commits, and nothing else.
+// POST /sandbox/clock/advance on a real server with a durable database: a file (SQLite), or a
+// PostgreSQL database with ENGAGE_DESK_BENCH_POSTGRES_URL (bench-store.ts). The baseline, in the
+// same run and on the same engine, is the floor of any delivery path: writing N rows of the same
+// size with the same number of commits, and nothing else (on SQLite with the service's pragmas,
+// on PostgreSQL one INSERT round trip a row, as each of the service's statements is one).
 // Bundled by vite.bench.config.ts (out/bench/delivery-bench.js) so it runs plain JavaScript;
 // prints one JSON line.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { createService } from '../src-main/service/create-service';
 import { PERMISSIONS } from '../src-main/service/schemas/auth';
 import { openDb } from '../src-main/service/store/db';
+import { benchStore, engine } from './bench-store';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const PATIENTS = 1_000;
@@ -17,8 +21,9 @@ const PATIENTS = 1_000;
 const BATCH = 250;
 
 async function deliveries(dir: string) {
+  const store = await benchStore(dir, 'service');
   const service = await createService({
-    dataDir: dir,
+    ...store.options,
     seed: 'empty',
     port: 0,
     rateLimit: 'off',
@@ -88,13 +93,14 @@ async function deliveries(dir: string) {
     return { createPerSecond: COUNT / createSeconds, seconds, perSecond: COUNT / seconds, bytes };
   } finally {
     await service.close();
+    await store.drop();
   }
 }
 
-/** N rows of `bytes` each, committed BATCH at a time, with the service's own pragmas. */
-/** The floor: the same rows written straight through better-sqlite3, in the same batches. */
-function baseline(dir: string, bytes: number) {
-  const { db } = openDb({ dataDir: dir });
+/** The floor on this engine: N rows of `bytes` each, committed BATCH at a time. */
+async function baseline(dir: string, bytes: number) {
+  if (engine === 'postgres') return await postgresBaseline(dir, bytes);
+  const { db } = openDb({ dataDir: join(dir, 'baseline') });
   try {
     db.exec('CREATE TABLE bench_rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL) STRICT');
     const insert = db.prepare<[string]>('INSERT INTO bench_rows (body) VALUES (?)');
@@ -112,12 +118,38 @@ function baseline(dir: string, bytes: number) {
   }
 }
 
+/** The same rows through one pg connection, each INSERT its own round trip, BATCH a commit. */
+async function postgresBaseline(dir: string, bytes: number) {
+  const store = await benchStore(dir, 'baseline');
+  const client = new pg.Client({
+    connectionString: (store.options as { databaseUrl: string }).databaseUrl,
+  });
+  await client.connect();
+  try {
+    await client.query('CREATE TABLE bench_rows (id bigserial PRIMARY KEY, body text NOT NULL)');
+    const body = 'x'.repeat(Math.round(bytes));
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < COUNT; i += BATCH) {
+      await client.query('BEGIN');
+      for (let j = i; j < Math.min(COUNT, i + BATCH); j++)
+        await client.query('INSERT INTO bench_rows (body) VALUES ($1)', [body]);
+      await client.query('COMMIT');
+    }
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    return { seconds, perSecond: COUNT / seconds };
+  } finally {
+    await client.end();
+    await store.drop();
+  }
+}
+
 const root = mkdtempSync(join(tmpdir(), 'engage-desk-delivery-bench-'));
 try {
-  const measured = await deliveries(join(root, 'service'));
-  const floor = baseline(join(root, 'baseline'), measured.bytes);
+  const measured = await deliveries(root);
+  const floor = await baseline(root, measured.bytes);
   process.stdout.write(
     `${JSON.stringify({
+      engine,
       schedules: COUNT,
       createPerSecond: Math.round(measured.createPerSecond),
       advanceSeconds: Number(measured.seconds.toFixed(3)),

@@ -1,25 +1,44 @@
-// Fills a data directory with N synthetic patients for load tests, through the service's own
-// patients query module (the same search text, triggers and time-order invariant as the API).
+// Fills a clinic with N synthetic patients for load tests, through the service's own patients
+// query module (the same search text, triggers and time-order invariant as the API): a data
+// directory (SQLite), or a PostgreSQL database when the target is a postgres:// URL.
 // Bundled by vite.bench.config.ts (out/bench/bench-fixture.js) so the benchmark runs plain
 // JavaScript.
 import { monotonicFactory } from 'ulidx';
 import { createCore } from '../src-main/service/core';
-import { openDb } from '../src-main/service/store/db';
-import { createSqlitePort } from '../src-main/service/store/sqlite-port';
+import { openStore } from '../src-main/service/store/open-store';
 import { createQueries } from '../src-main/service/store/queries';
 import { createPrng } from '../src-main/service/seed/prng';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES, TAGS } from '../src-main/service/seed/demo-names';
 
+/** A data directory, or a postgres:// URL: what createCore takes to open either. */
+const storeOptions = (target: string) =>
+  /^postgres(?:ql)?:\/\//.test(target) ? { databaseUrl: target } : { dataDir: target };
+
+/** Rows a transaction: one commit for the lot on SQLite's one writer, bounded on PostgreSQL. */
+const ROWS_A_COMMIT = 10_000;
+
 export async function fillPatients(
-  dataDir: string,
+  target: string,
   count: number,
   nowMs = Date.now(),
 ): Promise<void> {
-  const opened = openDb({ dataDir });
-  const db = createSqlitePort(opened.db, opened.file ? { file: opened.file } : {});
+  const { db } = await openStore(storeOptions(target));
   const q = createQueries(db);
   const rng = createPrng(100_000);
   const ulid = monotonicFactory(rng.next);
+  // On PostgreSQL the table's own indexes (search trigrams, sort keys) are dropped for the load
+  // and built again after it, as pg_restore does: built once over all rows, they take minutes
+  // less than grown row by row, and end the same.
+  const indexes =
+    db.engine === 'postgres'
+      ? await db
+          .prepare<[], { name: string; def: string }>(
+            `SELECT indexname AS name, indexdef AS def FROM pg_indexes
+             WHERE tablename = 'patients' AND indexname NOT IN (SELECT conname FROM pg_constraint)`,
+          )
+          .all()
+      : [];
+  for (const index of indexes) await db.exec(`DROP INDEX ${index.name}`);
   const start = nowMs - 3 * 365 * 86_400_000;
   const step = (nowMs - 60_000 - start) / count;
   const ascii = (s: string) =>
@@ -28,31 +47,34 @@ export async function fillPatients(
       .replace(/\p{M}/gu, '')
       .toLowerCase()
       .replace(/[^a-z]/g, '');
-  await db.transaction(async () => {
-    for (let i = 0; i < count; i++) {
-      const t = Math.floor(start + i * step);
-      const first = rng.pick(rng.chance(0.5) ? FEMALE_NAMES : MALE_NAMES);
-      const last1 = rng.pick(SURNAMES);
-      const created = new Date(t).toISOString();
-      await q.patients.insert({
-        id: `pat_${ulid(t)}`,
-        first_name: first,
-        last_name: `${last1} ${rng.pick(SURNAMES)}`,
-        email: `${ascii(first)}.${ascii(last1)}${i}@example.com`,
-        phone: `+346${String(rng.int(0, 99_999_999)).padStart(8, '0')}`,
-        date_of_birth: `${rng.int(1940, 2005)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
-        status: rng.chance(0.08) ? 'inactive' : 'active',
-        tags: JSON.stringify(rng.sample(TAGS, rng.int(0, 2))),
-        metadata: JSON.stringify({
-          mrn: `HC-${100_000 + i}`,
-          preferredLanguage: rng.pick(['es', 'ca']),
-        }),
-        created_at: created,
-        updated_at: created,
-      });
-    }
-  });
-  opened.db.pragma('optimize');
+  for (let from = 0; from < count; from += ROWS_A_COMMIT)
+    await db.transaction(async () => {
+      for (let i = from; i < Math.min(count, from + ROWS_A_COMMIT); i++) {
+        const t = Math.floor(start + i * step);
+        const first = rng.pick(rng.chance(0.5) ? FEMALE_NAMES : MALE_NAMES);
+        const last1 = rng.pick(SURNAMES);
+        const created = new Date(t).toISOString();
+        await q.patients.insert({
+          id: `pat_${ulid(t)}`,
+          first_name: first,
+          last_name: `${last1} ${rng.pick(SURNAMES)}`,
+          email: `${ascii(first)}.${ascii(last1)}${i}@example.com`,
+          phone: `+346${String(rng.int(0, 99_999_999)).padStart(8, '0')}`,
+          date_of_birth: `${rng.int(1940, 2005)}-0${rng.int(1, 9)}-1${rng.int(0, 9)}`,
+          status: rng.chance(0.08) ? 'inactive' : 'active',
+          tags: JSON.stringify(rng.sample(TAGS, rng.int(0, 2))),
+          metadata: JSON.stringify({
+            mrn: `HC-${100_000 + i}`,
+            preferredLanguage: rng.pick(['es', 'ca']),
+          }),
+          created_at: created,
+          updated_at: created,
+        });
+      }
+    });
+  for (const index of indexes) await db.exec(index.def);
+  // The planner's statistics, as a clinic's own maintenance would have them.
+  await db.exec(db.engine === 'postgres' ? 'ANALYZE' : 'PRAGMA optimize');
   await db.close();
 }
 
@@ -61,8 +83,8 @@ export async function fillPatients(
  * balance still equals the sum of its entries) and one clinical form to schedule, since forms
  * have no create route. Through the core, without HTTP or the job runner.
  */
-export async function prepareAccount(dataDir: string, credits: number): Promise<void> {
-  const core = await createCore({ dataDir, seed: 'empty' });
+export async function prepareAccount(target: string, credits: number): Promise<void> {
+  const core = await createCore({ ...storeOptions(target), seed: 'empty' });
   try {
     await core.credits.topUp(credits, 'Benchmark top-up');
     await core.forms.create({
@@ -76,7 +98,7 @@ export async function prepareAccount(dataDir: string, credits: number): Promise<
   }
 }
 
-// `node out/bench/bench-fixture.js DIR COUNT [CREDITS]`
+// `node out/bench/bench-fixture.js DIR|URL COUNT [CREDITS]`
 const [dir, count, credits] = process.argv.slice(2);
 if (dir && count) await fillPatients(dir, Number(count));
 if (dir && credits) await prepareAccount(dir, Number(credits));

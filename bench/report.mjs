@@ -91,8 +91,84 @@ export function printReport(r) {
       `${n(w.deliveries)} signed webhook deliveries to ${w.webhooks} webhook${w.webhooks > 1 ? 's' : ''}: ${n(w.deliveriesPerSecond)}/s (${pct(w.ratioToBaseline)} of ${n(w.baselinePerSecond)} bare undici POSTs/s with the same parallelism)`,
     );
   }
+  printSpending(r.spending);
+  if (r.postgres) printPostgres(r);
+  if (r.large) printLarge(r);
   const t = r.triage;
   console.log(
     `\nTriage of ${n(t.messages)} labelled patient messages × ${t.rounds} rounds: p50 ${t.triage.p50Ms} ms, p99 ${t.triage.p99Ms} ms, max ${t.triage.maxMs} ms per message (target p99 < ${t.target.p99Ms} ms: ${t.target.met ? 'met' : 'NOT met'}); ${t.triage.meanToBaseline}× the mean of folding the same text (${t.baseline.meanMs} ms). The built-in assistant's whole reply: p50 ${t.reply.p50Ms} ms, p99 ${t.reply.p99Ms} ms.`,
   );
+}
+
+function printSpending(sp) {
+  console.log(
+    `${n(sp.attempts)} form schedules wanted at once (${sp.inFlight} in flight, ${sp.instances} instance${sp.instances > 1 ? 's' : ''}) on ${sp.engine}, the account holding half of them: ${n(sp.created)} created, ${n(sp.refusedInsufficient)} refused (402), ${n(sp.perSecond)} requests/s; ${n(sp.retries)} transactions run again (${sp.retryRate} a request, ${n(sp.deadlocks)} deadlocks); the books exact.`,
+  );
+}
+
+/** The PostgreSQL half beside the SQLite one: the same scenarios, each as a share of its bare server. */
+function printPostgres(r) {
+  const p = r.postgres;
+  console.log(
+    `\nPostgreSQL ${p.server}: the same ${n(r.patients)} patients (filled in ${Math.round(p.fillSeconds)} s), the same scenarios:\n`,
+  );
+  console.log(
+    table(
+      [
+        'scenario',
+        'SQLite req/s',
+        'p50 / p99 ms',
+        'vs bare',
+        'PostgreSQL req/s',
+        'p50 / p99 ms',
+        'vs bare',
+        'errors',
+      ],
+      ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+      Object.entries(p.http).map(([key, s]) => {
+        const q = r.http[key];
+        return [
+          s.title,
+          n(q?.reqPerSec),
+          q ? `${q.p50} / ${q.p99}` : '–',
+          q ? pct(q.ratioToBare) : '–',
+          n(s.reqPerSec),
+          `${s.p50} / ${s.p99}`,
+          `**${pct(s.ratioToBare)}**`,
+          s.errors,
+        ];
+      }),
+    ),
+  );
+  const d = p.deliveries;
+  console.log(
+    `\nPostgreSQL: ${n(d.schedules)} deliveries due at once in ${d.advanceSeconds} s, ${n(d.deliveriesPerSecond)}/s (${pct(d.ratioToBaseline)} of ${n(d.baselineRowsPerSecond)} plain rows/s, an INSERT round trip each, on the same server; SQLite: ${n(r.deliveries.deliveriesPerSecond)}/s)`,
+  );
+  for (const w of p.webhooks.runs) {
+    const sqlite = r.webhooks.runs.find((x) => x.webhooks === w.webhooks);
+    console.log(
+      `PostgreSQL: ${n(w.deliveries)} webhook deliveries to ${w.webhooks} webhook${w.webhooks > 1 ? 's' : ''}: ${n(w.deliveriesPerSecond)}/s (${pct(w.ratioToBaseline)} of bare POSTs; SQLite: ${n(sqlite?.deliveriesPerSecond)}/s)`,
+    );
+  }
+  printSpending(p.spending);
+}
+
+function printLarge(r) {
+  for (const [engine, http] of Object.entries(r.large)) {
+    console.log(`\n${engine}, ${n(r.largePatients)} patients:\n`);
+    console.log(
+      table(
+        ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs bare', 'errors'],
+        ['---', '---:', '---:', '---:', '---:', '---:'],
+        Object.values(http).map((s) => [
+          s.title,
+          n(s.reqPerSec),
+          s.p50,
+          s.p99,
+          `**${pct(s.ratioToBare)}**`,
+          s.errors,
+        ]),
+      ),
+    );
+  }
 }

@@ -2,8 +2,11 @@
 // node:http server answering a fixed body of the same size (the ratio is the figure, since both
 // ran on this machine minutes apart), json-server as the peer on the same patient page, the cold
 // start and idle memory of `serve`, then the job runner (10,000 due deliveries), /health during a
-// 5,000-delivery clock advance, the webhook dispatcher, and the triage of patient text. Every
-// server runs in its own process on 127.0.0.1; every step stops by itself.
+// 5,000-delivery clock advance, the webhook dispatcher, spenders racing for the one credit
+// account, and the triage of patient text; then, with ENGAGE_DESK_BENCH_POSTGRES_URL (a role that
+// may create databases), the same clinic, scenarios and programs on PostgreSQL (engines.mjs); and
+// list and search at BENCH_LARGE_PATIENTS (1,000,000; 0 skips it) on each engine. Every server
+// runs in its own process on 127.0.0.1; every step stops by itself.
 // BENCH_SECONDS (per measured run) and BENCH_PATIENTS shorten a run. It runs the CLI in out/cli and
 // the benchmark programs in out/bench (vite.bench.config.ts), or those under ENGAGE_DESK_OUT.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,9 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONNECTIONS, measure } from './load.mjs';
 import { measureEncrypted } from './encrypted.mjs';
+import {
+  benchProgram,
+  createDatabase,
+  fillClinic,
+  postgresUrl,
+  serverVersion,
+} from './engines.mjs';
 import { load, machine } from './machine.mjs';
 import { startJsonServer } from './peer-json-server.mjs';
-import { OUT, repo, run, startProcess, stop } from './processes.mjs';
+import { OUT, repo, startProcess, stop } from './processes.mjs';
 import { printReport } from './report.mjs';
 import { httpScenarios } from './scenarios.mjs';
 import { coldStart, idleRss } from './startup.mjs';
@@ -24,6 +34,11 @@ const WARM_UP_SECONDS = Math.max(1, Math.round(SECONDS / 5));
 const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 10_000);
 const WEBHOOK_DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 10_000);
 const ADVANCE_JOBS = Number(process.env.BENCH_ADVANCE_JOBS ?? 5_000);
+/** Spenders on the one credit account, and how many at once (spend-bench.ts). */
+const SPENDS = Number(process.env.BENCH_SPENDS ?? 2_000);
+const SPEND_IN_FLIGHT = 40;
+/** List and search at a million patients on each engine; 0 leaves that step out. */
+const LARGE_PATIENTS = Number(process.env.BENCH_LARGE_PATIENTS ?? 1_000_000);
 const COLD_STARTS = 5;
 const IDLE_SECONDS = 5;
 /** Far more than the write scenarios can spend (1,000 conversations, 2 credits a schedule). */
@@ -31,9 +46,10 @@ const CREDITS = 10_000_000;
 const API_KEY = 'sk_bench0000000000000000000000000000000000000000';
 
 const timing = { seconds: SECONDS, warmUpSeconds: WARM_UP_SECONDS };
-/** The CLI bundle `bin/engage-desk.mjs` loads, and a benchmark program from out/bench. */
+/** Every server of the run: any port, a JSON first line, no rate limit, the bench's key. */
+const serveTail = ['--port', '0', '--json', '--rate-limit', 'off', '--api-key', API_KEY];
+/** The CLI bundle `bin/engage-desk.mjs` loads. */
 const CLI = join(OUT, 'cli', 'cli.js');
-const bench = (name) => join(OUT, 'bench', `${name}.js`);
 
 /** The scenario's target, then a bare server with a body of the same size, same load. */
 async function besideBare(title, target, bodyBytes, pid) {
@@ -55,21 +71,111 @@ async function besideBare(title, target, bodyBytes, pid) {
   }
 }
 
+/**
+ * The HTTP scenarios (all, or those of `keys`) against one `serve` started with `args`, each
+ * beside its bare server; `page` is the first page of patients (the peer serves the same).
+ */
+async function scenariosOn(args, patients, keys) {
+  const server = startProcess(args);
+  const { baseUrl } = JSON.parse(await server.firstLine);
+  const http = {};
+  try {
+    const page = await fetch(`${baseUrl}/patients?limit=20`, {
+      headers: { authorization: `Bearer ${API_KEY}` },
+    }).then((r) => r.json());
+    if (page.total !== patients)
+      throw new Error(`expected ${patients} patients, the first page says ${page.total}`);
+    for (const scenario of httpScenarios({ baseUrl, apiKey: API_KEY })) {
+      if (keys && !keys.includes(scenario.key)) continue;
+      const { target, bodyBytes } = await scenario.setup();
+      http[scenario.key] = await besideBare(scenario.title, target, bodyBytes, server.child.pid);
+    }
+    return { http, page };
+  } finally {
+    await stop(server.child);
+  }
+}
+
+/** The same clinic, scenarios and programs on PostgreSQL (ENGAGE_DESK_BENCH_POSTGRES_URL). */
+async function measurePostgres() {
+  const database = await createDatabase();
+  const store = ['--database', database.url];
+  try {
+    process.stderr.write(
+      `PostgreSQL: a ${PATIENTS.toLocaleString('en')}-patient clinic in a database of its own…\n`,
+    );
+    const fillStart = Date.now();
+    await fillClinic({
+      store,
+      target: database.url,
+      patients: PATIENTS,
+      credits: CREDITS,
+      serveTail,
+    });
+    const fillSeconds = (Date.now() - fillStart) / 1000;
+    const { http } = await scenariosOn([CLI, 'serve', ...store, ...serveTail], PATIENTS);
+    process.stderr.write('  PostgreSQL: deliveries, webhooks, spenders…\n');
+    return {
+      server: await serverVersion(),
+      fillSeconds,
+      http,
+      deliveries: await benchProgram('delivery-bench', [String(SCHEDULES)], true),
+      webhooks: await benchProgram('webhook-bench', [String(WEBHOOK_DELIVERIES)], true),
+      spending: await benchProgram('spend-bench', [String(SPENDS), String(SPEND_IN_FLIGHT)], true),
+    };
+  } finally {
+    await database.drop();
+  }
+}
+
+/** List and search at LARGE_PATIENTS on each engine: a clinic group's whole register. */
+async function searchAtScale(dir) {
+  const keys = ['list', 'search', 'searchUncached'];
+  const large = {};
+  const sqliteDir = join(dir, 'large');
+  mkdirSync(sqliteDir);
+  const sqliteStore = ['--data', sqliteDir, '--plain'];
+  process.stderr.write(`SQLite: a ${LARGE_PATIENTS.toLocaleString('en')}-patient clinic…\n`);
+  await fillClinic({ store: sqliteStore, target: sqliteDir, patients: LARGE_PATIENTS, serveTail });
+  large.sqlite = (
+    await scenariosOn([CLI, 'serve', ...sqliteStore, ...serveTail], LARGE_PATIENTS, keys)
+  ).http;
+  rmSync(sqliteDir, { recursive: true, force: true });
+  if (postgresUrl) {
+    const database = await createDatabase();
+    try {
+      const store = ['--database', database.url];
+      process.stderr.write(
+        `PostgreSQL: a ${LARGE_PATIENTS.toLocaleString('en')}-patient clinic…\n`,
+      );
+      await fillClinic({ store, target: database.url, patients: LARGE_PATIENTS, serveTail });
+      large.postgres = (
+        await scenariosOn([CLI, 'serve', ...store, ...serveTail], LARGE_PATIENTS, keys)
+      ).http;
+    } finally {
+      await database.drop();
+    }
+  }
+  return large;
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'engage-desk-bench-'));
   // Rate limit off: the load generator is one credential, and the limit is not what is measured.
   // Plain: the fixture writer fills the file without a key (the encrypted run is issue 20's bench part).
-  const serveArgs = [CLI, 'serve', '--data', dir, '--plain', '--port', '0', '--json'];
-  serveArgs.push('--rate-limit', 'off', '--api-key', API_KEY);
+  const serveArgs = [CLI, 'serve', '--data', dir, '--plain', ...serveTail];
   const loadAtStart = load();
   try {
     process.stderr.write(
       `Creating a ${PATIENTS.toLocaleString('en')}-patient database in ${dir}…\n`,
     );
-    const first = startProcess([...serveArgs, '--seed', 'empty']);
-    await first.firstLine;
-    await stop(first.child);
-    await run([bench('bench-fixture'), dir, String(PATIENTS), String(CREDITS)]);
+    await fillClinic({
+      store: ['--data', dir, '--plain'],
+      target: dir,
+      patients: PATIENTS,
+      credits: CREDITS,
+      serveTail,
+    });
 
     process.stderr.write(`  starting serve ${COLD_STARTS} times, then leaving it idle…\n`);
     const startup = {
@@ -79,36 +185,19 @@ async function main() {
       idleSeconds: IDLE_SECONDS,
     };
 
-    const server = startProcess(serveArgs);
-    const { baseUrl } = JSON.parse(await server.firstLine);
-    const http = {};
+    const { http, page } = await scenariosOn(serveArgs, PATIENTS);
+    // The peer serves the very patients of our first page; it runs after ours, on its own.
     let peer;
+    const json = await startJsonServer(dir, page.data);
     try {
-      const page = await fetch(`${baseUrl}/patients?limit=20`, {
-        headers: { authorization: `Bearer ${API_KEY}` },
-      }).then((r) => r.json());
-      if (page.total !== PATIENTS)
-        throw new Error(`expected ${PATIENTS} patients, the first page says ${page.total}`);
-
-      for (const scenario of httpScenarios({ baseUrl, apiKey: API_KEY })) {
-        const { target, bodyBytes } = await scenario.setup();
-        http[scenario.key] = await besideBare(scenario.title, target, bodyBytes, server.child.pid);
-      }
-
-      // The peer serves the very patients of our first page; it runs after ours, on its own.
-      const json = await startJsonServer(dir, page.data);
-      try {
-        peer = await besideBare(
-          `json-server ${machine().jsonServer}: GET /patients?_limit=20 (20 patients in db.json)`,
-          { url: json.url },
-          json.bodyBytes,
-          json.child.pid,
-        );
-      } finally {
-        await stop(json.child);
-      }
+      peer = await besideBare(
+        `json-server ${machine().jsonServer}: GET /patients?_limit=20 (20 patients in db.json)`,
+        { url: json.url },
+        json.bodyBytes,
+        json.child.pid,
+      );
     } finally {
-      await stop(server.child);
+      await stop(json.child);
     }
 
     const encrypted = await measureEncrypted({
@@ -120,9 +209,7 @@ async function main() {
     });
 
     process.stderr.write(`  measuring ${SCHEDULES.toLocaleString('en')} deliveries due at once…\n`);
-    const deliveries = JSON.parse(
-      await startProcess([bench('delivery-bench'), String(SCHEDULES)]).firstLine,
-    );
+    const deliveries = await benchProgram('delivery-bench', [String(SCHEDULES)]);
     process.stderr.write(
       `  measuring /health during an advance of ${ADVANCE_JOBS.toLocaleString('en')} deliveries…\n`,
     );
@@ -130,14 +217,19 @@ async function main() {
       await startProcess(['bench/advance-bench.mjs', String(ADVANCE_JOBS)]).firstLine,
     );
     process.stderr.write('  measuring signed webhook deliveries (1 and 20 webhooks)…\n');
-    const webhooks = JSON.parse(
-      await startProcess([bench('webhook-bench'), String(WEBHOOK_DELIVERIES)]).firstLine,
+    const webhooks = await benchProgram('webhook-bench', [String(WEBHOOK_DELIVERIES)]);
+    process.stderr.write(
+      `  measuring ${SPENDS.toLocaleString('en')} spenders on the one account…\n`,
     );
+    const spending = await benchProgram('spend-bench', [String(SPENDS), String(SPEND_IN_FLIGHT)]);
 
     process.stderr.write('  measuring triage on every labelled corpus message…\n');
-    const triage = JSON.parse(await startProcess([bench('triage-bench')]).firstLine);
+    const triage = await benchProgram('triage-bench', []);
     process.stderr.write('  measuring the audit trail on GET /patients/{id} (with and without)…\n');
-    const audit = JSON.parse(await startProcess([bench('audit-bench')]).firstLine);
+    const audit = await benchProgram('audit-bench', []);
+
+    const postgres = postgresUrl ? await measurePostgres() : undefined;
+    const large = LARGE_PATIENTS ? await searchAtScale(dir) : undefined;
 
     const report = {
       date: new Date().toISOString(),
@@ -159,6 +251,9 @@ async function main() {
       webhooks,
       triage,
       audit,
+      spending,
+      ...(postgres ? { postgres } : {}),
+      ...(large ? { large, largePatients: LARGE_PATIENTS } : {}),
     };
     printReport(report);
     process.stdout.write(`\n${advance.summary}\n`);
@@ -167,7 +262,12 @@ async function main() {
       join(repo, 'bench', 'results', 'latest.json'),
       `${JSON.stringify(report, null, 2)}\n`,
     );
-    const failed = [...Object.values(http), peer].filter((r) => r.errors || r.bare.errors);
+    const failed = [
+      ...Object.values(http),
+      peer,
+      ...Object.values(postgres?.http ?? {}),
+      ...(large ? Object.values(large).flatMap((e) => Object.values(e)) : []),
+    ].filter((r) => r.errors || r.bare.errors);
     if (failed.length) {
       process.stderr.write(`Errors in: ${failed.map((r) => r.title).join('; ')}\n`);
       process.exitCode = 1;

@@ -1,5 +1,6 @@
 // The webhook benchmark: signed deliveries per second from the service's dispatcher to a local
-// receiver (its own process), with 1 webhook and with 20, on a durable (file) database. The
+// receiver (its own process), with 1 webhook and with 20, on a durable database (a file, or
+// PostgreSQL with ENGAGE_DESK_BENCH_POSTGRES_URL: bench-store.ts). The
 // baseline, in the same run against the same receiver, is the floor of any dispatcher: undici
 // POSTs of the same signed body with the same parallelism (one request in flight per webhook) and
 // nothing else: no database, no signing per request, no records.
@@ -13,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
 import { createService } from '../src-main/service/create-service';
 import { signBody } from '../src-main/service/webhooks/webhook-signature';
+import { benchStore, engine } from './bench-store';
 
 const DELIVERIES = Number(process.argv[2] ?? 10_000);
 
@@ -52,9 +54,10 @@ function startReceiver() {
 
 /** N webhooks subscribed to patient.created; DELIVERIES / N events written in one transaction. */
 async function dispatch(dir: string, webhooks: number, port: number) {
+  const store = await benchStore(dir, `service-${webhooks}`);
   // Sandbox mode: webhooks to http://127.0.0.1 are refused in a real clinic (the default).
   const service = await createService({
-    dataDir: dir,
+    ...store.options,
     seed: 'empty',
     port: 0,
     rateLimit: 'off',
@@ -90,16 +93,22 @@ async function dispatch(dir: string, webhooks: number, port: number) {
       .prepare<[], number>(`SELECT count(*) FROM webhook_attempts WHERE succeeded = 0`)
       .pluck()
       .get())!;
-    const body = (await core.db
-      .prepare<[], number>(
-        `SELECT length(json_object('id', e.id, 'event', e.type, 'createdAt', e.created_at, 'data', json(e.data)))
-         FROM events e LIMIT 1`,
+    // The size of one signed body, as the dispatcher writes it (the same on both engines).
+    const event = (await core.db
+      .prepare<[], { id: string; type: string; created_at: string; data: string }>(
+        'SELECT id, type, created_at, data FROM events LIMIT 1',
       )
-      .pluck()
       .get())!;
+    const body = JSON.stringify({
+      id: event.id,
+      event: event.type,
+      createdAt: event.created_at,
+      data: JSON.parse(event.data) as unknown,
+    }).length;
     return { total, seconds, perSecond: total / seconds, failed, bodyBytes: body };
   } finally {
     await service.close();
+    await store.drop();
   }
 }
 
@@ -141,7 +150,7 @@ try {
   const port = await receiver.port;
   const runs = [];
   for (const webhooks of [1, 20]) {
-    const measured = await dispatch(join(root, `service-${webhooks}`), webhooks, port);
+    const measured = await dispatch(root, webhooks, port);
     const received = await receiver.counts();
     if (received.requests !== measured.total || received.duplicates || measured.failed) {
       throw new Error(
@@ -160,7 +169,7 @@ try {
       bodyBytes: measured.bodyBytes,
     });
   }
-  process.stdout.write(`${JSON.stringify({ runs })}\n`);
+  process.stdout.write(`${JSON.stringify({ engine, runs })}\n`);
 } finally {
   await receiver.stop();
   rmSync(root, { recursive: true, force: true });

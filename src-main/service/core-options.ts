@@ -14,6 +14,12 @@ export interface CoreOptions extends DeliveryOptions, AssistantOptions {
    * the data key and the backups are SQLite's and do not apply (PostgreSQL has its own).
    */
   databaseUrl?: string;
+  /**
+   * Told of each transaction PostgreSQL refused as not serializable (40001) or deadlocked
+   * (40P01) and that runs again: the benchmark reports the rate under concurrent spending, an
+   * operator may log it. Never called on SQLite, whose one writer takes transactions in turns.
+   */
+  onStoreRetry?: (code: string) => void;
   /** Directory of the database; ignored with `memory`. */
   dataDir?: string;
   /** Told when the data folder is readable by others (default: a process warning). */

@@ -250,6 +250,29 @@ describe.skipIf(!postgresUrl)('the PostgreSQL store port', () => {
     expect((await values(sql, t)).sort()).toEqual([0, 1, 2, 3]);
   });
 
+  it('drains a burst on one hot row through the retry lane, with few attempts each', async () => {
+    // 40 writers at once, each reading the counter and writing it back plus one, over two pools
+    // (two instances), each allowed only 4 attempts. Without the lane, the losers of each round
+    // fight again all together and some run out of attempts; with it they run one at a time.
+    let retries = 0;
+    const options: PgPortOptions = { attempts: 4, onRetry: () => retries++ };
+    const [one, two] = [port(options), port(options)];
+    const t = await table(one);
+    await one.prepare(`INSERT INTO ${t} (n) VALUES (0)`).run();
+    const bump = (sql: Sql) =>
+      sql.transaction(async () => {
+        const n = (await sql.prepare<[], number>(`SELECT n FROM ${t}`).pluck().get())!;
+        await tick();
+        await sql.prepare<[number]>(`UPDATE ${t} SET n = ?`).run(n + 1);
+      });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => bump(i % 2 ? one : two)),
+    );
+    expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+    expect(await values(one, t)).toEqual([40]);
+    expect(retries).toBeGreaterThan(0);
+  });
+
   it('moves the change token with each commit, not with reads or a rollback', async () => {
     const sql = port();
     const t = await table(sql);

@@ -10,7 +10,11 @@ import { createSqlitePort } from './sqlite-port';
  * which.
  */
 export async function openStore(options: CoreOptions): Promise<{ db: Sql; created: boolean }> {
-  if (options.databaseUrl) return await openPgStore(options.databaseUrl);
+  if (options.databaseUrl)
+    return await openPgStore(
+      options.databaseUrl,
+      options.onStoreRetry ? { onRetry: options.onStoreRetry } : {},
+    );
   const opened = openDb(options);
   const db = createSqlitePort(opened.db, {
     ...(opened.file ? { file: opened.file } : {}),

@@ -46,6 +46,9 @@ export interface PgPortOptions {
   onRetry?: (code: string) => void;
 }
 
+/** The advisory lock a transaction running again takes first (any fixed number of our own). */
+const RETRY_LANE = 7_314_022;
+
 /** PostgreSQL's serialization failure and deadlock: the transaction may simply run again. */
 const RETRYABLE = new Set(['40001', '40P01']);
 const isRetryable = (error: unknown) =>
@@ -189,9 +192,16 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
     }
   }
 
-  /** One attempt: BEGIN, `fn`, COMMIT on its own connection; what it committed, or why not. */
+  /**
+   * One attempt: BEGIN, `fn`, COMMIT on its own connection; what it committed, or why not. A
+   * transaction running again (`lane`) first takes the retry lane, a session advisory lock every
+   * instance on the database shares: transactions that lost once then run one at a time, and a
+   * burst on one hot row (a hundred spenders on the credit account) drains instead of refusing
+   * itself over and over until attempts run out. First attempts never wait for the lane.
+   */
   async function attempt<T>(
     fn: () => Promise<T> | T,
+    lane: boolean,
   ): Promise<{ result: T; tx: TransactionContext }> {
     const client = await pool.connect();
     const tx: TransactionContext = {
@@ -204,7 +214,12 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
       mustRetry: false,
     };
     let broken = false;
+    let laneTaken = false;
     try {
+      if (lane) {
+        await client.query('SELECT pg_advisory_lock($1)', [RETRY_LANE]);
+        laneTaken = true;
+      }
       await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
       let result: T;
       try {
@@ -226,6 +241,11 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
       throw error;
     } finally {
       tx.open = false;
+      // A connection that cannot give the lane back is closed, which gives it back.
+      if (laneTaken && !broken)
+        await client
+          .query('SELECT pg_advisory_unlock($1)', [RETRY_LANE])
+          .catch(() => (broken = true));
       client.release(broken);
     }
   }
@@ -241,7 +261,7 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
       if (outer) return savepoint(outer, fn);
       for (let n = 1; ; n++) {
         try {
-          const { result, tx } = await attempt(fn);
+          const { result, tx } = await attempt(fn, n > 1);
           changes += tx.changes;
           for (const done of tx.committed) context.exit(done);
           return result;
