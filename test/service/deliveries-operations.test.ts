@@ -287,7 +287,14 @@ describe('refusals the Deliveries screen explains change nothing', () => {
     const { ok, refused, server, formId, nuria } = await setup({
       plans: { starter: 3, professional: 3, enterprise: 3 },
     });
-    await ok('schedules.create', { formId, patientId: nuria, channel: 'whatsapp' });
+    // Due later: one due now would be delivered by the runner while the refusal is checked, and
+    // its message and event would land between the two snapshots (seen on a loaded run).
+    await ok('schedules.create', {
+      formId,
+      patientId: nuria,
+      channel: 'whatsapp',
+      scheduledAt: iso(START + 2 * HOUR),
+    });
     const before = await snapshot(server);
     const error = await refused('schedules.create', {
       formId,
