@@ -50,6 +50,9 @@ export const PROBLEM_CODES = [
   'archive_failed',
   // An archive asked of a clinic in memory, or a dialog or an import no host can give.
   'archives_unavailable',
+  // PostgreSQL refused a write transaction as not serializable more often than the store runs
+  // it again (503, with Retry-After): nothing was written, the request may be sent again.
+  'service_busy',
 ] as const;
 
 /**
@@ -92,4 +95,19 @@ export function resourceMissing(kind: string, id: string): ProblemError {
     resource: kind,
     resourceId: id,
   });
+}
+
+/**
+ * A transaction the store ran again as often as it may and that PostgreSQL still refused as not
+ * serializable (or deadlocked): nothing of it was written. `code` is PostgreSQL's (40001,
+ * 40P01). The HTTP layer answers 503 `service_busy` with Retry-After, which an integrator's
+ * client retries, instead of a 500 that reads as a bug.
+ */
+export class StoreBusyError extends Error {
+  readonly code: string;
+  constructor(attempts: number, cause: unknown) {
+    super(`The transaction was refused as not serializable ${attempts} times`, { cause });
+    this.name = 'StoreBusyError';
+    this.code = (cause as { code?: string } | null)?.code ?? '40001';
+  }
 }

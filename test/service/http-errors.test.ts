@@ -60,6 +60,8 @@ const PROBLEM_CODES = [
   // The window's clinic archive: refused (422), or nothing here to export or replace (409).
   'archive_failed',
   'archives_unavailable',
+  // PostgreSQL refused a write as not serializable more often than the store runs it again (503).
+  'service_busy',
 ] as const satisfies readonly ProblemCode[];
 type UnlistedCode = Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]>;
 const EVERY_CODE_LISTED: [UnlistedCode] extends [never] ? true : never = true;

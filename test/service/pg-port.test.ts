@@ -5,6 +5,7 @@ import {
   type PgPortOptions,
 } from '../../src-main/service/store/pg-port';
 import type { Sql } from '../../src-main/service/store/sql-port';
+import { StoreBusyError } from '../../src-main/service/errors';
 import { createTestDatabase, postgresUrl } from './postgres-test-db';
 
 /**
@@ -223,7 +224,10 @@ describe.skipIf(!postgresUrl)('the PostgreSQL store port', () => {
     const outcomes = await Promise.allSettled([side(), side()]);
     const refused = outcomes.filter((o) => o.status === 'rejected');
     expect(refused).toHaveLength(1);
-    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ code: '40001' });
+    // Told as the store being busy (HTTP answers 503 service_busy), PostgreSQL's code kept.
+    const reason = (refused[0] as PromiseRejectedResult).reason as StoreBusyError;
+    expect(reason).toBeInstanceOf(StoreBusyError);
+    expect(reason).toMatchObject({ code: '40001', cause: { code: '40001' } });
   });
 
   it('outlives the server closing its idle connections, and opens new ones for the next query', async () => {

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemError, type ProblemCode } from '../errors';
+import { ProblemError, StoreBusyError, type ProblemCode } from '../errors';
 import { fieldErrors } from '../validation/field-errors';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -60,6 +60,8 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
       'www-authenticate',
       `Bearer realm="engage-desk", error="invalid_token", error_description="${problem.detail.replace(/"/g, "'")}"`,
     );
+  } else if (problem.status === 503 && problem.extensions.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(problem.extensions.retryAfterSeconds));
   } else if (problem.status === 403 && problem.extensions.requiredPermission) {
     reply.header(
       'www-authenticate',
@@ -104,8 +106,18 @@ const FASTIFY_CODES: Record<string, [number, ProblemCode, string]> = {
   ],
 };
 
+/** How long a client should wait before sending again a request the store was too busy for. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
 export function toProblemError(error: FastifyError | ProblemError | Error): ProblemError {
   if (error instanceof ProblemError) return error;
+  if (error instanceof StoreBusyError)
+    return new ProblemError(
+      503,
+      'service_busy',
+      'Other requests were writing the same records at the same moment; nothing was written. Send the request again.',
+      { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS },
+    );
   const fe = error as FastifyError;
   if (fe.validation) {
     const tooLong = overLongId(fe.validation as never, fe.validationContext);

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { StoreBusyError } from '../errors';
 import { bindValues, numberPlaceholders, type Placeholders } from './pg-placeholders';
 import type { EngineSql, RunResult, Sql, StatementFor } from './sql-port';
 
@@ -115,7 +116,8 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
         counted(result, undefined);
         return result;
       } catch (error) {
-        if (!isRetryable(error) || attempt >= attempts) throw error;
+        if (!isRetryable(error)) throw error;
+        if (attempt >= attempts) throw new StoreBusyError(attempts, error);
         options.onRetry?.((error as { code: string }).code);
         await backoff(attempt);
       }
@@ -267,7 +269,8 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
           return result;
         } catch (error) {
           // A COMMIT can be refused too (serialization is checked at commit).
-          if (!isRetryable(error) || n >= attempts) throw error;
+          if (!isRetryable(error)) throw error;
+          if (n >= attempts) throw new StoreBusyError(attempts, (error as Error).cause ?? error);
           options.onRetry?.((error as { code: string }).code);
           await backoff(n);
         }
