@@ -67,7 +67,7 @@ const SCORE_BEFORE =
   /\b(?:(?:put|puts|putting|rate|rates|rated|rating|score|scores|scored|scoring)(?:\s+[\w']+){0,3}?\s+(?:at|as)|(?:is|was|it's|its|sits|sitting|stays|stayed)\s+at)\s*$/;
 /** What comes right before a number that is not a pain score ("hace 3", "since 2", "a las 8"). */
 const NOT_SCORE_BEFORE =
-  /(?:\d\s*(?:,|&|and|y|i)\s*$)|(?:hace|fa|desde|des de|since|for|tomo|tomar|prenc|take|took|cada|every|las|les|at|el dia|day|dia|numero|number|llevo|porto|habitacion|room|planta|floor|edad|age|tengo|tinc|i am|i'm|am|son|are)\s*$/;
+  /(?:hace|fa|desde|des de|since|for|tomo|tomar|prenc|take|took|cada|every|las|les|at|el dia|day|dia|numero|number|llevo|porto|habitacion|room|planta|floor|edad|age|tengo|tinc|i am|i'm|am|son|are)\s*$/;
 const PAIN_WORD =
   /\b(dolor|dolors|duele|dolia|dol|mal|pain|hurts?|ache|aches|molestia|molesties)\b/;
 

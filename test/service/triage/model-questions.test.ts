@@ -257,12 +257,22 @@ describe('questions about a part of the body, and about another quantity', () =>
     expect(read('How are things today?', text).pain).toBe(score);
   });
 
-  it.each(['my pain started at 8 this morning', 'the pain woke me at 6', 'pain meds at 8 and 2'])(
+  it.each(['my pain started at 8 this morning', 'the pain woke me at 6', 'pain meds at 8'])(
     'reads no score in "%s"',
     (text) => {
       expect(read('How are things today?', text).pain).toBeUndefined();
     },
   );
+});
+
+it.each([
+  ['tengo 38, 9 de dolor', 9],
+  ['fiebre 38 y 9 de dolor', 9],
+  ['i took 2 and the pain is still 9', 9],
+])('reads the score after another number in "%s"', (text, score) => {
+  // A number after another ("38, 9 de dolor") is still a score: a list rule that skipped it
+  // would miss a severe pain to spare a low score read from a time ("meds at 8 and 2").
+  expect(triageAnswer({ text }, { postOp: true }).pain).toBe(score);
 });
 
 describe('fevers in Fahrenheit, finished fevers, and fevers only supposed by the question', () => {
