@@ -29,7 +29,10 @@ export function unsafeModelReply(
   const allowed = new Set([
     ...input.patientTexts.flatMap((t) => [...numbersIn(t)]),
     // A reading the patient gave in °F may be repeated as the °C it is.
-    ...input.patientTexts.map((t) => String(writtenTemperature(foldText(t), false))),
+    ...input.patientTexts.flatMap((t) => {
+      const celsius = writtenTemperature(foldText(t), false);
+      return celsius === undefined ? [] : [String(celsius)];
+    }),
     ...numbersIn(input.context),
     ...phraseNumbers(input.language),
   ]);
