@@ -172,7 +172,11 @@ describe('U+0000 in any string of any route of the OpenAPI document', () => {
       now: new Date(NOW + 86_400_000).toISOString(),
     };
     // Keys first: a key is a row, and the walk must leave every row alone.
-    const keyFor = new Map(PERMISSIONS.map((p) => [p as string, server.keyWith(p)] as const));
+    const keyFor = new Map(
+      await Promise.all(
+        PERMISSIONS.map(async (p) => [p as string, await server.keyWith(p)] as const),
+      ),
+    );
     // Quiet first: the same hashes twice, a moment apart (nothing still being written).
     let before = await tableHashes(db);
     for (;;) {
@@ -186,11 +190,7 @@ describe('U+0000 in any string of any route of the OpenAPI document', () => {
     const count = (op: Operation) =>
       covered.set(`${op.method} ${op.path}`, (covered.get(`${op.method} ${op.path}`) ?? 0) + 1);
     for (const op of ops) {
-      const token = op.isPublic
-        ? null
-        : op.permission
-          ? (await keyFor.get(op.permission))!
-          : server.key;
+      const token = op.isPublic ? null : op.permission ? keyFor.get(op.permission)! : server.key;
       const path = fillPath(op);
       const what = (where: string) => `${op.method} ${op.path} ${where}`;
 
