@@ -3,7 +3,12 @@ import { createCore, type CoreOptions } from './core';
 import { API_PREFIX } from './http/api-prefix';
 import { buildHttpApp, type HttpOptions } from './http/app';
 import type { WebBridgeOptions } from './http/routes/web-bridge';
-import { capConnections, resolveServerLimits, type ServerLimits } from './http/server-limits';
+import {
+  capConnections,
+  closeLettingRequestsFinish,
+  resolveServerLimits,
+  type ServerLimits,
+} from './http/server-limits';
 import { createOperations, type OperationHost, type Operations } from './operations';
 import { SERVICE_VERSION } from './version';
 
@@ -135,7 +140,7 @@ export async function createService(options: ServiceOptions) {
        */
       close(how: { backup?: boolean } = {}): Promise<void> {
         closing ??= (async () => {
-          await app.close();
+          await closeLettingRequestsFinish(app);
           await core.runner.stop();
           // The reads answered last still wait for their group commit (domain/audit-trail.ts):
           // stored now, so the backup at quit holds them too (core.close() stores them anyway).

@@ -84,12 +84,24 @@ describe('moving a clinic in web mode', () => {
     await expectAccessible(page, 'Import a clinic');
     await importing.getByRole('button', { name: 'Importar esta clínica' }).click();
 
-    // The app reloads onto the imported clinic and says so.
+    // The app reloads onto the imported clinic and says so. If it does not, the failure shows
+    // where the window was and what it said (the server's own log follows the failure).
+    const clicked = Date.now();
     await expect
       .poll(() => page.getByText(/^Restaurada el .*Clinica-Demo\.engagedesk/).count(), {
         timeout: 60_000,
       })
-      .toBe(1);
+      .toBe(1)
+      .catch(async (error: Error) => {
+        await screenshot(page, 'es-settings-data-import-failed').catch(() => undefined);
+        const main = await page
+          .locator('main')
+          .innerText()
+          .catch((e: Error) => e.message);
+        throw new Error(
+          `${error.message}\nafter ${Date.now() - clicked} ms at ${page.url()}; the window said:\n${main.slice(0, 2000)}`,
+        );
+      });
     const gone = await api(suite.app, `/patients/${later.body.id}`);
     expect(gone.status).toBe(404);
     expect(await patientIds()).toEqual(before);

@@ -110,3 +110,25 @@ export function capConnections(
     unreported = 0;
   });
 }
+
+/** How often a closing server looks for connections that have just fallen idle. */
+const IDLE_SWEEP_MS = 25;
+
+/**
+ * Closes the HTTP side of `app` and lets requests in flight finish. Fastify closes the
+ * connections that are idle when the close begins; one still answering a request (a window's
+ * status poll, the very request that asked for a restore) is kept alive after its answer, and
+ * the close then waits out its keep-alive timeout. A restore's restart, the desktop app's quit
+ * and `serve`'s stop waited that long. Each such connection is closed as soon as it falls idle.
+ */
+export async function closeLettingRequestsFinish(app: {
+  server: Server;
+  close(): Promise<void>;
+}): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}
