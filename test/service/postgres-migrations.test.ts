@@ -1901,6 +1901,32 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
     });
   });
 
+  it('checks a new patient against the newest on the index, never by reading the table (0016)', async () => {
+    const last = patients.at(-1)!;
+    await client.query('BEGIN');
+    try {
+      // The plan a connection keeps for the check after a few inserts: a generic one. 0001's
+      // check read the whole table under it for every new patient.
+      await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      for (let i = 0; i < 20; i++) {
+        const [sql, params] = insert('patients', {
+          ...last,
+          id: `pat_zz${String(i).padStart(3, '0')}`,
+          created_at: at(100 + i),
+        });
+        await client.query(dollars(sql), pgParams(params));
+      }
+      const { rows } = await client.query(
+        `SELECT seq_scan::int AS seq_scan, idx_scan::int AS idx_scan
+         FROM pg_stat_xact_user_tables WHERE relname = 'patients'`,
+      );
+      expect(rows[0].seq_scan).toBe(0);
+      expect(rows[0].idx_scan).toBeGreaterThanOrEqual(20);
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  });
+
   describe('data migrations', () => {
     it('0009 gives sandbox:write to keys holding every permission, in the text SQLite writes', async () => {
       const every = ['patients:read', 'patients:write', 'forms:read', 'schedules:write'];

@@ -134,13 +134,22 @@ function countedByKeptCounters(filters: PatientFilters): boolean {
   return filterConditions('sqlite', { ...filters, status: undefined }).length === 0;
 }
 
+/** A patient row as stored: with what the service derives for search and sorting. */
+export type StoredPatientRow = PatientRow & { search_text: string; sort_name: string };
+
+/** The row with what the service derives for search and sorting (see migration 0011). */
+export const stored = (row: PatientRow): StoredPatientRow => ({
+  ...row,
+  search_text: patientSearchText(row),
+  sort_name: foldForSearch(`${row.last_name} ${row.first_name}`),
+});
+
 export function createPatientQueries(db: Sql, changeToken: () => string) {
-  type StoredRow = PatientRow & { search_text: string; sort_name: string };
-  const insert = db.prepare<StoredRow>(
+  const insert = db.prepare<StoredPatientRow>(
     `INSERT INTO patients (id, first_name, last_name, email, phone, date_of_birth, status, tags, metadata, created_at, updated_at, search_text, sort_name)
      VALUES (@id, @first_name, @last_name, @email, @phone, @date_of_birth, @status, @tags, @metadata, @created_at, @updated_at, @search_text, @sort_name)`,
   );
-  const update = db.prepare<StoredRow>(
+  const update = db.prepare<StoredPatientRow>(
     `UPDATE patients SET first_name = @first_name, last_name = @last_name, email = @email, phone = @phone,
        date_of_birth = @date_of_birth, status = @status, tags = @tags, metadata = @metadata, updated_at = @updated_at,
        search_text = @search_text, sort_name = @sort_name
@@ -205,12 +214,6 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
           .pluck()
       : undefined;
   const countLike = new Map<string, Statement<unknown[], number>>();
-  /** The row with what the service derives for search and sorting (see migration 0011). */
-  const stored = (row: PatientRow): StoredRow => ({
-    ...row,
-    search_text: patientSearchText(row),
-    sort_name: foldForSearch(`${row.last_name} ${row.first_name}`),
-  });
   const idStatements = new Map<string, Statement<unknown[], string>>();
   const jsonByIds = db
     .prepare<[string], string>({

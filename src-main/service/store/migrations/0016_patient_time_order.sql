@@ -1,0 +1,4 @@
+-- 0016: the time-order guard on new patients (0001's patients_insert_in_time_order) reads the
+-- newest patient through the (created_at, id) index. Nothing changes on SQLite: it plans the
+-- trigger's check with the new row's values and searches that index already. PostgreSQL kept a
+-- plan for it that read the whole table for every new patient; its file of this number says why.
