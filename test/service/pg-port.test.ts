@@ -299,6 +299,37 @@ describe.skipIf(!postgresUrl)('the PostgreSQL store port', () => {
     expect(sql.changeToken()).not.toBe(afterCommit);
   });
 
+  it('leaves an uncounted statement out of the token in its own transaction: the token never repeats', async () => {
+    const sql = port();
+    const t = await table(sql);
+    const insert = sql.prepare<[number]>(`INSERT INTO ${t} (n) VALUES (?)`);
+    const quiet = sql.prepare<[number]>(`INSERT INTO ${t} (n) VALUES (?)`).uncounted();
+    const first = sql.changeToken();
+    await quiet.run(1);
+    expect(sql.changeToken()).toBe(first);
+    // The audit trail's batch under way, its rows not committed, while a patient is committed
+    // beside it. Taking the batch's rows off a global figure as they ran made the token go back
+    // to `first` here, and a list page cached before the patient was served again.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const batch = sql.transaction(async () => {
+      await quiet.run(2);
+      wrote();
+      await held;
+    });
+    await written;
+    expect(sql.changeToken()).toBe(first);
+    await insert.run(3);
+    const second = sql.changeToken();
+    expect(second).not.toBe(first);
+    release();
+    await batch;
+    expect(sql.changeToken()).toBe(second);
+    expect(await values(sql, t)).toEqual([1, 2, 3]);
+  });
+
   /**
    * Two instances (two pools) and 200 spenders against an account of 25 credits, each reading the
    * balance, deciding and writing it back with a ledger entry, as domain/credits.ts does. The

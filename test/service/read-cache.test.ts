@@ -2,7 +2,7 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME } from '../../src-main/service/store/db';
-import { createChangeToken, createReadCache } from '../../src-main/service/store/read-cache';
+import { createReadCache } from '../../src-main/service/store/read-cache';
 import { createSqlitePort } from '../../src-main/service/store/sqlite-port';
 import { startServer, tempDataDir, type TestServer } from './helpers';
 
@@ -77,7 +77,7 @@ describe('read caches', () => {
   it('the change token moves with every write and only then', async () => {
     const db = createSqlitePort(new Database(':memory:'));
     await db.exec('CREATE TABLE t (x)');
-    const token = createChangeToken(db);
+    const token = () => db.changeToken();
     const cache = createReadCache<number>(token, 2);
     let computed = 0;
     const read = () => cache.get('k', async () => ++computed);
@@ -91,6 +91,29 @@ describe('read caches', () => {
     await cache.get('a', async () => 10);
     await cache.get('b', async () => 11);
     expect(await cache.get('k', async () => 99)).toBe(99);
+    await db.close();
+  });
+
+  it('an uncounted statement (the audit trail) leaves the token alone, alone or beside a counted one', async () => {
+    const db = createSqlitePort(new Database(':memory:'));
+    await db.exec('CREATE TABLE t (x)');
+    const insert = db.prepare('INSERT INTO t VALUES (1)');
+    const quiet = db.prepare('INSERT INTO t VALUES (2)').uncounted();
+    const seen = [db.changeToken()];
+    await quiet.run();
+    expect(db.changeToken()).toBe(seen[0]);
+    await db.transaction(async () => {
+      await quiet.run();
+      await insert.run();
+      await quiet.run();
+      expect(db.changeToken()).toBe(seen[0]);
+    });
+    seen.push(db.changeToken());
+    expect(seen[1]).not.toBe(seen[0]);
+    await db.transaction(() => quiet.run());
+    expect(db.changeToken()).toBe(seen[1]);
+    await insert.run();
+    expect(seen).not.toContain(db.changeToken());
     await db.close();
   });
 });

@@ -74,7 +74,6 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
   // capped at half a second, see a burst like that through.
   const attempts = options.attempts ?? 30;
   const retryBaseMs = options.retryBaseMs ?? 2;
-  const uncounted: Array<() => number> = [];
   let changes = 0;
   let open = true;
 
@@ -96,12 +95,13 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
 
   async function query(
     config: pg.QueryConfig | pg.QueryArrayConfig,
+    counts = true,
   ): Promise<pg.QueryResult | pg.QueryArrayResult> {
     const scope = current();
     if (scope) {
       try {
         const result = await scope.tx.client.query(config);
-        counted(result, scope);
+        if (counts) counted(result, scope);
         return result;
       } catch (error) {
         if (isRetryable(error)) scope.tx.mustRetry = true;
@@ -113,7 +113,7 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await pool.query(config);
-        counted(result, undefined);
+        if (counts) counted(result, undefined);
         return result;
       } catch (error) {
         if (!isRetryable(error)) throw error;
@@ -126,6 +126,7 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
 
   class PortStatement {
     private mode: Mode = 'rows';
+    private counts = true;
     private readonly placeholders: Placeholders;
     constructor(source: string) {
       this.placeholders = numberPlaceholders(source);
@@ -138,14 +139,21 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
       this.mode = 'raw';
       return this;
     }
+    uncounted() {
+      this.counts = false;
+      return this;
+    }
     private async rows(params: unknown[]): Promise<{ rows: unknown[]; changes: number }> {
       const values = bindValues(this.placeholders, params);
       const arrays = this.mode !== 'rows';
-      const result = await query({
-        text: this.placeholders.text,
-        values,
-        ...(arrays ? { rowMode: 'array' as const } : {}),
-      });
+      const result = await query(
+        {
+          text: this.placeholders.text,
+          values,
+          ...(arrays ? { rowMode: 'array' as const } : {}),
+        },
+        this.counts,
+      );
       const rows =
         this.mode === 'pluck' ? (result.rows as unknown[][]).map((r) => r[0]) : result.rows;
       return { rows, changes: isWrite(result.command) ? (result.rowCount ?? 0) : 0 };
@@ -297,17 +305,14 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
       else fn();
     },
     /**
-     * The rows this process committed, less the uncounted ones. One instance per database for
-     * now (issue 21): another process's commits are not seen here; several instances will need
-     * the database to announce its changes (LISTEN/NOTIFY), which is the next issue's.
+     * The rows this process committed, the uncounted statements' left out (as they ran, in their
+     * own transaction: a count taken off a global figure before their commit made the token go
+     * back to a value it had had, and a cached page from before a commit came back). One instance
+     * per database for now (issue 21): another process's commits are not seen here; several
+     * instances will need the database to announce its changes (LISTEN/NOTIFY), the next issue's.
      */
     changeToken() {
-      let figure = changes;
-      for (const counter of uncounted) figure -= counter();
-      return String(figure);
-    },
-    countNot(counter) {
-      uncounted.push(counter);
+      return String(changes);
     },
     async close() {
       if (!open) return;

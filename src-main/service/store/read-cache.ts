@@ -1,5 +1,3 @@
-import type { Sql } from './sql-port';
-
 /**
  * Read caches for what most requests ask again and again (the first page of a list, a search's
  * total, the API key behind a credential). Every cache is emptied by the next write of any kind:
@@ -8,15 +6,11 @@ import type { Sql } from './sql-port';
  * `engage-desk keys revoke` in another process). Reading the token costs less than the query it
  * saves, and a cached answer can never outlive the data it came from.
  *
- * `uncounted` is how many changes were rows of the audit trail (its inserts and purges): a
- * recorded read stores an event, which changes no patient, so it must not throw the list caches
- * away. They are taken off the count, never added: any other change, in the same transaction or
- * not, still moves the token.
+ * The audit trail's statements are `uncounted` (sql-port.ts): a recorded read stores an event,
+ * which changes no patient, so it must not throw the list caches away. Any other change, in the
+ * same transaction or not, still moves the token, and the token never goes back to a value it
+ * had: a page cached before a commit can never match it again.
  */
-export function createChangeToken(db: Sql, uncounted?: () => number): () => string {
-  if (uncounted) db.countNot(uncounted);
-  return () => db.changeToken();
-}
 
 export interface ReadCache<V> {
   /** The cached value for `key`, computing it when missing or when anything was written since. */

@@ -35,6 +35,12 @@ export interface SqlStatement<P extends unknown[] = unknown[], R = unknown> {
   pluck(): this;
   /** Rows are arrays of column values instead of objects. */
   raw(): this;
+  /**
+   * Its changes leave the change token alone (the audit trail: an event changes no patient, so
+   * it must not empty the list caches). What `run` changes is left out as the statement runs, in
+   * its own transaction.
+   */
+  uncounted(): this;
 }
 
 export type StatementFor<P extends unknown[] | object, R> = P extends unknown[]
@@ -72,11 +78,10 @@ export interface Sql {
    */
   afterCommit(fn: () => void): void;
   /**
-   * Changes whenever something this store can see was committed, except the writes `uncounted`
-   * names (see read-cache.ts). Cheap enough to ask before every cached read.
+   * Changes whenever something this store can see was committed, except by the statements marked
+   * `uncounted` (see read-cache.ts); never takes a value it had before. Cheap enough to ask before
+   * every cached read.
    */
   changeToken(): string;
-  /** Writes made by a counter the change token must not count (the audit trail's inserts). */
-  countNot(counter: () => number): void;
   close(): Promise<void>;
 }

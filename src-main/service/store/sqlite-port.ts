@@ -48,7 +48,8 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
   const rollback = writer.prepare('ROLLBACK');
   const totalChanges = writer.prepare<[], number>('SELECT total_changes()').pluck();
   const dataVersion = writer.prepare<[], number>('PRAGMA data_version').pluck();
-  const uncounted: Array<() => number> = [];
+  /** Changes made by uncounted statements, which total_changes() counts too. */
+  let uncountedChanges = 0;
   let committed = '';
   /**
    * What the change token counts: every change made on the writer, less the uncounted ones. Read
@@ -57,9 +58,7 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
    * not committed yet. A lone statement outside a transaction costs nothing more.
    */
   const noteCommit = () => {
-    let changes = totalChanges.get()!;
-    for (const counter of uncounted) changes -= counter();
-    committed = String(changes);
+    committed = String(totalChanges.get()! - uncountedChanges);
   };
   noteCommit();
 
@@ -89,6 +88,7 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
 
   class PortStatement {
     private mode: Mode = 'rows';
+    private counts = true;
     private readonly prepared = new Map<Db, Statement>();
     readonly readonly: boolean;
     constructor(private readonly source: string) {
@@ -118,8 +118,17 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
       }
       return this;
     }
+    uncounted() {
+      this.counts = false;
+      return this;
+    }
     async run(...params: unknown[]): Promise<RunResult> {
-      return execute(this, (s) => s.run(...params));
+      return execute(this, (s) => {
+        const result = s.run(...params);
+        // With the statement, before anything can read the token (total_changes() has it now).
+        if (!this.counts) uncountedChanges += result.changes;
+        return result;
+      });
     }
     async get(...params: unknown[]): Promise<unknown> {
       return execute(this, (s) => s.get(...params));
@@ -228,10 +237,6 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
     changeToken() {
       if (!turn.taken) noteCommit();
       return `${dataVersion.get()}:${committed}`;
-    },
-    countNot(counter) {
-      uncounted.push(counter);
-      noteCommit();
     },
     async close() {
       if (!writer.open) return;

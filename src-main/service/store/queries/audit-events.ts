@@ -28,12 +28,16 @@ export interface NewAuditEvent {
 export const AUDIT_RETENTION_SETTING = 'audit_retention_years';
 
 export function createAuditEventQueries(db: Sql) {
-  const insert = db.prepare<[NewAuditEvent]>(
-    `INSERT INTO audit_events (id, at, actor_type, actor_id, actor_name, channel, action,
+  // The trail's writes leave the read caches' change token alone (store/read-cache.ts): an event
+  // changes no patient, and a recorded read must not empty the list caches.
+  const insert = db
+    .prepare<[NewAuditEvent]>(
+      `INSERT INTO audit_events (id, at, actor_type, actor_id, actor_name, channel, action,
        resource_type, resource_id, patient_id, count)
      VALUES (@id, @at, @actor_type, @actor_id, @actor_name, @channel, @action,
        @resource_type, @resource_id, @patient_id, @count)`,
-  );
+    )
+    .uncounted();
   // Both bounds: the one the service clock sets and the one the delete trigger checks (the
   // computer's clock: SQLite's 'now'; on PostgreSQL the server's at the statement's start, through
   // engage_years_before, which moves back by years as SQLite's modifier does), so the purge never
@@ -44,10 +48,12 @@ export function createAuditEventQueries(db: Sql) {
   };
   const purgeSql = (bound: string) =>
     `DELETE FROM audit_events WHERE at < @before AND at < ${bound}`;
-  const purge = db.prepare<{ before: string; years: number }>({
-    sqlite: purgeSql(clockBound.sqlite),
-    postgres: purgeSql(clockBound.postgres),
-  });
+  const purge = db
+    .prepare<{ before: string; years: number }>({
+      sqlite: purgeSql(clockBound.sqlite),
+      postgres: purgeSql(clockBound.postgres),
+    })
+    .uncounted();
   const purgeableSql = (bound: string) =>
     `SELECT count(*) AS events, count(DISTINCT nullif(patient_id, '')) AS patients,
        min(at) AS oldest, ${bound} AS bound
@@ -59,21 +65,12 @@ export function createAuditEventQueries(db: Sql) {
     sqlite: purgeableSql(clockBound.sqlite),
     postgres: purgeableSql(clockBound.postgres),
   });
-  // The rows this connection changed in the trail: the read caches' change token leaves them out
-  // (store/read-cache.ts), since an event changes no patient. Counted after each statement ran,
-  // as SQLite's total_changes() is (a refused statement counts in neither).
-  let changesMade = 0;
   return {
-    insert: async (row: NewAuditEvent) => void (changesMade += (await insert.run(row)).changes),
+    insert: async (row: NewAuditEvent) => void (await insert.run(row)),
     /** Deletes the events older than both bounds; returns how many went. */
-    purge: async (before: string, years: number): Promise<number> => {
-      const { changes } = await purge.run({ before, years });
-      changesMade += changes;
-      return changes;
-    },
+    purge: async (before: string, years: number): Promise<number> =>
+      (await purge.run({ before, years })).changes,
     /** What `purge` would delete with the same bounds (the retention's confirmation). */
     purgeable: async (before: string, years: number) => (await purgeable.get({ before, years }))!,
-    /** How many rows of the trail this connection inserted or deleted (read-cache.ts). */
-    changesMade: (): number => changesMade,
   };
 }

@@ -30,12 +30,11 @@ import { createReceiverRequestQueries } from './receiver-requests';
 import { createWebhookAttemptQueries } from './webhook-attempts';
 import { createWebhookDeliveryQueries } from './webhook-deliveries';
 import { createWebhookQueries } from './webhooks';
-import { createChangeToken } from '../read-cache';
 
 /** Every table's prepared statements, prepared once per database. */
 export function createQueries(db: Sql) {
   const auditEvents = createAuditEventQueries(db);
-  const changeToken = createChangeToken(db, auditEvents.changesMade);
+  const changeToken = () => db.changeToken();
   return {
     /** Changes with every write; read caches are valid while it stays the same. */
     changeToken,
