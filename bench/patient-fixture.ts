@@ -8,7 +8,7 @@ import { createCore } from '../src-main/service/core';
 import { openStore } from '../src-main/service/store/open-store';
 import { createQueries } from '../src-main/service/store/queries';
 import {
-  stored,
+  withDerivedColumns,
   type PatientRow,
   type StoredPatientRow,
 } from '../src-main/service/store/queries/patients';
@@ -112,7 +112,7 @@ export async function fillPatients(
         };
         if (!insertBatch) await q.patients.insert(row);
         else {
-          batch.push(stored(row));
+          batch.push(withDerivedColumns(row));
           if (batch.length === ROWS_A_STATEMENT) await flush();
         }
       }

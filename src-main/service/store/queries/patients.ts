@@ -4,7 +4,7 @@ import type { ListCondition, ListDefinition } from '../keyset-list';
 import { createReadCache } from '../read-cache';
 import { foldForSearch, patientSearchText } from '../search-text';
 
-/** A patient row as stored; tags and metadata are JSON text. */
+/** A patient row as the service reads and writes it; tags and metadata are JSON text. */
 export interface PatientRow {
   id: string;
   first_name: string;
@@ -134,11 +134,11 @@ function countedByKeptCounters(filters: PatientFilters): boolean {
   return filterConditions('sqlite', { ...filters, status: undefined }).length === 0;
 }
 
-/** A patient row as stored: with what the service derives for search and sorting. */
+/** What the table holds for a patient: the row and what the service derives from it. */
 export type StoredPatientRow = PatientRow & { search_text: string; sort_name: string };
 
 /** The row with what the service derives for search and sorting (see migration 0011). */
-export const stored = (row: PatientRow): StoredPatientRow => ({
+export const withDerivedColumns = (row: PatientRow): StoredPatientRow => ({
   ...row,
   search_text: patientSearchText(row),
   sort_name: foldForSearch(`${row.last_name} ${row.first_name}`),
@@ -287,8 +287,8 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
   }
 
   return {
-    insert: (row: PatientRow) => insert.run(stored(row)),
-    update: (row: PatientRow) => update.run(stored(row)),
+    insert: (row: PatientRow) => insert.run(withDerivedColumns(row)),
+    update: (row: PatientRow) => update.run(withDerivedColumns(row)),
     get: (id: string): Promise<PatientRow | undefined> => byId.get(id),
     getJson: (id: string): Promise<string | undefined> => jsonById.get(id),
     /** Names of these patients in one statement (lists show a name beside each record). */
