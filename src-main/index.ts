@@ -23,9 +23,9 @@ import { appFrameCheck } from './ipc/sender';
 import { buildMenu } from './menu';
 import { rendererLocation } from './renderer-location';
 import { createService, type Service } from './service/create-service';
-import { createOperations, type OperationHost } from './service/operations';
-import { restoreBackup } from './service/backup/backup-engine';
-import { ARCHIVE_EXTENSION, removeStagedImport } from './service/backup/clinic-archive';
+import { createOperations, type OperationHost, type RestoreRequest } from './service/operations';
+import { restoreInPlace } from './service/backup/restore-in-place';
+import { ARCHIVE_EXTENSION } from './service/backup/clinic-archive';
 import { guardAllWebContents, secureSession } from './web-security';
 import { createMainWindow } from './window';
 import { desktopDataKey } from './desktop-data-key';
@@ -132,41 +132,32 @@ async function start(): Promise<void> {
     return;
   }
   /**
-   * Settings > Data's restore: the window's calls wait while the service closes (without the
-   * backup at quit: it could rotate out the backup being restored), the verified backup goes in
-   * place, the service opens again and the window reloads onto the restored clinic. A restore
-   * that fails leaves the clinic as it was and opens it again. An imported archive comes the same
-   * way, as its staged copy (removed afterwards), recorded as from the archive.
+   * Settings > Data's restore (service/backup/restore-in-place.ts): the window's calls wait while
+   * the service closes, the backup goes in place and the service opens again; then the window
+   * reloads onto the restored clinic (or, when the restore did not happen, says why).
    */
-  const restoreFrom = async (file: string, from?: { archive: string }) => {
+  const restoreFrom = async (file: string, how: RestoreRequest) => {
     operationsReady = new Promise<OperationRunner>((resolve) => (ready = resolve));
     stopPushEvents?.();
     stopAlertNotifications?.();
     stopLanguageWatch?.();
     const closing = service;
     service = undefined;
-    await closing?.close({ backup: false });
-    let restored: Awaited<ReturnType<typeof restoreBackup>> | undefined;
-    try {
-      restored = await restoreBackup({ file, dataDir, key, now: new Date() });
-    } catch (error) {
-      console.error('Engage Desk: the restore failed; the clinic is as it was:', error);
-    } finally {
-      if (from) removeStagedImport(dataDir);
-    }
-    starting = launch();
-    service = await starting;
-    if (restored)
-      await service.core.backups
-        ?.recordRestore({ file: from?.archive ?? file, keptAside: restored.keptAside })
-        .catch((error: unknown) =>
-          console.error('Engage Desk: the restore is done but could not be noted:', error),
-        );
+    service = await restoreInPlace({
+      file,
+      how,
+      dataDir,
+      key,
+      close: async () => closing?.close({ backup: false }),
+      open: () => (starting = launch()),
+      backupsOf: (running) => running.core.backups,
+      log: (message) => console.error(`Engage Desk: ${message}`),
+    });
     await serve(service);
     mainWindow?.webContents.reload();
   };
   const host: OperationHost = {
-    restore: (file, from) => void restoreFrom(file, from).catch(cannotStart),
+    restore: (file, how) => void restoreFrom(file, how).catch(cannotStart),
     /** Settings > Data's archive: where to write it (named after the clinic), or which to read. */
     async chooseArchive(wanted) {
       const filters = [{ name: 'Engage Desk', extensions: [ARCHIVE_EXTENSION] }];

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createService } from '../service/create-service';
-import { restoreBackup } from '../service/backup/backup-engine';
-import { removeStagedImport } from '../service/backup/clinic-archive';
+import { restoreInPlace } from '../service/backup/restore-in-place';
+import type { RestoreRequest } from '../service/operations';
 import { BRIDGE_TOKEN_META } from '../service/http/routes/web-bridge';
 import { PERMISSIONS } from '../service/schemas/auth';
 import { UsageError, type Io } from './io';
@@ -101,7 +101,7 @@ export async function webCommand(
       ...(dataDir
         ? {
             processHost: {
-              restore: (file: string, from?: { archive: string }) => void restore(file, from),
+              restore: (file: string, how: RestoreRequest) => void restore(file, how),
             },
           }
         : {}),
@@ -112,47 +112,29 @@ export async function webCommand(
     });
   let service = await start(port);
   /**
-   * Settings > Data's restore: the service closes (no backup at quit: the backup being restored
-   * could be rotated out), the verified backup goes in place, and the service starts again on the
-   * same port with the same token, so the page reloads onto the restored clinic. An imported
-   * archive comes the same way, as its staged copy (removed afterwards).
+   * Settings > Data's restore (backup/restore-in-place.ts): the service starts again on the same
+   * port with the same token, so the page reloads onto the restored clinic (or, when the restore
+   * did not happen, says why).
    */
   let restoring: Promise<void> | undefined;
-  function restore(file: string, from?: { archive: string }): Promise<void> {
+  function restore(file: string, how: RestoreRequest): Promise<void> {
     restoring ??= (async () => {
       const onPort = service.port;
-      await service.close({ backup: false });
-      let restored: Awaited<ReturnType<typeof restoreBackup>> | undefined;
-      try {
-        restored = await restoreBackup({
-          file,
-          dataDir: dataDir!,
-          now: new Date(),
-          ...(key ? { key } : {}),
-        });
-      } catch (error) {
-        io.err(`Restore failed, the clinic is as it was: ${(error as Error).message}`);
-      } finally {
-        if (from) removeStagedImport(dataDir!);
-      }
-      try {
-        service = await start(onPort);
-      } catch (error) {
-        // Nothing listens any more and nothing keeps the process alive: it ends, saying why.
-        io.err(`The service could not start again after the restore: ${(error as Error).message}`);
-        process.exitCode = 1;
-        return;
-      }
-      if (restored)
-        await service.core.backups
-          ?.recordRestore({ file: from?.archive ?? file, keptAside: restored.keptAside })
-          .catch((error: unknown) =>
-            io.err(`The restore is done but could not be noted: ${(error as Error).message}`),
-          );
+      service = await restoreInPlace({
+        file,
+        how,
+        dataDir: dataDir!,
+        key,
+        close: () => service.close({ backup: false }),
+        open: () => start(onPort),
+        backupsOf: (running) => running.core.backups,
+        log: (message) => io.err(message),
+      });
     })()
       .catch((error: unknown) => {
-        // The close itself failed: said here rather than as an unhandled rejection.
-        io.err(`The restore stopped: ${(error as Error).message}`);
+        // The service did not close, or did not open again: said here rather than as an
+        // unhandled rejection. Nothing listens, so nothing keeps the process alive: it ends.
+        io.err(`The service could not start again after the restore: ${(error as Error).message}`);
         process.exitCode = 1;
       })
       .finally(() => (restoring = undefined));

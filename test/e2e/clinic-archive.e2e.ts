@@ -84,24 +84,31 @@ describe('moving a clinic in web mode', () => {
     await expectAccessible(page, 'Import a clinic');
     await importing.getByRole('button', { name: 'Importar esta clínica' }).click();
 
-    // The app reloads onto the imported clinic and says so. If it does not, the failure shows
-    // where the window was and what it said (the server's own log follows the failure).
+    // The app reloads onto the imported clinic and says so, or the dialog says why nothing was
+    // imported. Either way, a failure shows where the window was, what it said and what the
+    // server logged: CI keeps only the end of its output, where the failure is, not the log
+    // printed after it.
     const clicked = Date.now();
-    await expect
-      .poll(() => page.getByText(/^Restaurada el .*Clinica-Demo\.engagedesk/).count(), {
-        timeout: 60_000,
-      })
-      .toBe(1)
+    const restored = page.getByText(/^Restaurada el .*Clinica-Demo\.engagedesk/);
+    const refused = importing.getByRole('alert');
+    const failed = async (why: string) => {
+      await screenshot(page, 'es-settings-data-import-failed').catch(() => undefined);
+      const main = await page
+        .locator('main')
+        .innerText()
+        .catch((e: Error) => e.message);
+      return new Error(
+        `${why}\nafter ${Date.now() - clicked} ms at ${page.url()}; the window said:\n${main.slice(0, 2000)}\nthe server logged:\n${suite.app.serverLog().slice(-4000)}`,
+      );
+    };
+    await restored
+      .or(refused)
+      .first()
+      .waitFor({ timeout: 60_000 })
       .catch(async (error: Error) => {
-        await screenshot(page, 'es-settings-data-import-failed').catch(() => undefined);
-        const main = await page
-          .locator('main')
-          .innerText()
-          .catch((e: Error) => e.message);
-        throw new Error(
-          `${error.message}\nafter ${Date.now() - clicked} ms at ${page.url()}; the window said:\n${main.slice(0, 2000)}`,
-        );
+        throw await failed(error.message);
       });
+    if ((await restored.count()) !== 1) throw await failed('the import did not happen');
     const gone = await api(suite.app, `/patients/${later.body.id}`);
     expect(gone.status).toBe(404);
     expect(await patientIds()).toEqual(before);

@@ -29,6 +29,7 @@ const STATUS: BackupStatusView = {
   overdue: false,
   running: false,
   lastRestore: null,
+  lastRestoreFailure: null,
   canChooseFolder: false,
   canRestore: true,
 };

@@ -38,6 +38,7 @@ function status(overrides: Partial<BackupStatusView> = {}): BackupStatusView {
     overdue: false,
     running: false,
     lastRestore: null,
+    lastRestoreFailure: null,
     canChooseFolder: false,
     canRestore: true,
     ...overrides,
@@ -104,4 +105,64 @@ describe('Settings > Data', () => {
     expect(restore).toHaveBeenCalledWith({ file: BACKUP.file });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/damaged/);
   });
+
+  it('says so when the restore did not happen, even after a status call lost in the restart', async () => {
+    // The host closes the service, fails to put the backup in place (another program has the
+    // database open), opens the clinic as it was and records why under the restore's attempt.
+    // One status call during the restart never answers: the window asks again, not waits.
+    let current = status();
+    let statusCalls = 0;
+    const failed = {
+      at: '2026-11-26T11:00:00.000Z',
+      file: BACKUP.file,
+      reason: 'in_use',
+      message: 'The database is open in another program; stop it first. Nothing was changed.',
+      attempt: 'attempt-2',
+    };
+    const restore = vi.fn(() => {
+      statusCalls = 0;
+      return { restarting: true as const, file: BACKUP.file, attempt: 'attempt-2' };
+    });
+    renderWithApp(<SettingsScreen page="data" />, {
+      developerMode: false,
+      handlers: {
+        settings: { get: () => SETTINGS, update: () => SETTINGS },
+        backups: {
+          status: () => {
+            statusCalls++;
+            if (restore.mock.calls.length === 0) return current;
+            if (statusCalls === 1) return new Promise<never>(() => {});
+            if (statusCalls === 2) throw { code: 'service_unreachable', message: 'restarting' };
+            // An older failure of another attempt is not this restore's outcome.
+            if (statusCalls === 3)
+              return status({ lastRestoreFailure: { ...failed, attempt: 'x' } });
+            current = status({ lastRestoreFailure: failed });
+            return current;
+          },
+          list: () => [BACKUP],
+          inspect: () => BACKUP,
+          restore,
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /^Restaurar la copia del / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restaurar una copia de seguridad' });
+    await waitFor(() => expect(within(dialog).getByText('240')).toBeInTheDocument());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Restaurar esta copia' }));
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/^Restaurando/);
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 12_000 })).toHaveTextContent(
+      'No se ha restaurado; la clínica sigue como estaba. The database is open in another program',
+    );
+    expect(statusCalls).toBeGreaterThanOrEqual(4); // the hung one, the refusal, the other attempt, this
+    expect(within(dialog).queryByRole('status')).toBeNull();
+    // Closed, the page keeps saying so until a restore succeeds.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByRole('alert')
+          .some((a) => /^La restauración del .* no se hizo/.test(a.textContent ?? '')),
+      ).toBe(true),
+    );
+  }, 20_000);
 });

@@ -2,7 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src-main/service/core';
-import { createOperations, type OperationHost } from '../../src-main/service/operations';
+import {
+  createOperations,
+  type OperationHost,
+  type RestoreRequest,
+} from '../../src-main/service/operations';
 import { tempDataDir } from './helpers';
 
 /** Settings > Data's clinic archive operations: answers, refusals, and the passphrase kept out. */
@@ -55,9 +59,9 @@ describe('the archives operations', () => {
   });
 
   it('export, inspect (a wrong passphrase refused in words) and import through the host', async () => {
-    const restores: Array<[string, { archive: string } | undefined]> = [];
+    const restores: Array<[string, RestoreRequest]> = [];
     const { dir, ops, errors } = await setup({
-      host: { restore: (file, from) => void restores.push([file, from]) },
+      host: { restore: (file, how) => void restores.push([file, how]) },
     });
     const file = join(dir, 'clinic.engagedesk');
     const made = await ops.run('archives.export', { file, passphrase: PASSPHRASE });
@@ -77,9 +81,15 @@ describe('the archives operations', () => {
     expect(seen).toMatchObject({ ok: true, value: { file } });
 
     const imported = await ops.run('archives.import', { file, passphrase: PASSPHRASE });
-    expect(imported).toEqual({ ok: true, value: { restarting: true, file } });
+    expect(imported).toEqual({
+      ok: true,
+      value: { restarting: true, file, attempt: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
+    const { attempt } = (imported as { value: { attempt: string } }).value;
     await new Promise((resolve) => setImmediate(resolve));
-    expect(restores).toEqual([[join(dir, 'data', 'engage-desk.importing.db'), { archive: file }]]);
+    expect(restores).toEqual([
+      [join(dir, 'data', 'engage-desk.importing.db'), { attempt, archive: file }],
+    ]);
     expect(existsSync(restores[0]![0])).toBe(true);
     expect(errors).toEqual([]);
   });

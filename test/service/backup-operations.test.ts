@@ -2,7 +2,11 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src-main/service/core';
-import { createOperations, type OperationHost } from '../../src-main/service/operations';
+import {
+  createOperations,
+  type OperationHost,
+  type RestoreRequest,
+} from '../../src-main/service/operations';
 import { tempDataDir } from './helpers';
 
 /** Settings > Data's operations: what they answer, and bad input refused with nothing changed. */
@@ -84,8 +88,10 @@ describe('the backups operations', () => {
   });
 
   it('hand a verified backup to the host after answering', async () => {
-    const restores: string[] = [];
-    const { core, ops } = await setup({ host: { restore: (file) => void restores.push(file) } });
+    const restores: Array<[string, RestoreRequest]> = [];
+    const { core, ops } = await setup({
+      host: { restore: (file, how) => void restores.push([file, how]) },
+    });
     await core.patients.create({ firstName: 'Ona', lastName: 'Puig', phone: '+34600000001' });
     const made = await ops.run('backups.run', undefined);
     if (!made.ok) throw new Error(JSON.stringify(made.error));
@@ -104,7 +110,14 @@ describe('the backups operations', () => {
     expect(restore).toMatchObject({ ok: true, value: { restarting: true } });
     expect(restores).toEqual([]); // not yet: the answer goes first
     await new Promise((resolve) => setImmediate(resolve));
-    expect(restores).toEqual([item.file]);
+    // Each restore is its own attempt: the id the window waits for in backups.status.
+    const again = await ops.run('backups.restore', { file: item.file });
+    await new Promise((resolve) => setImmediate(resolve));
+    const attempts = [restore, again].map(
+      (r) => (r as { value: { attempt: string } }).value.attempt,
+    );
+    expect(new Set(attempts).size).toBe(2);
+    expect(restores).toEqual(attempts.map((attempt) => [item.file, { attempt }]));
   });
 
   it('are refused where there is no disk, no dialog or no host to restore', async () => {

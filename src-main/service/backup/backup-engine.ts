@@ -58,6 +58,16 @@ export class BackupError extends Error {
   }
 }
 
+/**
+ * Why a backup or restore was refused, as one word (`details.reason` of a backup_failed problem,
+ * and a failed restore's record); anything unforeseen is the disk's.
+ */
+export function backupFailureReason(error: unknown): string | undefined {
+  if (error instanceof BackupError) return error.code;
+  if (error instanceof DatabaseFromTheFutureError) return 'from_the_future';
+  return undefined;
+}
+
 /** A backup in a folder: the file and its manifest (a file without one was never finished). */
 export interface BackupEntry {
   path: string;

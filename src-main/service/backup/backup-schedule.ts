@@ -24,8 +24,23 @@ export interface BackupStatus {
   /** No successful backup for `overdueHours` while the service ran. */
   overdue: boolean;
   running: boolean;
-  /** The last restore into this folder: when, from which file, where the replaced one is. */
-  lastRestore: { at: string; file: string; keptAside: string | null } | null;
+  /**
+   * The last restore into this folder: when, from which file, where the replaced one is, and the
+   * attempt the restore operation answered with (what the waiting window looks for).
+   */
+  lastRestore: { at: string; file: string; keptAside: string | null; attempt?: string } | null;
+  /**
+   * The last restore that did not happen (the clinic stayed as it was): when, which file, why
+   * (`reason` as a backup_failed problem's), and its attempt. Shown while newer than the last
+   * restore.
+   */
+  lastRestoreFailure: {
+    at: string;
+    file: string;
+    reason: string;
+    message: string;
+    attempt?: string;
+  } | null;
 }
 
 export interface BackupListItem {
@@ -44,6 +59,7 @@ const LAST_FAILURE = 'backup_last_failure';
 /** The last success an overdue notice was raised for: one notice per overdue spell. */
 const OVERDUE_NOTICE = 'backup_overdue_notice_for';
 const LAST_RESTORE = 'backup_last_restore';
+const LAST_RESTORE_FAILURE = 'backup_last_restore_failure';
 /**
  * The settings that describe this computer's backups, not the clinic: a clinic archive leaves
  * them behind (the folder is a path on this computer; the record is of its backups).
@@ -54,6 +70,7 @@ export const BACKUP_SETTINGS = [
   LAST_FAILURE,
   OVERDUE_NOTICE,
   LAST_RESTORE,
+  LAST_RESTORE_FAILURE,
 ] as const;
 
 export const HOUR_MS = 3_600_000;
@@ -136,6 +153,7 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
       overdue: clock.now() - since >= OVERDUE_HOURS * HOUR_MS,
       running: running > 0,
       lastRestore: await readJson<BackupStatus['lastRestore']>(LAST_RESTORE),
+      lastRestoreFailure: await readJson<BackupStatus['lastRestoreFailure']>(LAST_RESTORE_FAILURE),
     };
   }
 
@@ -239,7 +257,11 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
      * Written by the host into the restored database, once it is open again. The restored
      * settings remember the backups as they were then; the folder knows the newer ones.
      */
-    async recordRestore(restore: { file: string; keptAside?: string | undefined }): Promise<void> {
+    async recordRestore(restore: {
+      file: string;
+      keptAside?: string | undefined;
+      attempt?: string | undefined;
+    }): Promise<void> {
       const newest = listBackups(await folder())[0];
       const remembered = await readJson<BackupStatus['lastSuccess']>(LAST_SUCCESS);
       if (newest && (!remembered || newest.manifest.takenAt > remembered.at))
@@ -257,6 +279,26 @@ export function createBackupSchedule(options: BackupScheduleOptions) {
           at: clock.nowIso(),
           file: restore.file,
           keptAside: restore.keptAside ?? null,
+          ...(restore.attempt ? { attempt: restore.attempt } : {}),
+        }),
+      );
+      options.onChange?.();
+    },
+    /** Written by the host into the clinic that stayed when a restore did not happen. */
+    async recordRestoreFailure(failure: {
+      file: string;
+      reason: string;
+      message: string;
+      attempt?: string | undefined;
+    }): Promise<void> {
+      await settings.set(
+        LAST_RESTORE_FAILURE,
+        JSON.stringify({
+          at: clock.nowIso(),
+          file: failure.file,
+          reason: failure.reason,
+          message: failure.message,
+          ...(failure.attempt ? { attempt: failure.attempt } : {}),
         }),
       );
       options.onChange?.();

@@ -346,8 +346,11 @@ export interface OperationOutputs {
     chooseFolder: { folder: string | null };
     /** Verifies a backup and says what it holds; changes nothing. */
     inspect: BackupItem;
-    /** Verified, then restored by the host, which closes, swaps, reopens and reloads the window. */
-    restore: { restarting: true; file: string };
+    /**
+     * Verified, then restored by the host, which closes, swaps, reopens and reloads the window;
+     * `attempt` names its outcome in `status` (lastRestore, or lastRestoreFailure).
+     */
+    restore: { restarting: true; file: string; attempt: string };
   };
   /** Settings > Data: moving or handing over the clinic (docs/data-safety.md). */
   archives: {
@@ -360,7 +363,7 @@ export interface OperationOutputs {
     /** Opens an archive with its passphrase and says what it holds; changes nothing. */
     inspect: ArchiveItem;
     /** Verified and staged, then installed by the host's restore, which reloads the window. */
-    import: { restarting: true; file: string };
+    import: { restarting: true; file: string; attempt: string };
   };
   sandbox: {
     clock: SandboxClockView;

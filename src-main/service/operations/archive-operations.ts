@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isAbsolute } from 'node:path';
 import { DatabaseFromTheFutureError } from '../backup/backup-engine';
 import {
@@ -111,8 +112,9 @@ export function archiveOperations({ core, host }: OperationDeps): GroupHandlers<
           stageImport({ file: fullPath(file), passphrase: passphraseOf(passphrase), dataDir, key }),
         );
         // After this answer has left: the host closes the service it travels through.
-        setImmediate(() => restore(stagedImportPath(dataDir), { archive: file }));
-        return { restarting: true as const, file };
+        const attempt = randomUUID();
+        setImmediate(() => restore(stagedImportPath(dataDir), { attempt, archive: file }));
+        return { restarting: true as const, file, attempt };
       },
     }),
   };

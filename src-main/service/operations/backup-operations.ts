@@ -1,8 +1,5 @@
-import {
-  BackupError,
-  DatabaseFromTheFutureError,
-  refuseFromTheFuture,
-} from '../backup/backup-engine';
+import { randomUUID } from 'node:crypto';
+import { backupFailureReason, refuseFromTheFuture } from '../backup/backup-engine';
 import type { BackupSchedule } from '../backup/backup-schedule';
 import { ProblemError } from '../errors';
 import { op, type GroupHandlers, type OperationDeps } from './operation-kit';
@@ -12,10 +9,8 @@ async function refusing<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof BackupError || error instanceof DatabaseFromTheFutureError)
-      throw new ProblemError(422, 'backup_failed', error.message, {
-        reason: error instanceof BackupError ? error.code : 'from_the_future',
-      });
+    const reason = backupFailureReason(error);
+    if (reason) throw new ProblemError(422, 'backup_failed', (error as Error).message, { reason });
     throw error;
   }
 }
@@ -78,8 +73,9 @@ export function backupOperations({ core, host }: OperationDeps): GroupHandlers<'
         const item = await refusing(() => backups().inspect(file));
         await refusing(() => refuseFromTheFuture(item));
         // After this answer has left: the host closes the service it travels through.
-        setImmediate(() => restore(file));
-        return { restarting: true as const, file };
+        const attempt = randomUUID();
+        setImmediate(() => restore(file, { attempt }));
+        return { restarting: true as const, file, attempt };
       },
     }),
   };

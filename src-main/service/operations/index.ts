@@ -24,7 +24,12 @@ import { archiveOperations } from './archive-operations';
 import { backupOperations } from './backup-operations';
 import { webhookOperations } from './webhooks-operations';
 
-export type { OperationDeps, OperationHandlers, OperationHost } from './operation-kit';
+export type {
+  OperationDeps,
+  OperationHandlers,
+  OperationHost,
+  RestoreRequest,
+} from './operation-kit';
 
 const WINDOW: AuditContext = { channel: 'window', actor: DESK_ACTOR };
 

@@ -10,6 +10,12 @@ export interface OperationDeps {
   host?: OperationHost;
 }
 
+/** Which restore this is (a fresh id the operation answers with) and, for an import, from what. */
+export interface RestoreRequest {
+  attempt: string;
+  archive?: string;
+}
+
 /** The host's part of Settings > Data. */
 export interface OperationHost {
   /** The system's folder dialog; null when cancelled (the desktop app only). */
@@ -20,11 +26,12 @@ export interface OperationHost {
   ) => Promise<string | null>;
   /**
    * Closes the service, restores `file` (already verified) and opens it again; started after the
-   * operation has answered, since the answer travels through the service being closed. An
-   * import hands its staged copy with `{ archive }`: the restore is recorded as from the archive,
-   * and the staged copy is removed afterwards, whether it went in or not.
+   * operation has answered, since the answer travels through the service being closed. The
+   * outcome is recorded under `attempt` (backup/restore-in-place.ts), which the window waits
+   * for. An import hands its staged copy with `archive`: the restore is recorded as from the
+   * archive, and the staged copy is removed afterwards, whether it went in or not.
    */
-  restore?: (file: string, from?: { archive: string }) => void;
+  restore?: (file: string, how: RestoreRequest) => void;
 }
 
 /**

@@ -36,9 +36,11 @@ export function describeError(t: TFunction, error: BridgeFailure): string {
     case 'sandbox_off':
     case 'internal_error':
     case 'service_unreachable':
+    case 'restore_failed':
       return t(`errors.${error.code}`, {
         balance: details.balance as number,
         required: details.required as number,
+        message: error.message,
       });
     default:
       return t('errors.generic', { message: error.message });

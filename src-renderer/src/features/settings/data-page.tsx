@@ -64,6 +64,9 @@ function BackupCard(props: { status: BackupStatusView }) {
   const failedLast =
     status.lastFailure && (!status.lastSuccess || status.lastFailure.at > status.lastSuccess.at);
   const failure = backUp.error ?? setFolder.error ?? choose.error ?? undefined;
+  const notRestored = status.lastRestoreFailure;
+  const failedRestore =
+    notRestored && (!status.lastRestore || notRestored.at > status.lastRestore.at);
   return (
     <Card title={t('data.backups')} label={t('data.backups')} className="settings-card">
       <p className="data-last" data-testid="last-backup">
@@ -96,6 +99,15 @@ function BackupCard(props: { status: BackupStatusView }) {
           {status.lastRestore.keptAside
             ? ` ${t('data.keptAside', { file: status.lastRestore.keptAside })}`
             : ''}
+        </p>
+      )}
+      {failedRestore && (
+        <p className="notice notice-danger" role="alert">
+          {t('data.restoreFailed', {
+            date: format.dateTime(notRestored.at),
+            file: notRestored.file,
+            message: notRestored.message,
+          })}
         </p>
       )}
       <p className="muted">{t('data.schedule')}</p>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBridge } from '../../app/app-context';
-import type { Bridge } from '../../bridge/bridge';
+import { BridgeFailure, type Bridge } from '../../bridge/bridge';
 import { callOperation, operationQuery } from '../../data/bridge-query';
 import { useWrite } from '../../data/topic-invalidation';
 
@@ -45,33 +45,57 @@ export function useInspectBackup() {
 
 /**
  * Restores `file`: the service answers, closes, swaps the database and opens again; this waits
- * until the service answers again with this restore recorded, then reloads the whole window so
- * nothing of the replaced clinic stays on screen.
+ * until the service answers again with this restore's outcome, then reloads the whole window so
+ * nothing of the replaced clinic stays on screen (or says why nothing was restored).
  */
 export function useRestoreBackup() {
   const bridge = useBridge();
+  const client = useQueryClient();
   return useWrite({
-    mutationFn: async (file: string) => {
-      const before = await callOperation(bridge, 'backups', 'status');
-      await callOperation(bridge, 'backups', 'restore', { file });
-      await reloadOnceRestored(bridge, file, before.lastRestore?.at);
-    },
+    mutationFn: async (file: string) =>
+      awaitRestore(bridge, await callOperation(bridge, 'backups', 'restore', { file })),
+    // The service that answers now is another one (it restarted): its status says what happened.
+    onError: () => client.invalidateQueries({ queryKey: statusQuery(bridge).queryKey }),
   });
 }
 
+/** How long one status call may take while the service restarts before it is asked again. */
+const STATUS_WAIT_MS = 5_000;
+/** How long the restart may take before the window reloads onto whatever the service holds. */
+const RESTART_WAIT_MS = 120_000;
+
 /**
- * Waits until the service answers again with a restore from `file` recorded, then reloads the
- * window. A restore that failed in the host leaves the clinic as it was and records nothing:
- * after two minutes the window reloads anyway, onto whatever the service holds.
+ * Waits for the host to record this restore's outcome under its attempt, asking the service for
+ * its status every half second (a call lost in the restart is abandoned after a few seconds, not
+ * waited on). Restored: the window reloads. Not restored (the clinic stayed as it was): the
+ * failure is thrown, for the dialog to say why. A service that does not come back within two
+ * minutes: the window reloads anyway, onto whatever answers (or the "not answering" screen).
  */
-async function reloadOnceRestored(bridge: Bridge, file: string, before: string | undefined) {
-  for (let tries = 0; tries < 240; tries++) {
+async function awaitRestore(bridge: Bridge, started: { attempt: string }): Promise<void> {
+  const until = Date.now() + RESTART_WAIT_MS;
+  while (Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = await callOperation(bridge, 'backups', 'status').catch(() => undefined);
-    const restore = now?.lastRestore;
-    if (restore && restore.file === file && restore.at !== before) break;
+    const now = await within(STATUS_WAIT_MS, callOperation(bridge, 'backups', 'status')).catch(
+      () => undefined,
+    );
+    if (now?.lastRestore?.attempt === started.attempt) break;
+    const failed = now?.lastRestoreFailure;
+    if (failed?.attempt === started.attempt)
+      throw new BridgeFailure({
+        code: 'restore_failed',
+        message: failed.message,
+        details: { reason: failed.reason },
+      });
   }
   window.location.reload();
+}
+
+function within<T>(ms: number, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer yet')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** The system's save or open dialog for a clinic archive (the desktop app only). */
@@ -104,15 +128,14 @@ export function useInspectArchive() {
 
 /**
  * Imports an archive: the service stages a verified copy, answers, and restores it as a backup
- * (recorded as from the archive); this waits for that record, then reloads the whole window.
+ * (recorded as from the archive); this waits for its outcome, as a restore does.
  */
 export function useImportArchive() {
   const bridge = useBridge();
+  const client = useQueryClient();
   return useWrite({
-    mutationFn: async (request: ArchiveRequest) => {
-      const before = await callOperation(bridge, 'backups', 'status');
-      await callOperation(bridge, 'archives', 'import', request);
-      await reloadOnceRestored(bridge, request.file, before.lastRestore?.at);
-    },
+    mutationFn: async (request: ArchiveRequest) =>
+      awaitRestore(bridge, await callOperation(bridge, 'archives', 'import', request)),
+    onError: () => client.invalidateQueries({ queryKey: statusQuery(bridge).queryKey }),
   });
 }

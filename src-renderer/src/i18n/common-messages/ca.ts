@@ -63,6 +63,7 @@ export const ca: Translation<typeof es> = {
     patient_unreachable: 'El pacient no té cap adreça per a aquest canal.',
     sandbox_off: 'El mode sandbox està desactivat.',
     service_unreachable: "El servei d'Engage Desk no respon. Es torna a provar cada pocs segons.",
+    restore_failed: 'No s’ha restaurat res; la clínica continua com estava. {{message}}',
     internal_error: 'Error intern del servei.',
     network: 'No hi ha connexió amb el servei.',
   },

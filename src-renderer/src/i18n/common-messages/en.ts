@@ -63,6 +63,7 @@ export const en: Translation<typeof es> = {
     sandbox_off: 'Sandbox mode is off.',
     service_unreachable:
       'The Engage Desk service is not answering. Trying again every few seconds.',
+    restore_failed: 'Nothing was restored; the clinic is as it was. {{message}}',
     internal_error: 'Internal service error.',
     network: 'No connection to the service.',
   },

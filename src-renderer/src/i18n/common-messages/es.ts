@@ -61,6 +61,7 @@ export const es = {
     sandbox_off: 'El modo sandbox está desactivado.',
     service_unreachable:
       'El servicio de Engage Desk no responde. Se vuelve a intentar cada pocos segundos.',
+    restore_failed: 'No se ha restaurado; la clínica sigue como estaba. {{message}}',
     internal_error: 'Error interno del servicio.',
     network: 'No hay conexión con el servicio.',
   },

@@ -26,6 +26,8 @@ export const ca: Translation<typeof es> = {
     lastFailure: 'La darrera còpia ha fallat ({{date}}): {{message}}',
     overdue: 'No hi ha cap còpia correcta des de fa més d’un dia.',
     restored: 'Restaurada el {{date}} des de {{file}}.',
+    restoreFailed:
+      'La restauració del {{date}} des de {{file}} no s’ha fet; la clínica continua com estava: {{message}}',
     keptAside: 'La base de dades anterior s’ha desat a {{file}}.',
     schedule:
       'Es fa una còpia cada hora mentre l’aplicació és oberta i una altra en sortir, xifrada amb la mateixa clau i comprovada en escriure-la. Es guarden les de les darreres 24 hores, 14 dies i 8 setmanes.',

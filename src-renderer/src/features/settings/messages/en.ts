@@ -26,6 +26,8 @@ export const en: Translation<typeof es> = {
     lastFailure: 'The last backup failed ({{date}}): {{message}}',
     overdue: 'No backup has succeeded for more than a day.',
     restored: 'Restored on {{date}} from {{file}}.',
+    restoreFailed:
+      'The restore of {{date}} from {{file}} did not happen; the clinic is as it was: {{message}}',
     keptAside: 'The previous database was kept as {{file}}.',
     schedule:
       'A backup is made every hour while the app is open and another at quit, encrypted with the same key and checked as it is written. Those of the last 24 hours, 14 days and 8 weeks are kept.',

@@ -23,6 +23,8 @@ export const es = {
     lastFailure: 'La última copia falló ({{date}}): {{message}}',
     overdue: 'No hay ninguna copia correcta desde hace más de un día.',
     restored: 'Restaurada el {{date}} desde {{file}}.',
+    restoreFailed:
+      'La restauración del {{date}} desde {{file}} no se hizo; la clínica sigue como estaba: {{message}}',
     keptAside: 'La base de datos anterior se guardó en {{file}}.',
     schedule:
       'Se hace una copia cada hora mientras la aplicación está abierta y otra al salir, cifrada con la misma clave y comprobada al escribirla. Se guardan las de las últimas 24 horas, 14 días y 8 semanas.',
