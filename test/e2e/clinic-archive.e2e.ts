@@ -82,6 +82,20 @@ describe('moving a clinic in web mode', () => {
     expect(await importing.getByText(String(before.length), { exact: true }).count()).toBe(1);
     await screenshot(page, 'es-settings-data-import');
     await expectAccessible(page, 'Import a clinic');
+    // What the window asked the service from the click on, for the failure message below.
+    const traffic: string[] = [];
+    const since = Date.now();
+    const note = (line: string) => traffic.push(`+${Date.now() - since} ms ${line}`);
+    page.on('request', (r) => note(`→ ${r.method()} ${new URL(r.url()).pathname}`));
+    page.on('requestfinished', (r) => {
+      void r.response().then((res) => note(`← ${res?.status()} ${new URL(r.url()).pathname}`));
+    });
+    page.on('requestfailed', (r) =>
+      note(`× ${new URL(r.url()).pathname}: ${r.failure()?.errorText ?? '?'}`),
+    );
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+    });
     await importing.getByRole('button', { name: 'Importar esta clínica' }).click();
 
     // The app reloads onto the imported clinic and says so, or the dialog says why nothing was
@@ -98,7 +112,7 @@ describe('moving a clinic in web mode', () => {
         .innerText()
         .catch((e: Error) => e.message);
       return new Error(
-        `${why}\nafter ${Date.now() - clicked} ms at ${page.url()}; the window said:\n${main.slice(0, 2000)}\nthe server logged:\n${suite.app.serverLog().slice(-4000)}`,
+        `${why}\nafter ${Date.now() - clicked} ms at ${page.url()}; the window said:\n${main.slice(0, 2000)}\nthe server logged:\n${suite.app.serverLog().slice(-4000)}\nthe window asked (last 40):\n${traffic.slice(-40).join('\n')}`,
       );
     };
     await restored
