@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../../src-main/service/store/db';
+import { CLINIC_TABLES } from '../../src-main/service/store/clinic-reset';
 import { migrations } from '../../src-main/service/store/migrations';
 
 /*
@@ -1339,8 +1340,9 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
         .map((r) => `${r.name}: ${event(r.sql)} FOR EACH ROW`);
       const pgTriggers = (
         await postgres.rows<{ name: string; def: string; row: boolean }>(
+          // TRUNCATE guards (0017) are PostgreSQL's own: SQLite has no TRUNCATE.
           `SELECT tgname AS name, pg_get_triggerdef(oid) AS def, (tgtype & 1) = 1 AS row
-           FROM pg_trigger WHERE NOT tgisinternal`,
+           FROM pg_trigger WHERE NOT tgisinternal AND (tgtype & 32) = 0`,
         )
       ).map((r) => `${r.name}: ${event(r.def)}${r.row ? ' FOR EACH ROW' : ''}`);
       expect(pgTriggers.sort()).toEqual(sqliteTriggers.sort());
@@ -1925,6 +1927,83 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
     } finally {
       await client.query('ROLLBACK');
     }
+  });
+
+  describe('TRUNCATE (0017)', () => {
+    /** The tables whose rows refuse deletes: a BEFORE DELETE row trigger. */
+    const deleteGuarded = async () =>
+      (
+        await postgres.rows<{ name: string }>(
+          `SELECT DISTINCT c.relname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+           WHERE NOT t.tgisinternal AND (t.tgtype & 1) = 1 AND (t.tgtype & 2) = 2
+             AND (t.tgtype & 8) = 8 ORDER BY 1`,
+        )
+      ).map((r) => r.name);
+    const counts = async (tables: readonly string[]) =>
+      Object.fromEntries(
+        await Promise.all(
+          tables.map(async (table) => {
+            const { rows } = await client.query(`SELECT count(*)::int AS n FROM ${table}`);
+            return [table, rows[0].n as number] as const;
+          }),
+        ),
+      );
+    /** Runs `sql` in a transaction rolled back after: the error's message, or null. */
+    const refusal = async (sql: string) => {
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      } finally {
+        await client.query('ROLLBACK');
+      }
+    };
+
+    it('is refused on every table whose rows refuse deletes, saying why', async () => {
+      const guarded = await deleteGuarded();
+      expect(guarded).toEqual(
+        expect.arrayContaining(['credit_ledger', 'audit_events', 'patients']),
+      );
+      for (const table of guarded)
+        expect(await refusal(`TRUNCATE ${table} CASCADE`), table).toMatch(/kept|append-only/);
+    });
+
+    it('empties no guarded table through a cascade from another one', async () => {
+      const guarded = await deleteGuarded();
+      const before = await counts(guarded);
+      const tables = (
+        await postgres.rows<{ name: string }>(
+          `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
+        )
+      )
+        .map((r) => r.name)
+        .filter((t) => !guarded.includes(t));
+      for (const table of tables) {
+        await client.query('BEGIN');
+        try {
+          await client.query(`TRUNCATE ${table} CASCADE`).catch(() => undefined);
+          expect(await counts(guarded), table).toEqual(before);
+        } finally {
+          await client.query('ROLLBACK');
+        }
+      }
+    });
+
+    it('lets the sandbox reset empty the clinic’s tables, never the trails it keeps', async () => {
+      const reset = `SELECT set_config('engage.clinic_reset', 'on', true);
+        TRUNCATE ${CLINIC_TABLES.join(', ')}`;
+      expect(await refusal(reset)).toBeNull();
+      expect(await refusal(`TRUNCATE ${CLINIC_TABLES.join(', ')}`)).not.toBeNull();
+      for (const kept of ['audit_events', 'sandbox_audit', 'settings'])
+        expect(
+          await refusal(
+            `SELECT set_config('engage.clinic_reset', 'on', true); TRUNCATE ${kept} CASCADE`,
+          ),
+          kept,
+        ).toMatch(/kept|append-only/);
+    });
   });
 
   describe('data migrations', () => {

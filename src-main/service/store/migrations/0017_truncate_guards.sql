@@ -1,0 +1,3 @@
+-- 0017: nothing on SQLite, which has no TRUNCATE: a DELETE without WHERE runs the row triggers
+-- that refuse deletes whenever a table has them. PostgreSQL's TRUNCATE runs no row trigger, so
+-- its file of this number guards the same tables against it.
