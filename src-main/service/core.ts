@@ -87,7 +87,7 @@ const CLOCK_OFFSET_SETTING = 'clock_offset_ms';
  */
 export async function createCore(options: CoreOptions) {
   // The store port (store/sql-port.ts): everything below reads and writes through it.
-  const { db, created } = await openStore(options);
+  const { db } = await openStore(options);
   const q = createQueries(db);
   const clock: MutableClock = createClock({
     offsetMs: Number((await q.settings.get(CLOCK_OFFSET_SETTING)) ?? 0),
@@ -347,16 +347,23 @@ export async function createCore(options: CoreOptions) {
   runner.register(FLUSH_JOB, dispatcher.flush, { concurrent: true, network: true });
   runner.register(NOTICE_EMAIL_JOB, notices.deliver, { network: true });
 
-  // Settings and keys stay; everything a clinic records starts from the seed.
-  if (created) {
-    await db.transaction(async () => {
-      if ((options.seed ?? 'demo') === 'demo') {
-        await seedDemoClinic({ db, q, clock, plans, prices, scheduleJob, rescheduleJob });
-      } else {
-        await credits.open(options.plan ?? 'professional');
-      }
-    });
-  }
+  // A clinic that was never seeded is seeded now. Decided inside the seed's own transaction from
+  // what every seed commits (the credit account), not from whether this start made the schema:
+  // a start killed during its seed (the demo takes seconds, more over PostgreSQL) commits the
+  // schema and nothing else, and the next start, finding the schema, left a clinic with no
+  // patients and no credit account for good. Two instances starting on a new PostgreSQL
+  // database both find no account; the serializable retry makes the second find the first's.
+  let seeded = false;
+  await db.transaction(async () => {
+    seeded = false;
+    if (await q.creditAccount.get()) return;
+    if ((options.seed ?? 'demo') === 'demo') {
+      await seedDemoClinic({ db, q, clock, plans, prices, scheduleJob, rescheduleJob });
+    } else {
+      await credits.open(options.plan ?? 'professional');
+    }
+    seeded = true;
+  });
   // Backups of a database on disk (backup/): started by createService, at quit too.
   const backups =
     options.dataDir && !options.memory
@@ -407,7 +414,8 @@ export async function createCore(options: CoreOptions) {
     db,
     q,
     clock,
-    created,
+    /** Whether this start seeded the clinic (a new one, or one whose first start was cut off). */
+    created: seeded,
     prices,
     events,
     credits,
