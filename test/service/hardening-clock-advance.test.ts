@@ -137,8 +137,9 @@ describe('a large clock advance yields to the event loop (issue 17, finding 9)',
     expect(order).toEqual(['health', 'advance']);
     expect(sentWhenHealthAnswered).toBeLessThan(JOBS);
     expect(await sent.get()).toBe(JOBS);
-    // A hang's limit: 5,000 deliveries take a few seconds on SQLite, longer over PostgreSQL.
-  }, 180_000);
+    // A hang's limit: 5,000 deliveries take a few seconds on SQLite, 86 to 99 s over PostgreSQL
+    // (docs/benchmarks.md), more beside another test worker.
+  }, 400_000);
 
   it('keeps the saved clock target when a second advance is asked for while one runs', async () => {
     const core = await newCore();
