@@ -22,8 +22,10 @@ export default defineConfig({
           name: 'service',
           environment: 'node',
           include: ['test/service/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang limits, not speed bars: beside another worker on two cores, a case that seeds
+          // the demo clinic twice took 11 s alone and over 30 s with a third process running.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       // The service suites again on PostgreSQL (test/service/postgres-suites.ts says which so far):
