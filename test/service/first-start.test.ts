@@ -11,7 +11,8 @@ import { createTestDatabase, postgresUrl } from './postgres-test-db';
  * killed between the two (the demo seed takes seconds; seen with `serve` killed 3 s after it
  * began) leaves the schema and nothing else. The next start must seed it then, not take it for
  * a clinic that exists: before, it served a clinic with no patients and no credit account for
- * good (every charge: "The credit account has not been opened"). Here the cut-off start is the store opened (and so migrated) and closed unseeded.
+ * good (every charge: "The credit account has not been opened"). Here the cut-off start is the
+ * store opened (and so migrated) and closed unseeded.
  */
 
 const cleanups: Array<() => unknown> = [];
