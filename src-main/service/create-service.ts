@@ -9,6 +9,7 @@ import {
   resolveServerLimits,
   type ServerLimits,
 } from './http/server-limits';
+import { watchStopping } from './stopping-watch';
 import { createOperations, type OperationHost, type Operations } from './operations';
 import { SERVICE_VERSION } from './version';
 
@@ -96,11 +97,8 @@ export async function createService(options: ServiceOptions) {
         ? { webBridge: { ...options.webBridge, operations } }
         : {}),
     });
-    capConnections(
-      app.server,
-      serverLimits.maxConnections,
-      options.onServerWarning ?? ((line) => console.warn(line)),
-    );
+    const warn = options.onServerWarning ?? ((line: string) => console.warn(line));
+    capConnections(app.server, serverLimits.maxConnections, warn);
     const wanted =
       options.port === 'saved'
         ? await savedPort(core.q.settings)
@@ -140,19 +138,29 @@ export async function createService(options: ServiceOptions) {
        */
       close(how: { backup?: boolean } = {}): Promise<void> {
         closing ??= (async () => {
-          await closeLettingRequestsFinish(app);
-          await core.runner.stop();
-          // The reads answered last still wait for their group commit (domain/audit-trail.ts):
-          // stored now, so the backup at quit holds them too (core.close() stores them anyway).
+          const watch = watchStopping(app.server, warn);
           try {
-            await core.audit.flush();
-          } catch {
-            // Kept waiting: core.close() tries again and reports a refusal.
+            watch.step('the requests in flight and the open connections');
+            await closeLettingRequestsFinish(app, { warn });
+            watch.step('the jobs under way');
+            await core.runner.stop();
+            // The reads answered last still wait for their group commit (domain/audit-trail.ts):
+            // stored now, so the backup at quit holds them too (core.close() stores them anyway).
+            watch.step('the access log');
+            try {
+              await core.audit.flush();
+            } catch {
+              // Kept waiting: core.close() tries again and reports a refusal.
+            }
+            // Nothing writes any more: the backup at quit holds the very last state.
+            watch.step('the backup');
+            if (options.backups && how.backup !== false) await core.backups?.atQuit();
+            else await core.backups?.stop();
+            watch.step('the database');
+            await core.close();
+          } finally {
+            watch.done();
           }
-          // Nothing writes any more: the backup at quit holds the very last state.
-          if (options.backups && how.backup !== false) await core.backups?.atQuit();
-          else await core.backups?.stop();
-          await core.close();
         })();
         return closing;
       },

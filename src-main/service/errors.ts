@@ -53,6 +53,8 @@ export const PROBLEM_CODES = [
   // PostgreSQL refused a write transaction as not serializable more often than the store runs
   // it again (503, with Retry-After): nothing was written, the request may be sent again.
   'service_busy',
+  // The web bridge's event stream asked for while the service stops (503, with Retry-After).
+  'service_stopping',
 ] as const;
 
 /**

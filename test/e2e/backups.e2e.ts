@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe-check';
-import { api, openApp, pageErrors, screenshot, webAppSuite } from './harness';
+import { api, openApp, pageErrors, screenshot, watchRestart, webAppSuite } from './harness';
 
 const suite = webAppSuite();
 
@@ -51,10 +51,21 @@ describe('backups and restore in web mode', () => {
       .poll(() => dialog.getByRole('button', { name: 'Restaurar esta copia' }).isEnabled())
       .toBe(true);
     await screenshot(page, 'es-settings-data-restore');
+    const watch = watchRestart(page, suite.app);
     await dialog.getByRole('button', { name: 'Restaurar esta copia' }).click();
 
-    // The app reloads onto the restored clinic and says so.
-    await expect.poll(() => page.getByText(/^Restaurada el /).count(), { timeout: 30_000 }).toBe(1);
+    // The app reloads onto the restored clinic and says so, or the dialog says why not; either
+    // way a failure says where the window was and what the server logged.
+    const restored = page.getByText(/^Restaurada el /);
+    const failed = (why: string) => watch.failure(why, 'es-settings-data-restore-failed');
+    await restored
+      .or(dialog.getByRole('alert'))
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: Error) => {
+        throw await failed(error.message);
+      });
+    if ((await restored.count()) !== 1) throw await failed('the restore did not happen');
     const back = await api<Patient>(suite.app, `/patients/${created.body.id}`);
     expect(back.body.lastName).toBe('Antes');
     const gone = await api(suite.app, `/patients/${later.body.id}`);

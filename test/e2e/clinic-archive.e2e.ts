@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe-check';
-import { api, openApp, pageErrors, screenshot, webAppSuite } from './harness';
+import { api, openApp, pageErrors, screenshot, watchRestart, webAppSuite } from './harness';
 
 const suite = webAppSuite();
 const folder = mkdtempSync(join(tmpdir(), 'engage-desk-e2e-archive-'));
@@ -82,39 +82,14 @@ describe('moving a clinic in web mode', () => {
     expect(await importing.getByText(String(before.length), { exact: true }).count()).toBe(1);
     await screenshot(page, 'es-settings-data-import');
     await expectAccessible(page, 'Import a clinic');
-    // What the window asked the service from the click on, for the failure message below.
-    const traffic: string[] = [];
-    const since = Date.now();
-    const note = (line: string) => traffic.push(`+${Date.now() - since} ms ${line}`);
-    page.on('request', (r) => note(`→ ${r.method()} ${new URL(r.url()).pathname}`));
-    page.on('requestfinished', (r) => {
-      void r.response().then((res) => note(`← ${res?.status()} ${new URL(r.url()).pathname}`));
-    });
-    page.on('requestfailed', (r) =>
-      note(`× ${new URL(r.url()).pathname}: ${r.failure()?.errorText ?? '?'}`),
-    );
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
-    });
+    const watch = watchRestart(page, suite.app);
     await importing.getByRole('button', { name: 'Importar esta clínica' }).click();
 
     // The app reloads onto the imported clinic and says so, or the dialog says why nothing was
-    // imported. Either way, a failure shows where the window was, what it said and what the
-    // server logged: CI keeps only the end of its output, where the failure is, not the log
-    // printed after it.
-    const clicked = Date.now();
+    // imported; either way a failure says where the window was and what the server logged.
     const restored = page.getByText(/^Restaurada el .*Clinica-Demo\.engagedesk/);
     const refused = importing.getByRole('alert');
-    const failed = async (why: string) => {
-      await screenshot(page, 'es-settings-data-import-failed').catch(() => undefined);
-      const main = await page
-        .locator('main')
-        .innerText()
-        .catch((e: Error) => e.message);
-      return new Error(
-        `${why}\nafter ${Date.now() - clicked} ms at ${page.url()}; the window said:\n${main.slice(0, 2000)}\nthe server logged:\n${suite.app.serverLog().slice(-4000)}\nthe window asked (last 40):\n${traffic.slice(-40).join('\n')}`,
-      );
-    };
+    const failed = (why: string) => watch.failure(why, 'es-settings-data-import-failed');
     await restored
       .or(refused)
       .first()

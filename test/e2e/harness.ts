@@ -87,6 +87,10 @@ export async function startWebApp(
   );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // A server that dies by a signal (a native crash, the OOM killer) writes nothing itself.
+  child.once('exit', (code, signal) => {
+    stderr += `\n[the server process ended: ${signal ? `signal ${signal}` : `exit code ${code}`}]\n`;
+  });
   const line = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(
@@ -168,6 +172,45 @@ export async function openApp(
   });
   await page.goto(`${app.appUrl.replace(/\/$/, '')}/#${path}`);
   return { context, page };
+}
+
+/**
+ * Keeps what the window asks the service from now on (requests, answers, failures, navigations),
+ * for a test that waits through a restart (a restore, an import). `failure` builds the error to
+ * throw when the wait fails: where the window was and what it said, what the server logged, and
+ * the traffic's start and end. CI keeps only the end of its output, where the failure is, not the
+ * server log printed after it.
+ */
+export function watchRestart(page: Page, app: WebApp) {
+  const traffic: string[] = [];
+  const since = Date.now();
+  const note = (line: string) => traffic.push(`+${Date.now() - since} ms ${line}`);
+  page.on('request', (r) => note(`→ ${r.method()} ${new URL(r.url()).pathname}`));
+  page.on('requestfinished', (r) => {
+    void r.response().then((res) => note(`← ${res?.status()} ${new URL(r.url()).pathname}`));
+  });
+  page.on('requestfailed', (r) =>
+    note(`× ${new URL(r.url()).pathname}: ${r.failure()?.errorText ?? '?'}`),
+  );
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+  });
+  return {
+    async failure(why: string, screen: string): Promise<Error> {
+      await screenshot(page, screen).catch(() => undefined);
+      const main = await page
+        .locator('main')
+        .innerText()
+        .catch((e: Error) => e.message);
+      const shown =
+        traffic.length > 50
+          ? [...traffic.slice(0, 20), `… ${traffic.length - 50} more …`, ...traffic.slice(-30)]
+          : traffic;
+      return new Error(
+        `${why}\nafter ${Date.now() - since} ms at ${page.url()}; the window said:\n${main.slice(0, 1500)}\nthe server logged:\n${app.serverLog().slice(-4000)}\nthe window asked:\n${shown.join('\n')}`,
+      );
+    },
+  };
 }
 
 /** Errors the page logged (uncaught exceptions and console errors): a test expects none. */

@@ -1,7 +1,11 @@
-import { connect, type Socket } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceOptions } from '../../src-main/service/create-service';
-import { DEFAULT_SERVER_LIMITS } from '../../src-main/service/http/server-limits';
+import {
+  closeLettingRequestsFinish,
+  DEFAULT_SERVER_LIMITS,
+} from '../../src-main/service/http/server-limits';
 import { startServer, type TestServer } from './helpers';
 
 /*
@@ -148,6 +152,26 @@ describe('server limits (issue 17, finding 4)', () => {
     expect(client.received()).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
     expect(client.received()).toContain('"lastName":"Vidal"');
     server = undefined; // closed above
+  });
+
+  it('on close, a request that never finishes holds the stop only for the grace, and the log says so', async () => {
+    // A route that never answers stands for any request that would hold a stop for ever.
+    const app = Fastify();
+    app.get('/forever', () => new Promise(() => undefined));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const arrived = new Promise((resolve) => app.server.once('request', resolve));
+    const socket = connect(port, '127.0.0.1');
+    const cut = new Promise((resolve) => socket.once('close', resolve));
+    socket.on('error', () => undefined);
+    socket.write('GET /forever HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await arrived;
+    const warnings: string[] = [];
+    await closeLettingRequestsFinish(app, { graceMs: 100, warn: (line) => warnings.push(line) });
+    await cut;
+    expect(warnings).toEqual([
+      'Engage Desk: 1 connection still busy 0 s after stopping began: closed.',
+    ]);
   });
 
   it('refuses connections past the cap with one log line, while the open ones keep working', async () => {

@@ -62,6 +62,8 @@ const PROBLEM_CODES = [
   'archives_unavailable',
   // PostgreSQL refused a write as not serializable more often than the store runs it again (503).
   'service_busy',
+  // The web bridge's event stream asked for while the service stops (503).
+  'service_stopping',
 ] as const satisfies readonly ProblemCode[];
 type UnlistedCode = Exclude<ProblemCode, (typeof PROBLEM_CODES)[number]>;
 const EVERY_CODE_LISTED: [UnlistedCode] extends [never] ? true : never = true;

@@ -69,7 +69,11 @@ describe('a restore in place', () => {
     expect(lastRestore).toMatchObject({ file: backup.path, attempt: 'attempt-1' });
     expect(existsSync(lastRestore!.keptAside!)).toBe(true);
     expect(lastRestoreFailure).toBeNull();
-    expect(log).toEqual([]);
+    expect(log).toEqual([
+      `Restoring ${backup.path} (attempt attempt-1): the service stops`,
+      `Restoring ${backup.path}: the service has stopped; the copy goes in place`,
+      `Restoring ${backup.path}: restored; the service runs again`,
+    ]);
   });
 
   it('leaves the clinic as it was when the database is open elsewhere, and records why', async () => {
@@ -102,7 +106,12 @@ describe('a restore in place', () => {
       attempt: 'attempt-2',
       message: expect.stringContaining('open in another program'),
     });
-    expect(log).toEqual([expect.stringMatching(/^Restore failed, the clinic is as it was: /)]);
+    expect(log).toEqual([
+      `Restoring ${backup.path} (attempt attempt-2): the service stops`,
+      `Restoring ${backup.path}: the service has stopped; the copy goes in place`,
+      expect.stringMatching(/^Restore failed, the clinic is as it was: .*open in another program/),
+      `Restoring ${backup.path}: not restored; the service runs again`,
+    ]);
   });
 
   it('removes an import’s staged copy whether it went in or not, and names the archive', async () => {

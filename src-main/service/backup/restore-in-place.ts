@@ -20,7 +20,7 @@ export interface RestoreInPlaceOptions<S> {
   /** Opens the service again on the data folder: the restored clinic, or the one that stayed. */
   open(): Promise<S>;
   backupsOf(service: S): BackupSchedule | undefined;
-  /** Where a host says what went wrong (its log). */
+  /** The host's log: the restore's steps, and what went wrong. */
   log(message: string): void;
 }
 
@@ -34,7 +34,11 @@ export interface RestoreInPlaceOptions<S> {
  */
 export async function restoreInPlace<S>(options: RestoreInPlaceOptions<S>): Promise<S> {
   const { file, how, dataDir, key } = options;
+  const named = how.archive ?? file;
+  // Each step said, so a restart that never comes back shows in the log where it stopped.
+  options.log(`Restoring ${named} (attempt ${how.attempt}): the service stops`);
   await options.close();
+  options.log(`Restoring ${named}: the service has stopped; the copy goes in place`);
   let outcome:
     { ok: true; keptAside: string | undefined } | { ok: false; reason: string; message: string };
   try {
@@ -56,8 +60,11 @@ export async function restoreInPlace<S>(options: RestoreInPlaceOptions<S>): Prom
     if (how.archive !== undefined) removeStagedImport(dataDir);
   }
   const service = await options.open();
+  options.log(
+    `Restoring ${named}: ${outcome.ok ? 'restored' : 'not restored'}; the service runs again`,
+  );
   const backups = options.backupsOf(service);
-  const record = { file: how.archive ?? file, attempt: how.attempt };
+  const record = { file: named, attempt: how.attempt };
   try {
     if (outcome.ok) await backups?.recordRestore({ ...record, keptAside: outcome.keptAside });
     else

@@ -115,20 +115,40 @@ export function capConnections(
 const IDLE_SWEEP_MS = 25;
 
 /**
+ * How long a stop lets the requests in flight finish before it closes their connections. Every
+ * answer but a long clock advance takes far less; a stop must end (a restore's restart, a quit),
+ * and a request cut then was never acknowledged: what it committed stays, and an advance ends
+ * after its slice once the jobs stop.
+ */
+export const STOP_GRACE_MS = 10_000;
+
+/**
  * Closes the HTTP side of `app` and lets requests in flight finish. Fastify closes the
  * connections that are idle when the close begins; one still answering a request (a window's
  * status poll, the very request that asked for a restore) is kept alive after its answer, and
  * the close then waits out its keep-alive timeout. A restore's restart, the desktop app's quit
- * and `serve`'s stop waited that long. Each such connection is closed as soon as it falls idle.
+ * and `serve`'s stop waited that long. Each such connection is closed as soon as it falls idle,
+ * and any still busy after `graceMs` are closed then (said with `warn`): nothing can hold a stop
+ * for ever.
  */
-export async function closeLettingRequestsFinish(app: {
-  server: Server;
-  close(): Promise<void>;
-}): Promise<void> {
+export async function closeLettingRequestsFinish(
+  app: { server: Server; close(): Promise<void> },
+  options: { graceMs?: number; warn?: (line: string) => void } = {},
+): Promise<void> {
   const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+  const grace = setTimeout(() => {
+    app.server.getConnections((error, open) => {
+      if (!error && open > 0)
+        options.warn?.(
+          `Engage Desk: ${open} connection${open === 1 ? '' : 's'} still busy ${Math.round((options.graceMs ?? STOP_GRACE_MS) / 1000)} s after stopping began: closed.`,
+        );
+      app.server.closeAllConnections();
+    });
+  }, options.graceMs ?? STOP_GRACE_MS);
   try {
     await app.close();
   } finally {
     clearInterval(sweep);
+    clearTimeout(grace);
   }
 }

@@ -12,6 +12,8 @@ import type { Operations } from '../../operations';
 export const WEB_BRIDGE_PREFIX = '/__bridge';
 export const BRIDGE_TOKEN_META = 'engage-bridge-token';
 const HEARTBEAT_MS = 15_000;
+/** A stop (a restore's restart, a quit) takes about a second; the window retries sooner anyway. */
+const STOPPING_RETRY_AFTER_SECONDS = 1;
 
 export interface WebBridgeOptions {
   /** The per-run secret the web renderer presents (`Authorization: Bearer <token>`). */
@@ -95,7 +97,22 @@ export function webBridgeRoutes(app: FastifyInstance, core: Core, options: WebBr
     });
   }
 
+  /**
+   * Set when the server starts to stop. A stream asked for on a connection still open then (its
+   * request arriving, or only its handler running, after the streams below were ended) would be
+   * held open by nothing that ends it, and the stop, a restore's restart with it, would wait for
+   * ever: it is refused instead, and the window connects again once the service is back.
+   */
+  let stopping = false;
+
   app.get('/events', { config, schema: hidden }, (request, reply) => {
+    if (stopping)
+      throw new ProblemError(
+        503,
+        'service_stopping',
+        'The service is stopping; connect again in a moment.',
+        { retryAfterSeconds: STOPPING_RETRY_AFTER_SECONDS },
+      );
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -123,6 +140,7 @@ export function webBridgeRoutes(app: FastifyInstance, core: Core, options: WebBr
 
   // An open stream never ends by itself: without this, app.close() would wait for it forever.
   app.addHook('preClose', async () => {
+    stopping = true;
     for (const reply of streams) reply.raw.end();
     streams.clear();
   });
