@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { connections } from './http/server-limits';
 
 /** How long a step of stopping may take before the log says what it is waiting for. */
 export const STOPPING_REPORT_MS = 10_000;
@@ -21,9 +22,8 @@ export function watchStopping(
     const waited = Math.round((Date.now() - started) / 1000);
     const step = current;
     server.getConnections((error, open) => {
-      const connections =
-        !error && open > 0 ? ` (${open} connection${open === 1 ? '' : 's'} still open)` : '';
-      warn(`Engage Desk: stopping has waited ${waited} s, now for ${step}${connections}.`);
+      const stillOpen = !error && open > 0 ? ` (${connections(open)} still open)` : '';
+      warn(`Engage Desk: stopping has waited ${waited} s, now for ${step}${stillOpen}.`);
     });
   }, everyMs);
   return {

@@ -56,16 +56,11 @@ describe('backups and restore in web mode', () => {
 
     // The app reloads onto the restored clinic and says so, or the dialog says why not; either
     // way a failure says where the window was and what the server logged.
-    const restored = page.getByText(/^Restaurada el /);
-    const failed = (why: string) => watch.failure(why, 'es-settings-data-restore-failed');
-    await restored
-      .or(dialog.getByRole('alert'))
-      .first()
-      .waitFor({ timeout: 60_000 })
-      .catch(async (error: Error) => {
-        throw await failed(error.message);
-      });
-    if ((await restored.count()) !== 1) throw await failed('the restore did not happen');
+    await watch.restored(
+      page.getByText(/^Restaurada el /),
+      dialog.getByRole('alert'),
+      'es-settings-data-restore-failed',
+    );
     const back = await api<Patient>(suite.app, `/patients/${created.body.id}`);
     expect(back.body.lastName).toBe('Antes');
     const gone = await api(suite.app, `/patients/${later.body.id}`);

@@ -87,17 +87,11 @@ describe('moving a clinic in web mode', () => {
 
     // The app reloads onto the imported clinic and says so, or the dialog says why nothing was
     // imported; either way a failure says where the window was and what the server logged.
-    const restored = page.getByText(/^Restaurada el .*Clinica-Demo\.engagedesk/);
-    const refused = importing.getByRole('alert');
-    const failed = (why: string) => watch.failure(why, 'es-settings-data-import-failed');
-    await restored
-      .or(refused)
-      .first()
-      .waitFor({ timeout: 60_000 })
-      .catch(async (error: Error) => {
-        throw await failed(error.message);
-      });
-    if ((await restored.count()) !== 1) throw await failed('the import did not happen');
+    await watch.restored(
+      page.getByText(/^Restaurada el .*Clinica-Demo\.engagedesk/),
+      importing.getByRole('alert'),
+      'es-settings-data-import-failed',
+    );
     const gone = await api(suite.app, `/patients/${later.body.id}`);
     expect(gone.status).toBe(404);
     expect(await patientIds()).toEqual(before);

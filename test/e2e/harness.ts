@@ -4,7 +4,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
@@ -195,7 +201,23 @@ export function watchRestart(page: Page, app: WebApp) {
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
   });
-  return {
+  const watch = {
+    /**
+     * Waits for the restart's outcome: `restored` shown (the window reloaded onto the restored
+     * clinic), or `refused` (the dialog says why nothing happened); anything else, a refusal
+     * included, fails with `failure`'s report and a picture named `screen`.
+     */
+    async restored(restored: Locator, refused: Locator, screen: string): Promise<void> {
+      await restored
+        .or(refused)
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .catch(async (error: Error) => {
+          throw await watch.failure(error.message, screen);
+        });
+      if ((await restored.count()) !== 1)
+        throw await watch.failure('the restart did not bring the restored clinic', screen);
+    },
     async failure(why: string, screen: string): Promise<Error> {
       await screenshot(page, screen).catch(() => undefined);
       const main = await page
@@ -211,6 +233,7 @@ export function watchRestart(page: Page, app: WebApp) {
       );
     },
   };
+  return watch;
 }
 
 /** Errors the page logged (uncaught exceptions and console errors): a test expects none. */

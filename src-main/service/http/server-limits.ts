@@ -111,6 +111,9 @@ export function capConnections(
   });
 }
 
+/** "1 connection", "3 connections": how the stop's log lines count them. */
+export const connections = (open: number): string => `${open} connection${open === 1 ? '' : 's'}`;
+
 /** How often a closing server looks for connections that have just fallen idle. */
 const IDLE_SWEEP_MS = 25;
 
@@ -135,16 +138,17 @@ export async function closeLettingRequestsFinish(
   app: { server: Server; close(): Promise<void> },
   options: { graceMs?: number; warn?: (line: string) => void } = {},
 ): Promise<void> {
+  const graceMs = options.graceMs ?? STOP_GRACE_MS;
   const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
   const grace = setTimeout(() => {
     app.server.getConnections((error, open) => {
       if (!error && open > 0)
         options.warn?.(
-          `Engage Desk: ${open} connection${open === 1 ? '' : 's'} still busy ${Math.round((options.graceMs ?? STOP_GRACE_MS) / 1000)} s after stopping began: closed.`,
+          `Engage Desk: ${connections(open)} still busy ${Math.round(graceMs / 1000)} s after stopping began: closed.`,
         );
       app.server.closeAllConnections();
     });
-  }, options.graceMs ?? STOP_GRACE_MS);
+  }, graceMs);
   try {
     await app.close();
   } finally {
