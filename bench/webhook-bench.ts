@@ -17,6 +17,8 @@ import { signBody } from '../src-main/service/webhooks/webhook-signature';
 import { benchStore, engine } from './bench-store';
 
 const DELIVERIES = Number(process.argv[2] ?? 10_000);
+/** No delivery for this long ends the run as stalled (a store refusal once failed jobs here). */
+const STALL_MS = 60_000;
 
 function startReceiver() {
   const child = spawn(process.execPath, [join(process.cwd(), 'bench', 'webhook-receiver.mjs')], {
@@ -86,8 +88,27 @@ async function dispatch(dir: string, webhooks: number, port: number) {
         });
       }
     });
-    // Polling the count costs one indexed statement every 5 ms; it ends the clock.
-    while ((await delivered.get())! < total) await new Promise((r) => setTimeout(r, 5));
+    // Polling the count costs one statement every 10 ms; it ends the clock. A run whose count
+    // stops moving for STALL_MS ends with what the jobs say, instead of waiting for ever.
+    let last = 0;
+    let movedAt = Date.now();
+    for (;;) {
+      const now = (await delivered.get())!;
+      if (now >= total) break;
+      if (now !== last) [last, movedAt] = [now, Date.now()];
+      else if (Date.now() - movedAt > STALL_MS) {
+        const jobs = await core.db
+          .prepare<[], { status: string; n: number; last_error: string | null }>(
+            `SELECT status, count(*) AS n, max(last_error) AS last_error FROM jobs
+             WHERE kind = 'webhook.flush' GROUP BY status`,
+          )
+          .all();
+        throw new Error(
+          `${webhooks} webhooks: ${now} of ${total} deliveries delivered, none more for ${STALL_MS / 1000} s; flush jobs: ${JSON.stringify(jobs)}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     const failed = (await core.db
       .prepare<[], number>(`SELECT count(*) FROM webhook_attempts WHERE succeeded = 0`)

@@ -36,17 +36,21 @@ export interface OutgoingRequest {
   headers: Record<string, string>;
 }
 
-export interface AttemptRecord {
+export type AttemptRecord = {
   webhook: WebhookRow;
   eventId: string;
-  trigger: 'automatic' | 'manual';
-  /** For automatic attempts: which one this was (1 = first, 2..4 = retries). */
-  attempt?: number;
   url: string;
   request: OutgoingRequest;
   attemptedAt: string;
   outcome: SendOutcome;
-}
+} & (
+  | {
+      trigger: 'automatic';
+      /** Which one this was (1 = first, 2..4 = retries): its update finds the row only then. */
+      attempt: number;
+    }
+  | { trigger: 'manual' }
+);
 
 /**
  * Deliveries: made by the fan-out in the transaction that writes each event, worked through by
@@ -133,9 +137,17 @@ export function createWebhookDeliveries(deps: {
       });
     },
 
-    /** The request for one delivery: the envelope serialized once, then signed as sent. */
-    async request(webhook: WebhookRow, eventId: string): Promise<OutgoingRequest> {
-      const event = await q.webhookDeliveries.eventOf(webhook.id, eventId);
+    /**
+     * The request for one delivery: the envelope serialized once, then signed as sent. `event` is
+     * the event as the due deliveries' read already carried it (events never change); without
+     * it, it is read.
+     */
+    async request(
+      webhook: WebhookRow,
+      eventId: string,
+      known?: { type: string; created_at: string; data: string },
+    ): Promise<OutgoingRequest> {
+      const event = known ?? (await q.webhookDeliveries.eventOf(webhook.id, eventId));
       if (!event) throw resourceMissing('delivery', eventId);
       // `data` is stored as JSON.stringify wrote it, so splicing it in gives the same bytes as
       // serializing the parsed envelope, without parsing it again for every attempt.
@@ -161,11 +173,12 @@ export function createWebhookDeliveries(deps: {
      */
     async recordAttempt(record: AttemptRecord): Promise<boolean> {
       const { webhook, eventId, outcome } = record;
-      const delivery = await q.webhookDeliveries.get(webhook.id, eventId);
-      if (!delivery) return false;
       const at = clock.nowIso();
+      // Each update says whether it found the delivery (and, for an automatic attempt, still
+      // pending at the attempt before this one), so nothing is read first: on PostgreSQL every
+      // statement of the group commit is a round trip.
       if (record.trigger === 'automatic') {
-        const attempt = record.attempt ?? delivery.attempt_count + 1;
+        const { attempt } = record;
         const retryIn = RETRY_DELAYS_MS[attempt - 1];
         const moved = await q.webhookDeliveries.recordAutomatic({
           webhookId: webhook.id,
@@ -181,15 +194,16 @@ export function createWebhookDeliveries(deps: {
           failureReason: !outcome.succeeded && retryIn === undefined ? 'retries_exhausted' : null,
         });
         if (!moved) return false;
-      } else {
-        await q.webhookDeliveries.recordManual(
+      } else if (
+        !(await q.webhookDeliveries.recordManual(
           webhook.id,
           eventId,
           record.attemptedAt,
           at,
           outcome.succeeded,
-        );
-      }
+        ))
+      )
+        return false;
       await q.webhookAttempts.insert({
         id: newId('dlv', Date.parse(record.attemptedAt)),
         webhook_id: webhook.id,

@@ -1,3 +1,4 @@
+import { StoreBusyError } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Sql } from '../store/sql-port';
 import type { JobQueries, JobRow, JobWrite } from '../store/queries/jobs';
@@ -25,6 +26,14 @@ const KEEP_FINISHED_MS = 7 * 86_400_000;
 /** Concurrent jobs in flight at once; beyond it, due jobs wait for one to end. */
 const MAX_CONCURRENT_JOBS = 64;
 
+/**
+ * A job the store was too busy to run (PostgreSQL refused its transaction as not serializable
+ * every time it ran again) is not a failed job: it runs again after this wait, doubling for each
+ * refusal in a row up to BUSY_RETRY_MAX_MS, jittered so that the jobs that collided part ways.
+ */
+const BUSY_RETRY_MS = 250;
+const BUSY_RETRY_MAX_MS = 30_000;
+
 /** A job whose follow-up waits to start: the work, and whether it settled the row itself. */
 interface Started {
   followUp: JobFollowUp;
@@ -33,6 +42,8 @@ interface Started {
 
 /** Thrown into a job's work when the runner stops under it. */
 class Interrupted extends Error {}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Lets I/O callbacks (incoming requests) run before the drain goes on. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -67,6 +78,10 @@ export function createJobRunner(deps: {
   /** Counts jobs added, so a batch can tell that its order may have changed. */
   let scheduled = 0;
   let chain: Promise<void> = Promise.resolve();
+  /** Refusals in a row of each job the store was too busy to run; forgotten once it runs. */
+  const busyRefusals = new Map<string, number>();
+  const busyWait = (refusals: number) =>
+    Math.min(BUSY_RETRY_MS * 2 ** (refusals - 1), BUSY_RETRY_MAX_MS) * (0.5 + Math.random() / 2);
 
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const result = chain.then(task, task);
@@ -84,6 +99,19 @@ export function createJobRunner(deps: {
       error instanceof Error ? error.message : String(error),
       clock.nowIso(),
     );
+    deps.onError?.(job, error);
+  }
+
+  /**
+   * Puts a job the store was too busy to run back in the queue, due after a wait: failing it
+   * would leave its work (a webhook's pending deliveries) waiting for an event that may not come.
+   * Still told, so a store that is busy for minutes shows in the log.
+   */
+  async function retryLater(job: JobRow, error: StoreBusyError): Promise<void> {
+    const refusals = (busyRefusals.get(job.id) ?? 0) + 1;
+    busyRefusals.set(job.id, refusals);
+    const dueAt = new Date(clock.now() + busyWait(refusals)).toISOString();
+    await jobs.postpone(job.id, dueAt, error.message);
     deps.onError?.(job, error);
   }
 
@@ -121,9 +149,12 @@ export function createJobRunner(deps: {
         if (followUp) await jobs.markRunning(job.id);
         else await jobs.finish(job.id, 'done', null, clock.nowIso());
       });
-      return followUp ? { followUp, settled: () => settled } : 'done';
+      if (followUp) return { followUp, settled: () => settled };
+      busyRefusals.delete(job.id);
+      return 'done';
     } catch (error) {
-      await fail(job, error);
+      if (error instanceof StoreBusyError) await retryLater(job, error);
+      else await fail(job, error);
       return 'failed';
     }
   }
@@ -135,12 +166,14 @@ export function createJobRunner(deps: {
     try {
       await started.followUp();
       if (!started.settled()) await jobs.finish(job.id, 'done', null, clock.nowIso());
+      busyRefusals.delete(job.id);
       await told(job);
     } catch (error) {
       // Stopped under it: not a failure; the job runs again after the restart.
       if (signal.aborted || error instanceof Interrupted) await jobs.requeue(job.id);
       // Settled before it threw: the row stays as the handler set it; the error is still told.
       else if (started.settled()) deps.onError?.(job, error);
+      else if (error instanceof StoreBusyError) await retryLater(job, error);
       else await fail(job, error);
     }
   }
@@ -200,39 +233,54 @@ export function createJobRunner(deps: {
       /** Concurrent follow-ups to start once the batch has committed (real time). */
       const launches: { job: JobRow; started: Started }[] = [];
       const sliceStart = performance.now();
-      await db.transaction(async () => {
-        for (const job of due) {
-          // Started asynchronous work ends the batch, unless this job joins it: concurrent, due
-          // at the same moment (so the pinned clock is right for both), under the cap.
-          const group = waiting[0];
-          if (
-            group &&
-            !(
-              concurrentKinds.has(group.job.kind) &&
-              concurrentKinds.has(job.kind) &&
-              job.due_at === group.job.due_at &&
-              waiting.length < MAX_CONCURRENT_JOBS
+      const countBefore = count;
+      try {
+        await db.transaction(async () => {
+          // PostgreSQL may run the batch again (not serializable): only the attempt that
+          // commits says what ran, or a job would be launched twice.
+          count = countBefore;
+          waiting.length = done.length = launches.length = 0;
+          for (const job of due) {
+            // Started asynchronous work ends the batch, unless this job joins it: concurrent, due
+            // at the same moment (so the pinned clock is right for both), under the cap.
+            const group = waiting[0];
+            if (
+              group &&
+              !(
+                concurrentKinds.has(group.job.kind) &&
+                concurrentKinds.has(job.kind) &&
+                job.due_at === group.job.due_at &&
+                waiting.length < MAX_CONCURRENT_JOBS
+              )
             )
-          )
-            return;
-          if (pinToDue) clock.pin(Date.parse(job.due_at));
-          count++;
-          const planned = scheduled;
-          const started = await start(job);
-          if (started === 'done') done.push(job);
-          else if (started !== 'failed' && !pinToDue && concurrentKinds.has(job.kind)) {
-            launches.push({ job, started });
-            if (inFlight.size + launches.length >= MAX_CONCURRENT_JOBS) return;
-            continue;
-          } else if (started !== 'failed') {
-            waiting.push({ job, started });
-            if (!pinToDue || !concurrentKinds.has(job.kind)) return;
+              return;
+            if (pinToDue) clock.pin(Date.parse(job.due_at));
+            count++;
+            const planned = scheduled;
+            const started = await start(job);
+            if (started === 'done') done.push(job);
+            else if (started !== 'failed' && !pinToDue && concurrentKinds.has(job.kind)) {
+              launches.push({ job, started });
+              if (inFlight.size + launches.length >= MAX_CONCURRENT_JOBS) return;
+              continue;
+            } else if (started !== 'failed') {
+              waiting.push({ job, started });
+              if (!pinToDue || !concurrentKinds.has(job.kind)) return;
+            }
+            // A job that planned another may have planned it before the rest of this batch.
+            if (scheduled !== planned) return;
+            if (performance.now() - sliceStart >= SLICE_MS) return;
           }
-          // A job that planned another may have planned it before the rest of this batch.
-          if (scheduled !== planned) return;
-          if (performance.now() - sliceStart >= SLICE_MS) return;
-        }
-      });
+        });
+      } catch (error) {
+        if (!(error instanceof StoreBusyError)) throw error;
+        // Nothing of the batch was written: its jobs are still due. Told once, then tried again
+        // after a wait, so the drain does not spin against a store that keeps refusing it.
+        count = countBefore;
+        deps.onError?.(due[0]!, error);
+        await sleep(busyWait(1));
+        continue;
+      }
       // The batch has committed: only now are its jobs' changes visible to listeners.
       for (const job of done) await told(job);
       for (const { job, started } of launches) launch(job, started);

@@ -15,38 +15,59 @@ interface Queued {
 
 /**
  * Group commit for attempt records. Attempts that end within a couple of milliseconds (twenty
- * webhooks answering at once, or one fast receiver) are stored in one transaction, each in its own savepoint, so a disk
- * sync is shared instead of paid per attempt; one record that fails to store rejects alone.
+ * webhooks answering at once, or one fast receiver) are stored in one transaction, each in its
+ * own savepoint, so a disk sync is shared instead of paid per attempt; one record that fails to
+ * store rejects alone. One commit is under way at a time, and what ends meanwhile waits for the
+ * next: on PostgreSQL, batches committing side by side touch the same index pages and refused
+ * each other as not serializable until a batch ran out of attempts (the 20-webhook benchmark),
+ * and on SQLite they would have queued for the one writer anyway.
  */
 export function createAttemptRecorder(db: Sql, deliveries: WebhookDeliveries) {
   let queue: Queued[] = [];
-  let scheduled = false;
+  /** A flush is planned or under way; records queued meanwhile are taken by the next one. */
+  let busy = false;
 
   const storeOne = (record: AttemptRecord) =>
     db.transaction(async () => await deliveries.recordAttempt(record));
 
-  async function flush(): Promise<void> {
-    scheduled = false;
-    const batch = queue;
-    queue = [];
+  type Result = { ok: true; value: boolean } | { ok: false; error: unknown };
+
+  /**
+   * The batch in one transaction. `alone`: each record in a savepoint of its own, so one that
+   * fails is undone and rejects alone. Without it the batch is all or nothing, for one round trip
+   * less per statement of each record on PostgreSQL (a savepoint and its release are two).
+   */
+  async function store(batch: Queued[], alone: boolean): Promise<Result[]> {
+    const results: Result[] = [];
+    await db.transaction(async () => {
+      // PostgreSQL may run the transaction again (not serializable): only the attempt that
+      // commits tells each record's outcome.
+      results.length = 0;
+      for (const item of batch) {
+        if (!alone) {
+          results.push({ ok: true, value: await deliveries.recordAttempt(item.record) });
+          continue;
+        }
+        try {
+          results.push({ ok: true, value: await storeOne(item.record) });
+        } catch (error) {
+          results.push({ ok: false, error });
+        }
+      }
+    });
+    return results;
+  }
+
+  async function commit(batch: Queued[]): Promise<void> {
     if (!db.open) {
       for (const item of batch) item.reject(new Error('The database is closed'));
       return;
     }
-    const results: Array<{ ok: true; value: boolean } | { ok: false; error: unknown }> = [];
+    let results: Result[];
     try {
-      await db.transaction(async () => {
-        // PostgreSQL may run the transaction again (not serializable): only the attempt that
-        // commits tells each record's outcome.
-        results.length = 0;
-        for (const item of batch) {
-          try {
-            results.push({ ok: true, value: await storeOne(item.record) });
-          } catch (error) {
-            results.push({ ok: false, error });
-          }
-        }
-      });
+      // All at once first; a record that fails sends the batch again, each record alone, so the
+      // others are still stored and only that one rejects.
+      results = await store(batch, false).catch(() => store(batch, true));
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
@@ -58,12 +79,25 @@ export function createAttemptRecorder(db: Sql, deliveries: WebhookDeliveries) {
     });
   }
 
+  /** Commits what is queued, then what queued meanwhile, until nothing is left. */
+  async function flush(): Promise<void> {
+    try {
+      while (queue.length) {
+        const batch = queue;
+        queue = [];
+        await commit(batch);
+      }
+    } finally {
+      busy = false;
+    }
+  }
+
   /** Resolves once the record is committed: true when stored, false when it had nothing to do. */
   return function record(record: AttemptRecord): Promise<boolean> {
     return new Promise((resolve, reject) => {
       queue.push({ record, resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
+      if (!busy) {
+        busy = true;
         setTimeout(() => void flush(), GROUP_COMMIT_MS);
       }
     });

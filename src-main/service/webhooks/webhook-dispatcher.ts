@@ -44,19 +44,28 @@ export function createWebhookDispatcher(deps: {
   async function attempt(
     webhookId: string,
     eventId: string,
-    trigger: 'automatic' | 'manual',
-    due: DueDeliveryRow | undefined,
+    how: { trigger: 'automatic'; due: DueDeliveryRow } | { trigger: 'manual' },
     signal?: AbortSignal,
   ): Promise<{ succeeded: boolean; recorded: Promise<boolean> } | undefined> {
     const webhook = await q.webhooks.get(webhookId);
     if (!webhook) return undefined;
-    if (trigger === 'automatic') {
+    if (how.trigger === 'automatic') {
       // Settled, switched off or moved since it was read: nothing to send now.
       const current = await q.webhookDeliveries.get(webhookId, eventId);
       if (webhook.status !== 'active' || current?.status !== 'pending') return undefined;
-      if (current.attempt_count !== due?.attempt_count) return undefined;
+      if (current.attempt_count !== how.due.attempt_count) return undefined;
     }
-    const request = await deliveries.request(webhook, eventId);
+    const request = await deliveries.request(
+      webhook,
+      eventId,
+      how.trigger === 'automatic'
+        ? {
+            type: how.due.event_type,
+            created_at: how.due.event_created_at,
+            data: how.due.event_data,
+          }
+        : undefined,
+    );
     const attemptedAt = clock.nowIso();
     const outcome = await slot(() =>
       sender.send(webhook.url, request.headers, request.body, signal),
@@ -64,8 +73,9 @@ export function createWebhookDispatcher(deps: {
     const recorded = record({
       webhook,
       eventId,
-      trigger,
-      ...(due ? { attempt: due.attempt_count + 1 } : {}),
+      ...(how.trigger === 'automatic'
+        ? { trigger: how.trigger, attempt: how.due.attempt_count + 1 }
+        : { trigger: how.trigger }),
       url: webhook.url,
       request,
       attemptedAt,
@@ -104,8 +114,7 @@ export function createWebhookDispatcher(deps: {
               const result = await attempt(
                 webhookId,
                 delivery.event_id,
-                'automatic',
-                delivery,
+                { trigger: 'automatic', due: delivery },
                 ctx.signal,
               );
               if (result && !result.succeeded) await result.recorded;
@@ -137,7 +146,7 @@ export function createWebhookDispatcher(deps: {
         // Checked again in the lane: the webhook may have been switched off while it waited.
         await deliveries.checkRetry(webhookId, eventId);
         await (
-          await attempt(webhookId, eventId, 'manual', undefined)
+          await attempt(webhookId, eventId, { trigger: 'manual' })
         )?.recorded;
       });
       return await deliveries.get(webhookId, eventId);

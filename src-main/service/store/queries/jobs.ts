@@ -59,6 +59,11 @@ export function createJobQueries(db: Sql) {
   const rearm = db.prepare<[string, string]>(
     `UPDATE jobs SET status = 'pending', due_at = ?, attempts = attempts + 1 WHERE id = ?`,
   );
+  // A job the store was too busy to run (errors.ts, StoreBusyError): pending again, later, with
+  // the reason kept for whoever looks at the row meanwhile.
+  const postpone = db.prepare<[string, string, string]>(
+    `UPDATE jobs SET status = 'pending', due_at = ?, last_error = ? WHERE id = ?`,
+  );
   const requeue = db.prepare<[string]>(
     `UPDATE jobs SET status = 'pending' WHERE id = ? AND status = 'running'`,
   );
@@ -112,6 +117,8 @@ export function createJobQueries(db: Sql) {
       createdAt: string,
     ) => (await wake.run(id, kind, payload, dueAt, dedupeKey, createdAt)).changes > 0,
     rearm: (id: string, dueAt: string) => rearm.run(dueAt, id),
+    /** Puts a job back in the queue, due later, with why. */
+    postpone: (id: string, dueAt: string, reason: string) => postpone.run(dueAt, reason, id),
     /** Puts a job interrupted by a shutdown back in the queue. */
     requeue: (id: string) => requeue.run(id),
     /** The earliest due jobs, in due order. */

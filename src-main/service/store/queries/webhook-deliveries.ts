@@ -208,20 +208,22 @@ export function createWebhookDeliveryQueries(db: Sql) {
           failure_reason: input.failureReason,
         })
       ).changes === 1,
-    recordManual: (
+    recordManual: async (
       webhookId: string,
       eventId: string,
       attemptedAt: string,
       at: string,
       succeeded: boolean,
-    ) =>
-      recordManual.run({
-        webhook_id: webhookId,
-        event_id: eventId,
-        attempted_at: attemptedAt,
-        at,
-        succeeded: succeeded ? 1 : 0,
-      }),
+    ): Promise<boolean> =>
+      (
+        await recordManual.run({
+          webhook_id: webhookId,
+          event_id: eventId,
+          attempted_at: attemptedAt,
+          at,
+          succeeded: succeeded ? 1 : 0,
+        })
+      ).changes === 1,
     /** Settles every pending delivery of a webhook as failed (it was switched off). */
     failPending: async (
       webhookId: string,
