@@ -183,7 +183,14 @@ export function createPatients(deps: {
           filters: selection.given,
           where,
         });
-        return { ...page, total: await q.patients.count(selection.filters) };
+        // A first page that holds every match is its own total: a coordinator looking for one
+        // patient by name gets one or two, and counting them again (a heap recheck of every
+        // match on PostgreSQL) is most of what that search would cost.
+        const whole = !query.cursor && !page.pagination.hasMore;
+        return {
+          ...page,
+          total: whole ? page.size : await q.patients.count(selection.filters),
+        };
       });
     },
   };

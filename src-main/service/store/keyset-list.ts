@@ -48,6 +48,8 @@ export interface ListQuery {
 export interface ListPage {
   /** The page's rows as JSON, comma-separated, without the surrounding brackets (UTF-8). */
   rows: Buffer;
+  /** How many rows the page holds. */
+  size: number;
   pagination: { cursor: string; hasMore: boolean; limit: number };
 }
 
@@ -112,7 +114,11 @@ export function createListRunner(db: Sql, signer: CursorSigner) {
       const position: CursorPosition = def.keys.length === 1 ? [lastK0!] : [lastK0!, lastK1!];
       cursor = signer.sign(def.name, query.filters, position);
     }
-    return { rows: rows ?? EMPTY, pagination: { cursor, hasMore, limit: query.limit } };
+    return {
+      rows: rows ?? EMPTY,
+      size: Math.min(count, query.limit),
+      pagination: { cursor, hasMore, limit: query.limit },
+    };
   };
 }
 
