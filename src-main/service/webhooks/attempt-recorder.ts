@@ -15,9 +15,9 @@ interface Queued {
 
 /**
  * Group commit for attempt records. Attempts that end within a couple of milliseconds (twenty
- * webhooks answering at once, or one fast receiver) are stored in one transaction, each in its
- * own savepoint, so a disk sync is shared instead of paid per attempt; one record that fails to
- * store rejects alone. One commit is under way at a time, and what ends meanwhile waits for the
+ * webhooks answering at once, or one fast receiver) are stored in one transaction, so a disk
+ * sync is shared instead of paid per attempt; one record that fails to store rejects alone (see
+ * commit). One commit is under way at a time, and what ends meanwhile waits for the
  * next: on PostgreSQL, batches committing side by side touch the same index pages and refused
  * each other as not serializable until a batch ran out of attempts (the 20-webhook benchmark),
  * and on SQLite they would have queued for the one writer anyway.
