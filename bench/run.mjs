@@ -130,7 +130,7 @@ async function measurePostgres() {
 
 /** List and search at LARGE_PATIENTS on each engine: a clinic group's whole register. */
 async function searchAtScale(dir) {
-  const keys = ['list', 'search', 'searchUncached'];
+  const keys = ['list', 'search', 'searchUncached', 'searchOnePatient'];
   const large = {};
   const sqliteDir = join(dir, 'large');
   mkdirSync(sqliteDir);

@@ -55,6 +55,34 @@ function searchTerms() {
 
 const searchPath = (term) => `/api/v1/patients?limit=20&search=${encodeURIComponent(term)}`;
 
+/**
+ * What a coordinator types to find one patient: 600 of the clinic's patients (six pages of the
+ * list), each looked up by full name, by phone number as it is read out (`612 34 56 78`), or by
+ * e-mail, in turn. Each finds one patient or a handful (a full name may be shared).
+ */
+async function onePatientTerms(api) {
+  const terms = [];
+  let cursor = '';
+  for (let page = 0; page < 6; page++) {
+    const body = (
+      await api('GET', `/api/v1/patients?limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+    ).json();
+    for (const p of body.data) {
+      const digits = (p.phone ?? '').replace(/\D/g, '').slice(-9);
+      const way = terms.length % 3;
+      if (way === 0 || !(p.phone || p.email)) terms.push(`${p.firstName} ${p.lastName}`);
+      else if (way === 1 && digits)
+        terms.push(
+          `${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5, 7)} ${digits.slice(7)}`,
+        );
+      else terms.push(p.email ?? `${p.firstName} ${p.lastName}`);
+    }
+    cursor = encodeURIComponent(body.pagination.cursor);
+    if (!body.pagination.hasMore) break;
+  }
+  return terms;
+}
+
 async function activePatientIds(api, count) {
   const ids = [];
   let cursor;
@@ -204,6 +232,20 @@ export function httpScenarios({ baseUrl, apiKey }) {
         return {
           target: { url: baseUrl, headers: auth, requests: searchMany },
           bodyBytes: await meanBodyBytes(api, searchMany),
+        };
+      },
+    },
+    {
+      key: 'searchOnePatient',
+      title: 'GET /patients?search=…, 600 patients by name, phone or e-mail (uncached)',
+      async setup() {
+        const requests = (await onePatientTerms(api)).map((t) => ({
+          method: 'GET',
+          path: searchPath(t),
+        }));
+        return {
+          target: { url: baseUrl, headers: auth, requests },
+          bodyBytes: await meanBodyBytes(api, requests),
         };
       },
     },

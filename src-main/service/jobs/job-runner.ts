@@ -2,7 +2,9 @@ import { StoreBusyError } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Sql } from '../store/sql-port';
 import type { JobQueries, JobRow, JobWrite } from '../store/queries/jobs';
+import { busyWait, createBusyRetry } from './busy-retry';
 import type { MutableClock } from './clock';
+import { createJobTimer } from './job-timer';
 import type {
   JobContext,
   JobFollowUp,
@@ -11,8 +13,6 @@ import type {
   ScheduleInput,
 } from './job-handler';
 
-/** A long timer is re-armed at most this far ahead, so a clock change is noticed. */
-const MAX_TIMER_MS = 60_000;
 /** Due jobs committed per transaction at most (see drain). */
 const BATCH_SIZE = 250;
 /**
@@ -25,14 +25,6 @@ export const SLICE_MS = 15;
 const KEEP_FINISHED_MS = 7 * 86_400_000;
 /** Concurrent jobs in flight at once; beyond it, due jobs wait for one to end. */
 const MAX_CONCURRENT_JOBS = 64;
-
-/**
- * A job the store was too busy to run (PostgreSQL refused its transaction as not serializable
- * every time it ran again) is not a failed job: it runs again after this wait, doubling for each
- * refusal in a row up to BUSY_RETRY_MAX_MS, jittered so that the jobs that collided part ways.
- */
-const BUSY_RETRY_MS = 250;
-const BUSY_RETRY_MAX_MS = 30_000;
 
 /** A job whose follow-up waits to start: the work, and whether it settled the row itself. */
 interface Started {
@@ -73,15 +65,19 @@ export function createJobRunner(deps: {
   /** Concurrent jobs started by real-time drains and not yet ended. */
   const inFlight = new Set<Promise<void>>();
   let stopping = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
   let running = false;
   /** Counts jobs added, so a batch can tell that its order may have changed. */
   let scheduled = 0;
   let chain: Promise<void> = Promise.resolve();
-  /** Refusals in a row of each job the store was too busy to run; forgotten once it runs. */
-  const busyRefusals = new Map<string, number>();
-  const busyWait = (refusals: number) =>
-    Math.min(BUSY_RETRY_MS * 2 ** (refusals - 1), BUSY_RETRY_MAX_MS) * (0.5 + Math.random() / 2);
+  const busy = createBusyRetry({ jobs, clock, onError: deps.onError });
+  const timer = createJobTimer({
+    db,
+    clock,
+    jobs,
+    mayStart: () => running && inFlight.size < MAX_CONCURRENT_JOBS,
+    onDue: () => void tick(),
+  });
+  const { rearm, rearmAfterWrites } = timer;
 
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const result = chain.then(task, task);
@@ -99,19 +95,6 @@ export function createJobRunner(deps: {
       error instanceof Error ? error.message : String(error),
       clock.nowIso(),
     );
-    deps.onError?.(job, error);
-  }
-
-  /**
-   * Puts a job the store was too busy to run back in the queue, due after a wait: failing it
-   * would leave its work (a webhook's pending deliveries) waiting for an event that may not come.
-   * Still told, so a store that is busy for minutes shows in the log.
-   */
-  async function retryLater(job: JobRow, error: StoreBusyError): Promise<void> {
-    const refusals = (busyRefusals.get(job.id) ?? 0) + 1;
-    busyRefusals.set(job.id, refusals);
-    const dueAt = new Date(clock.now() + busyWait(refusals)).toISOString();
-    await jobs.postpone(job.id, dueAt, error.message);
     deps.onError?.(job, error);
   }
 
@@ -150,10 +133,10 @@ export function createJobRunner(deps: {
         else await jobs.finish(job.id, 'done', null, clock.nowIso());
       });
       if (followUp) return { followUp, settled: () => settled };
-      busyRefusals.delete(job.id);
+      busy.ran(job);
       return 'done';
     } catch (error) {
-      if (error instanceof StoreBusyError) await retryLater(job, error);
+      if (error instanceof StoreBusyError) await busy.retryLater(job, error);
       else await fail(job, error);
       return 'failed';
     }
@@ -166,14 +149,14 @@ export function createJobRunner(deps: {
     try {
       await started.followUp();
       if (!started.settled()) await jobs.finish(job.id, 'done', null, clock.nowIso());
-      busyRefusals.delete(job.id);
+      busy.ran(job);
       await told(job);
     } catch (error) {
       // Stopped under it: not a failure; the job runs again after the restart.
       if (signal.aborted || error instanceof Interrupted) await jobs.requeue(job.id);
       // Settled before it threw: the row stays as the handler set it; the error is still told.
       else if (started.settled()) deps.onError?.(job, error);
-      else if (error instanceof StoreBusyError) await retryLater(job, error);
+      else if (error instanceof StoreBusyError) await busy.retryLater(job, error);
       else await fail(job, error);
     }
   }
@@ -291,41 +274,6 @@ export function createJobRunner(deps: {
     return count;
   }
 
-  /**
-   * Arms the timer without waiting for it. A failed read of the next due time (the store closing
-   * under it) leaves the timer unarmed; the next write, tick or start arms it again.
-   */
-  const rearm = () => void arm().catch(() => undefined);
-  /**
-   * Rearms once for every write a commit carried: a batch that scheduled 250 jobs runs 250 of
-   * these after its commit, and one read of the earliest due time serves them all.
-   */
-  let rearmQueued = false;
-  const rearmAfterWrites = () => {
-    if (rearmQueued) return;
-    rearmQueued = true;
-    queueMicrotask(() => {
-      rearmQueued = false;
-      rearm();
-    });
-  };
-
-  /** Arms the timer for the earliest due job; the latest of several calls wins. */
-  let arming = 0;
-  async function arm(): Promise<void> {
-    const turn = ++arming;
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    // At the cap there is nothing to start; the next job to end arms the timer again.
-    if (!running || inFlight.size >= MAX_CONCURRENT_JOBS) return;
-    const next = await jobs.earliestDue();
-    if (!next || turn !== arming || !running) return;
-    const delay = Math.min(Math.max(Date.parse(next) - clock.now(), 0), MAX_TIMER_MS);
-    // Outside any transaction the caller runs in: the drain it starts has its own.
-    timer = db.detached(() => setTimeout(() => void tick(), delay));
-    timer.unref();
-  }
-
   /** One of the job table's three writes (insert, reschedule, wake); arms the timer if it changed. */
   async function write(query: JobWrite, input: ScheduleInput): Promise<boolean> {
     const changed = await query(
@@ -421,8 +369,7 @@ export function createJobRunner(deps: {
      */
     async stop(): Promise<void> {
       running = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+      timer.clear();
       stopping.abort(new Interrupted('The job runner stopped'));
       await settleInFlight();
       await serial(async () => undefined);
