@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { StoreBusyError } from '../errors';
 import type { IdFactory } from '../ids';
 import type { Sql } from '../store/sql-port';
@@ -34,8 +35,6 @@ interface Started {
 
 /** Thrown into a job's work when the runner stops under it. */
 class Interrupted extends Error {}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Lets I/O callbacks (incoming requests) run before the drain goes on. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

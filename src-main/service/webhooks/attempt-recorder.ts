@@ -1,3 +1,4 @@
+import { StoreBusyError } from '../errors';
 import type { AttemptRecord, WebhookDeliveries } from '../domain/webhook-deliveries';
 import type { Sql } from '../store/sql-port';
 
@@ -66,8 +67,12 @@ export function createAttemptRecorder(db: Sql, deliveries: WebhookDeliveries) {
     let results: Result[];
     try {
       // All at once first; a record that fails sends the batch again, each record alone, so the
-      // others are still stored and only that one rejects.
-      results = await store(batch, false).catch(() => store(batch, true));
+      // others are still stored and only that one rejects. A store too busy for the batch is
+      // as busy for its records one by one: that error is the batch's.
+      results = await store(batch, false).catch((error: unknown) => {
+        if (error instanceof StoreBusyError) throw error;
+        return store(batch, true);
+      });
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
