@@ -631,6 +631,25 @@ describe('GET /patients search', () => {
     'zzz',
     // a string that is a substring of none of the fields (it spans last name and e-mail)
     'garcía ana.p',
+    // long phrases, which PostgreSQL's index is asked for in pieces and then checked whole: a
+    // whole e-mail address, a full name, and the same words in another order or apart
+    'ana.perez@example.com',
+    'JOSE.NUNEZ@EXAMPLE.ORG',
+    'jose.nunez@example.com',
+    'mj@example.net',
+    '@example.com',
+    'ana pérez garcía',
+    'garcía pérez ana',
+    'perez ana',
+    'ana garcía',
+    'josé núñez ríos',
+    'núñez josé',
+    'lucía serrano',
+    'lucía serrano c',
+    'serrano lucía',
+    'ferrández ánxela',
+    '+34 931 000 005',
+    '34931000005',
   ];
 
   it.each(queries)('search=%j finds exactly the patients §8 describes', async (search) => {

@@ -3,6 +3,7 @@ import type { Sql } from '../sql-port';
 import type { ListCondition, ListDefinition } from '../keyset-list';
 import { createReadCache } from '../read-cache';
 import { foldForSearch, patientSearchText } from '../search-text';
+import { searchCondition, type Search } from '../patient-search-condition';
 
 /** A patient row as the service reads and writes it; tags and metadata are JSON text. */
 export interface PatientRow {
@@ -332,51 +333,5 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
       if (search) return await countSearch(search, filters.status);
       return (filters.status ? await countByStatus.get(filters.status) : await countAll.get()) ?? 0;
     },
-  };
-}
-
-interface Search {
-  kind: 'match' | 'like';
-  sql: string;
-  param: string[];
-}
-
-/**
- * Three or more characters use the trigram index (MATCH on quoted phrases); shorter strings cannot
- * form a trigram and are matched with LIKE on the folded text (a scan that stops at a page). A
- * query made only of digits and phone punctuation is also matched against the phone digits, so
- * "612 345" finds +34612345678. Queries are folded like the indexed text.
- *
- * PostgreSQL matches every length with LIKE '%…%' on the folded text, which its trigram index
- * (patients_search_trgm) answers from three characters on: the same substring match as the FTS5
- * phrase, as both sides are folded (lower case) and LIKE's case sensitivity never comes into it.
- */
-function searchCondition(engine: Engine, raw: string | undefined): Search | undefined {
-  const text = raw ? foldForSearch(raw) : '';
-  if (!text) return undefined;
-  const phrases = [text];
-  if (/^[\d\s+().-]+$/.test(text)) {
-    const digits = text.replace(/\D/g, '');
-    if (digits && digits !== text) phrases.push(digits);
-  }
-  const escaped = phrases.map((p) => p.replace(/[\\%_]/g, '\\$&'));
-  if (engine === 'postgres') {
-    return {
-      kind: 'like',
-      sql: `(${phrases.map(() => `search_text LIKE '%' || ?::text || '%' ESCAPE '\\'`).join(' OR ')})`,
-      param: escaped,
-    };
-  }
-  if (phrases.every((p) => [...p].length >= 3)) {
-    return {
-      kind: 'match',
-      sql: 'patient_search MATCH ?',
-      param: [phrases.map((p) => `"${p.replace(/"/g, '""')}"`).join(' OR ')],
-    };
-  }
-  return {
-    kind: 'like',
-    sql: `(${phrases.map(() => `search_text LIKE ? ESCAPE '\\'`).join(' OR ')})`,
-    param: escaped.map((p) => `%${p}%`),
   };
 }

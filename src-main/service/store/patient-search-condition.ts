@@ -1,0 +1,96 @@
+import type { Engine } from './sql-port';
+import { foldForSearch } from './search-text';
+
+/** A search as SQL: over the FTS5 table (`match`, SQLite) or over patients.search_text (`like`). */
+export interface Search {
+  kind: 'match' | 'like';
+  sql: string;
+  param: string[];
+}
+
+/**
+ * Three or more characters use the trigram index (MATCH on quoted phrases); shorter strings cannot
+ * form a trigram and are matched with LIKE on the folded text (a scan that stops at a page). A
+ * query made only of digits and phone punctuation is also matched against the phone digits, so
+ * "612 345" finds +34612345678. Queries are folded like the indexed text.
+ *
+ * PostgreSQL matches every length as a substring of the folded text, which its trigram index
+ * (patients_search_trgm) answers from three characters on: the same substring match as the FTS5
+ * phrase, as both sides are folded (lower case) and case sensitivity never comes into it. A long
+ * phrase asks the index for a few of its pieces only (see `indexPieces`) and is then checked whole
+ * with strpos, which no index answers, so the planner cannot hand the whole phrase to the index.
+ */
+export function searchCondition(engine: Engine, raw: string | undefined): Search | undefined {
+  const text = raw ? foldForSearch(raw) : '';
+  if (!text) return undefined;
+  const phrases = [text];
+  if (/^[\d\s+().-]+$/.test(text)) {
+    const digits = text.replace(/\D/g, '');
+    if (digits && digits !== text) phrases.push(digits);
+  }
+  if (engine === 'postgres') {
+    const sql: string[] = [];
+    const param: string[] = [];
+    for (const phrase of phrases) {
+      const pieces = indexPieces(phrase);
+      const like = pieces.map(() => `search_text LIKE '%' || ?::text || '%' ESCAPE '\\'`);
+      param.push(...pieces.map(escapeLike));
+      if (pieces.length === 1 && pieces[0] === phrase) sql.push(like[0]!);
+      else {
+        sql.push(`(${like.join(' AND ')} AND strpos(search_text, ?::text) > 0)`);
+        param.push(phrase);
+      }
+    }
+    return { kind: 'like', sql: `(${sql.join(' OR ')})`, param };
+  }
+  if (phrases.every((p) => [...p].length >= 3)) {
+    return {
+      kind: 'match',
+      sql: 'patient_search MATCH ?',
+      param: [phrases.map((p) => `"${p.replace(/"/g, '""')}"`).join(' OR ')],
+    };
+  }
+  return {
+    kind: 'like',
+    sql: `(${phrases.map(() => `search_text LIKE ? ESCAPE '\\'`).join(' OR ')})`,
+    param: phrases.map((p) => `%${escapeLike(p)}%`),
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** The most pieces a phrase asks the trigram index for. */
+const MOST_PIECES = 6;
+/** A phrase this long or shorter is a few trigrams: the index is asked for all of it. */
+const SHORT = 8;
+
+/**
+ * What of a folded phrase the PostgreSQL trigram index is asked for: substrings of the phrase, so
+ * every row holding the phrase holds them all, and the phrase itself is checked on the few rows
+ * they leave. The whole phrase when it is eight characters or fewer; otherwise the three letters
+ * at each end of its longest words (a word of five letters or fewer whole), words with digits
+ * first, at most six.
+ *
+ * Why not the whole phrase: the index intersects one posting list per trigram of the pattern, and
+ * a full name or an e-mail address is twenty or more trigrams, many of them in thousands of rows
+ * (`ez `, `ari`) or in every row (`exa`, `com` of the clinic's usual e-mail domain). At 100,000
+ * patients that took a millisecond a search, a third of it with these pieces (docs/benchmarks.md).
+ * For the same reason the domain of an e-mail address is left to the final check: patients share
+ * a handful of providers.
+ */
+export function indexPieces(phrase: string): string[] {
+  if ([...phrase].length <= SHORT) return [phrase];
+  const at = phrase.indexOf('@');
+  const words = (at > 0 ? phrase.slice(0, at) : phrase).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  // A word of one or two characters ("maria de la cruz", "612 34 56 78") gives the index trigrams
+  // with the spaces around it, rarer than any piece would be: such a phrase goes to it whole.
+  if (words.length === 0 || words.some((w) => [...w].length < 3)) return [phrase];
+  words.sort((a, b) => Number(/\d/.test(b)) - Number(/\d/.test(a)) || b.length - a.length);
+  const pieces: string[] = [];
+  for (const word of words) {
+    const letters = [...word];
+    if (letters.length <= 5) pieces.push(word);
+    else pieces.push(letters.slice(0, 3).join(''), letters.slice(-3).join(''));
+  }
+  return [...new Set(pieces)].slice(0, MOST_PIECES);
+}

@@ -1,0 +1,130 @@
+/**
+ * What a search asks the PostgreSQL trigram index for. Pieces are only ever a way to find the
+ * candidates faster: the results themselves are checked on both engines against the reference
+ * of §8 (patients.test.ts). Here, the rules that keep the pieces sound: each is a substring of the
+ * folded phrase, so a row holding the phrase holds every piece.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  indexPieces,
+  searchCondition,
+} from '../../src-main/service/store/patient-search-condition';
+import { foldForSearch } from '../../src-main/service/store/search-text';
+
+// Written the way a coordinator types into the search box: names as said at the desk, with and
+// without accents, surnames first, e-mail addresses read off a form, phone numbers as dictated.
+const typed = [
+  'Núria Puig i Soler',
+  'maria del carmen garcia',
+  'FERNÁNDEZ LÓPEZ, JOSÉ ANTONIO',
+  'jose antonio fernandez lopez',
+  'Gal·la Vilaseca',
+  "o'connor-smith",
+  'Mª Àngels Rovira',
+  'Encarnación Castells Romero',
+  'francisco.camps99964@example.com',
+  'pere.marti@gmail.com',
+  'j.ruiz@hotmail.es',
+  'lucia_ferrer1987@yahoo.es',
+  '@hospital.cat',
+  'santiago.hernandez.gonzalez',
+  '612 34 56 78',
+  '+34 612 345 678',
+  '(93) 412-88-10',
+  '612345678',
+  'ana',
+  'rodríguez',
+  'Zoë Ødegård',
+  'Þórunn Ævarsdóttir',
+];
+
+describe('indexPieces', () => {
+  it.each(typed)('every piece of %j is a substring of the folded phrase', (raw) => {
+    const phrase = foldForSearch(raw);
+    const pieces = indexPieces(phrase);
+    expect(pieces.length).toBeGreaterThan(0);
+    expect(pieces.length).toBeLessThanOrEqual(6);
+    for (const piece of pieces) expect(phrase).toContain(piece);
+  });
+
+  it('asks for a short phrase whole', () => {
+    for (const phrase of ['ana', 'garcia', 'pere.mar', '612345']) {
+      expect(indexPieces(phrase)).toEqual([phrase]);
+    }
+  });
+
+  it('asks for the ends of the long words of a full name, not for every trigram', () => {
+    expect(indexPieces('encarnacion castells romero')).toEqual([
+      'enc',
+      'ion',
+      'cas',
+      'lls',
+      'rom',
+      'ero',
+    ]);
+    // A word of five letters or fewer is one piece; the longest words come first.
+    expect(indexPieces('pilar camps dominguez')).toEqual(['dom', 'uez', 'pilar', 'camps']);
+  });
+
+  it('leaves the domain of an e-mail address to the final check, and puts digits first', () => {
+    expect(indexPieces('francisco.camps99964@example.com')).toEqual(['cam', '964', 'fra', 'sco']);
+    // A search for the domain alone asks for the domain.
+    expect(indexPieces('@hospital.cat')).toEqual(['hos', 'tal', 'cat']);
+  });
+
+  it('asks for a phrase with a one- or two-letter word whole', () => {
+    for (const phrase of ['maria del carmen de la fuente', '612 34 56 78', 'jo@example.com']) {
+      expect(indexPieces(phrase)).toEqual([phrase]);
+    }
+  });
+
+  it('asks for at most six pieces', () => {
+    expect(indexPieces('maria dolores fernandez rodriguez gonzalez hernandez')).toHaveLength(6);
+  });
+});
+
+describe('searchCondition', () => {
+  const placeholders = (sql: string) => sql.match(/\?/g)?.length ?? 0;
+
+  it('on PostgreSQL checks a long phrase whole, with a placeholder for every parameter', () => {
+    const search = searchCondition('postgres', 'Encarnación Castells Romero')!;
+    expect(search.kind).toBe('like');
+    expect(search.sql).toContain('strpos(search_text, ?::text) > 0');
+    expect(search.param).toEqual([
+      'enc',
+      'ion',
+      'cas',
+      'lls',
+      'rom',
+      'ero',
+      'encarnacion castells romero',
+    ]);
+    expect(placeholders(search.sql)).toBe(search.param.length);
+  });
+
+  it('on PostgreSQL matches a phone number as typed or as its digits', () => {
+    const search = searchCondition('postgres', '+34 612 345 678')!;
+    // As typed (a two-letter word, so whole), then its digits in pieces and whole.
+    expect(search.param).toEqual(['+34 612 345 678', '346', '678', '34612345678']);
+    expect(placeholders(search.sql)).toBe(search.param.length);
+  });
+
+  it('escapes LIKE wildcards in pieces but not in the whole phrase strpos checks', () => {
+    const search = searchCondition('postgres', 'lucia_ferrer1987@yahoo.es')!;
+    expect(search.param.at(-1)).toBe('lucia_ferrer1987@yahoo.es');
+    for (const piece of search.param.slice(0, -1)) expect(piece).not.toMatch(/(^|[^\\])[%_]/);
+  });
+
+  it('on SQLite is unchanged: one FTS5 MATCH of the quoted phrases', () => {
+    expect(searchCondition('sqlite', 'Encarnación Castells')).toEqual({
+      kind: 'match',
+      sql: 'patient_search MATCH ?',
+      param: ['"encarnacion castells"'],
+    });
+  });
+
+  it('is nothing for an empty or blank search', () => {
+    expect(searchCondition('postgres', '')).toBeUndefined();
+    expect(searchCondition('sqlite', '   ')).toBeUndefined();
+  });
+});
