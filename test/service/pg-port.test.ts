@@ -277,6 +277,40 @@ describe.skipIf(!postgresUrl)('the PostgreSQL store port', () => {
     expect(retries).toBeGreaterThan(0);
   });
 
+  it('prepares a statement once per connection, and plans every run for its own values', async () => {
+    const sql = port();
+    const t = await table(sql);
+    const insert = sql.prepare<[number]>(`INSERT INTO ${t} (n) VALUES (?)`);
+    const count = sql.prepare<[number], number>(`SELECT count(*) FROM ${t} WHERE n > ?`).pluck();
+    const prepared = sql.prepare<[string], { custom: number; generic: number }>(
+      `SELECT custom_plans::int AS custom, generic_plans::int AS generic
+       FROM pg_prepared_statements WHERE statement = ?`,
+    );
+    const setting = sql.prepare<[], string>("SELECT current_setting('plan_cache_mode')").pluck();
+    // One transaction holds one connection, so what it prepared is there to be seen.
+    await sql.transaction(async () => {
+      for (let i = 0; i < 12; i++) await insert.run(i);
+      for (let i = 0; i < 12; i++) expect(await count.get(i)).toBe(11 - i);
+      expect(await setting.get()).toBe('force_custom_plan');
+      const text = `SELECT count(*) FROM ${t} WHERE n > $1`;
+      // Twelve runs, one prepared statement, twelve plans made for their values and no generic
+      // one (which PostgreSQL would otherwise settle on after five).
+      expect(await prepared.get(text)).toEqual({ custom: 12, generic: 0 });
+    });
+  });
+
+  it('prepares again a statement whose first run failed', async () => {
+    const sql = port();
+    const name = `t_${Math.random().toString(36).slice(2, 10)}`;
+    const read = sql.prepare<[], number>(`SELECT count(*) FROM ${name}`).pluck();
+    // The table is not there yet: PostgreSQL refuses the statement when it parses it…
+    await expect(sql.transaction(() => read.get())).rejects.toThrow(/does not exist/);
+    await sql.exec(`CREATE TABLE ${name} (n int)`);
+    // …and the connection does not take it for prepared: it is parsed again and runs.
+    await sql.transaction(async () => expect(await read.get()).toBe(0));
+    expect(await read.get()).toBe(0);
+  });
+
   it('moves the change token with each commit, not with reads or a rollback', async () => {
     const sql = port();
     const t = await table(sql);
