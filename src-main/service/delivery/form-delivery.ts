@@ -111,7 +111,8 @@ export function createFormDelivery(deps: {
     const smtp = schedule.channel === 'email' ? await settings.smtp() : undefined;
     if (!smtp) {
       await record(schedule, patient, 'outbox', message);
-      await schedules.markSent(schedule.id, hash);
+      // Read above in the job's transaction, when there is one (the demo seed's history has none).
+      await schedules.markSent(schedule.id, hash, db.inTransaction ? schedule : undefined);
       return;
     }
     // The link is known before the mail leaves: should a cancel win the race with the SMTP

@@ -322,10 +322,14 @@ export function createFormSchedules(deps: {
   const cancel = (id: string): Promise<CancelledSchedule> =>
     db.transaction(async () => await cancelPending(id));
 
-  /** Delivered: the link's token is now valid and schedule.sent is written. */
-  const markSent = (id: string, tokenHash: string): Promise<boolean> =>
+  /**
+   * Delivered: the link's token is now valid and schedule.sent is written. `read` is the row as
+   * the caller read it in the transaction this joins, which spares reading it again (a round trip
+   * on PostgreSQL); the transition is guarded by the status all the same.
+   */
+  const markSent = (id: string, tokenHash: string, read?: FormScheduleRow): Promise<boolean> =>
     db.transaction(async () => {
-      const current = await row(id);
+      const current = read ?? (await row(id));
       if (current.status !== 'pending') return false;
       const at = clock.nowIso();
       await move('pending', {
