@@ -299,6 +299,22 @@ describe.skipIf(!postgresUrl)('the PostgreSQL store port', () => {
     });
   });
 
+  it('prepares only so many texts, and runs the rest unnamed', async () => {
+    const sql = port({ mostPrepared: 3 });
+    // The first text the port is given: prepared.
+    const preparedHere = sql
+      .prepare<[], number>('SELECT count(*) FROM pg_prepared_statements WHERE NOT from_sql')
+      .pluck();
+    const plus = [1, 2, 3, 4].map((k) =>
+      sql.prepare<[number], number>(`SELECT ?::int + ${k}`).pluck(),
+    );
+    await sql.transaction(async () => {
+      for (const [i, statement] of plus.entries()) expect(await statement.get(10)).toBe(11 + i);
+      // Two of the four texts joined the first: three prepared; the last two ran unnamed.
+      expect(await preparedHere.get()).toBe(3);
+    });
+  });
+
   it('prepares again a statement whose first run failed', async () => {
     const sql = port();
     const name = `t_${Math.random().toString(36).slice(2, 10)}`;

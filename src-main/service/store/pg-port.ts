@@ -46,6 +46,8 @@ export interface PgPortOptions {
   retryBaseMs?: number;
   /** Counts the retries (the benchmarks report the rate). */
   onRetry?: (code: string) => void;
+  /** How many SQL texts are prepared on each connection (see statementName); 500 unless set. */
+  mostPrepared?: number;
 }
 
 /** The advisory lock a transaction running again takes first (any fixed number of our own). */
@@ -86,6 +88,19 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
   const retryBaseMs = options.retryBaseMs ?? 2;
   let changes = 0;
   let open = true;
+  // A prepared statement holds 16 to 32 KB on each connection for the connection's life, and the
+  // patient list builds its SQL from the filters it is given: the query modules' own statements
+  // come first (they are prepared as the service starts), and past the cap a new text runs
+  // unnamed, parsed on every run as before.
+  const prepared = new Set<string>();
+  const mostPrepared = options.mostPrepared ?? 500;
+  const named = (text: string): string | undefined => {
+    if (!prepared.has(text)) {
+      if (prepared.size >= mostPrepared) return undefined;
+      prepared.add(text);
+    }
+    return statementName(text);
+  };
 
   const current = () => {
     const scope = context.getStore();
@@ -138,10 +153,10 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
     private mode: Mode = 'rows';
     private counts = true;
     private readonly placeholders: Placeholders;
-    private readonly name: string;
+    private readonly name: string | undefined;
     constructor(source: string) {
       this.placeholders = numberPlaceholders(source);
-      this.name = statementName(this.placeholders.text);
+      this.name = named(this.placeholders.text);
     }
     pluck() {
       this.mode = 'pluck';
@@ -160,7 +175,7 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
       const arrays = this.mode !== 'rows';
       const result = await query(
         {
-          name: this.name,
+          ...(this.name ? { name: this.name } : {}),
           text: this.placeholders.text,
           values,
           ...(arrays ? { rowMode: 'array' as const } : {}),
