@@ -97,10 +97,16 @@ describe('searchCondition', () => {
     expect(placeholders(search.sql)).toBe(search.param.length);
   });
 
-  it('escapes LIKE wildcards in pieces but not in the whole phrase strpos checks', () => {
-    const search = searchCondition('postgres', 'lucia_ferrer1987@yahoo.es')!;
-    expect(search.param.at(-1)).toBe('lucia_ferrer1987@yahoo.es');
-    for (const piece of search.param.slice(0, -1)) expect(piece).not.toMatch(/(^|[^\\])[%_]/);
+  it('escapes LIKE wildcards in a phrase asked whole, and checks a long one as typed', () => {
+    // Eight characters: asked whole, so `_` and `%` are escaped to be taken literally.
+    expect(searchCondition('postgres', 'Mary_j%')!.param).toEqual(['mary\\_j\\%']);
+    // Long: the pieces are letters and digits only, and strpos takes the phrase as it is.
+    expect(searchCondition('postgres', 'mary_jane 100%')!.param).toEqual([
+      '100',
+      'mary',
+      'jane',
+      'mary_jane 100%',
+    ]);
   });
 
   it('on SQLite is unchanged: one FTS5 MATCH of the quoted phrases', () => {

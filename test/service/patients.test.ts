@@ -648,6 +648,8 @@ describe('GET /patients search', () => {
     'lucía serrano c',
     'serrano lucía',
     'ferrández ánxela',
+    'mary_jane 100%',
+    'mary jane 100',
     '+34 931 000 005',
     '34931000005',
   ];
