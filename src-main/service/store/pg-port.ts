@@ -92,14 +92,13 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
   // patient list builds its SQL from the filters it is given: the query modules' own statements
   // come first (they are prepared as the service starts), and past the cap a new text runs
   // unnamed, parsed on every run as before.
-  const prepared = new Set<string>();
+  const names = new Map<string, string>();
   const mostPrepared = options.mostPrepared ?? 500;
   const named = (text: string): string | undefined => {
-    if (!prepared.has(text)) {
-      if (prepared.size >= mostPrepared) return undefined;
-      prepared.add(text);
-    }
-    return statementName(text);
+    let name = names.get(text);
+    if (name === undefined && names.size < mostPrepared)
+      names.set(text, (name = statementName(text)));
+    return name;
   };
 
   const current = () => {
