@@ -86,6 +86,30 @@ describe.each(['file', 'memory'] as const)('the SQLite store port (%s)', (where)
     expect(await values(sql)).toEqual([1, 3]);
   });
 
+  it('undoes the right work when savepoints at one depth follow each other (a job batch)', async () => {
+    const sql = await port(where);
+    const insert = sql.prepare<[number]>('INSERT INTO t (n) VALUES (?)');
+    await sql.transaction(async () => {
+      // Each savepoint of a depth reuses that depth's statements: a failure must still undo
+      // only its own rows, at any depth, however many came before it.
+      for (let job = 1; job <= 6; job++) {
+        await sql
+          .transaction(async () => {
+            await insert.run(job * 10);
+            await sql
+              .transaction(async () => {
+                await insert.run(job * 10 + 1);
+                if (job % 3 === 0) throw new Error('inner');
+              })
+              .catch(() => undefined);
+            if (job % 2 === 0) throw new Error('job');
+          })
+          .catch(() => undefined);
+      }
+    });
+    expect(await values(sql)).toEqual([10, 11, 30, 50, 51]);
+  });
+
   it('runs concurrent transactions one after the other: read, decide and write lose nothing', async () => {
     const sql = await port(where);
     await sql.prepare('INSERT INTO t (n) VALUES (0)').run();
@@ -197,6 +221,21 @@ describe.each(['file', 'memory'] as const)('the SQLite store port (%s)', (where)
       expect(sql.detached(() => sql.changeToken())).toBe(during);
     });
     expect(sql.changeToken()).not.toBe(afterLoneWrite);
+    // Every way of writing alone moves it: a write read back with get(), an exec; a transaction
+    // that rolled back does not.
+    const seen = [sql.changeToken()];
+    await sql.prepare('INSERT INTO t (n) VALUES (5) RETURNING n').get();
+    seen.push(sql.changeToken());
+    await sql.exec('DELETE FROM t WHERE n = 5');
+    seen.push(sql.changeToken());
+    expect(new Set(seen).size).toBe(3);
+    await expect(
+      sql.transaction(async () => {
+        await sql.prepare('INSERT INTO t (n) VALUES (6)').run();
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    expect(sql.changeToken()).toBe(seen[2]);
   });
 
   it('answers a failing statement with a rejection, never a throw', async () => {

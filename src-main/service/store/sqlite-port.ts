@@ -48,17 +48,34 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
   const rollback = writer.prepare('ROLLBACK');
   const totalChanges = writer.prepare<[], number>('SELECT total_changes()').pluck();
   const dataVersion = writer.prepare<[], number>('PRAGMA data_version').pluck();
+  /**
+   * The savepoint statements of each depth, prepared once: a savepoint's SQL name is its depth
+   * (the one open at a depth is released before another opens there), so a job batch's hundreds
+   * of savepoints reuse a few statements instead of parsing SQL for each (as better-sqlite3's own
+   * nested transactions do). Its identity in `savepoints` stays unique to the transaction.
+   */
+  const savepointSql: Array<{ open: Statement; release: Statement; undo: Statement }> = [];
+  const savepointAt = (depth: number) =>
+    (savepointSql[depth] ??= {
+      open: writer.prepare(`SAVEPOINT sp${depth}`),
+      release: writer.prepare(`RELEASE sp${depth}`),
+      undo: writer.prepare(`ROLLBACK TO sp${depth}`),
+    });
   /** Changes made by uncounted statements, which total_changes() counts too. */
   let uncountedChanges = 0;
   let committed = '';
+  /** Whether a statement that may write ran outside a transaction since the last note. */
+  let loneWrites = false;
   /**
-   * What the change token counts: every change made on the writer, less the uncounted ones. Read
-   * fresh while no transaction is open (then everything made is committed); while one is, the
-   * figure noted when it took the turn, or at the last commit, stands, since its own changes are
-   * not committed yet. A lone statement outside a transaction costs nothing more.
+   * What the change token counts: every change made on the writer, less the uncounted ones. Noted
+   * at each commit, and before a transaction or a token is taken when a lone statement may have
+   * written since (every write on the writer goes through this port, so nothing else moves it);
+   * while a transaction is open, the figure noted before it stands, since its own changes are not
+   * committed yet.
    */
   const noteCommit = () => {
     committed = String(totalChanges.get()! - uncountedChanges);
+    loneWrites = false;
   };
   noteCommit();
 
@@ -75,10 +92,15 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
    * rate. The reader serves the reads that would otherwise wait for a transaction to end.
    */
   function execute<T>(stmt: PortStatement, op: (s: Statement) => T): Promise<T> | T {
-    if (current() || !turn.taken) return op(stmt.on(writer));
+    if (current()) return op(stmt.on(writer));
+    if (!turn.taken) {
+      if (!stmt.readonly) loneWrites = true;
+      return op(stmt.on(writer));
+    }
     if (reader && stmt.readonly) return op(stmt.on(reader));
     return turn.take()!.then(() => {
       try {
+        if (!stmt.readonly) loneWrites = true;
         return op(stmt.on(writer));
       } finally {
         turn.give();
@@ -146,9 +168,10 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
     if (tx.savepoints.at(-1) !== outer.savepoint)
       throw new Error('Nested transactions of one transaction must not run concurrently');
     const name = `sp${tx.nextSavepoint++}`;
+    const sql = savepointAt(tx.savepoints.length + 1);
     // What the savepoint asks to run after the commit goes with it when it is undone.
     const committedBefore = tx.committed.length;
-    writer.exec(`SAVEPOINT ${name}`);
+    sql.open.run();
     tx.savepoints.push(name);
     const close = () => {
       if (tx.savepoints.at(-1) !== name)
@@ -158,11 +181,14 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
     try {
       const result = await context.run({ tx, savepoint: name }, fn);
       close();
-      writer.exec(`RELEASE ${name}`);
+      sql.release.run();
       return result;
     } catch (error) {
       close();
-      if (writer.inTransaction) writer.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      if (writer.inTransaction) {
+        sql.undo.run();
+        sql.release.run();
+      }
       tx.committed.length = committedBefore;
       throw error;
     }
@@ -187,7 +213,7 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
       };
       try {
         // What was committed before it (lone statements included), for the change token meanwhile.
-        noteCommit();
+        if (loneWrites) noteCommit();
         begin.run();
         let result: T;
         try {
@@ -211,12 +237,15 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
     },
     async exec(source: EngineSql) {
       const text = typeof source === 'string' ? source : source.sqlite;
-      if (current() || !turn.taken) {
+      const inTransaction = current() !== undefined;
+      if (inTransaction || !turn.taken) {
+        if (!inTransaction) loneWrites = true;
         writer.exec(text);
         return;
       }
       await turn.take();
       try {
+        loneWrites = true;
         writer.exec(text);
       } finally {
         turn.give();
@@ -235,7 +264,7 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
       else fn();
     },
     changeToken() {
-      if (!turn.taken) noteCommit();
+      if (!turn.taken && loneWrites) noteCommit();
       return `${dataVersion.get()}:${committed}`;
     },
     async close() {
