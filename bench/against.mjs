@@ -5,7 +5,9 @@
 // node_modules), each build fills its own 10,000-patient clinic with its own fixture writer,
 // both servers stay up, and every round measures each write scenario on one then the other
 // (the order alternating), then the delivery and webhook programs the same way. The figure is
-// the median of the rounds' ratios, each ratio taken between two measurements seconds apart.
+// the median of the rounds' ratios, each taken between two measurements seconds apart; for the
+// programs also of their share of the baseline each measures in the same run (the issue's "same
+// run against the same baseline"), which the machine's drift between two runs cancels out of.
 // AGAINST_ROUNDS (5) and BENCH_SECONDS (4) shorten or lengthen it. SQLite only.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -72,7 +74,9 @@ async function writeScenario(side, key) {
   const scenario = httpScenarios({ baseUrl: side.baseUrl, apiKey: API_KEY }).find(
     (s) => s.key === key,
   );
-  const { target } = await scenario.setup();
+  // The programs between rounds leave the setup's pooled connection idle past the server's
+  // keep-alive, and a reused socket the server has just closed fails once: the setup runs again.
+  const { target } = await scenario.setup().catch(() => scenario.setup());
   const suffix = `-against-${measured++}`;
   const [request] = target.requests;
   const setup = request.setupRequest;
@@ -89,7 +93,10 @@ async function writeScenario(side, key) {
   return result.reqPerSec;
 }
 
-/** One run of a benchmark program of a build: its rates, by name. */
+/**
+ * One run of a benchmark program of a build: by scenario, its rate and its share of the
+ * program's own baseline in the same run (plain rows, bare POSTs), the figure the issue names.
+ */
 function program(root, name) {
   const line = execFileSync(process.execPath, [join(root, `out/bench/${name}.js`), '10000'], {
     cwd: root,
@@ -101,11 +108,16 @@ function program(root, name) {
     .at(-1);
   const result = JSON.parse(line);
   if (name === 'delivery-bench')
-    return { 'job runner: 10,000 deliveries': result.deliveriesPerSecond };
+    return {
+      'job runner: 10,000 deliveries': {
+        rate: result.deliveriesPerSecond,
+        share: result.deliveriesPerSecond / result.baselineRowsPerSecond,
+      },
+    };
   return Object.fromEntries(
     result.runs.map((run) => [
       `webhooks: ${run.webhooks} webhook${run.webhooks > 1 ? 's' : ''}`,
-      run.deliveriesPerSecond,
+      { rate: run.deliveriesPerSecond, share: run.deliveriesPerSecond / run.baselinePerSecond },
     ]),
   );
 }
@@ -117,7 +129,7 @@ async function main() {
   buildOther(otherDir);
   const roots = { before: otherDir, after: repo };
   const sides = {};
-  /** scenario → { before: [], after: [] }, one value a round. */
+  /** scenario → { before: [], after: [] }, one { rate, share? } a round. */
   const rates = {};
   const note = (scenario, side, value) =>
     (rates[scenario] ??= { before: [], after: [] })[side].push(value);
@@ -132,7 +144,7 @@ async function main() {
       const order = round % 2 ? ['after', 'before'] : ['before', 'after'];
       process.stderr.write(`Round ${round + 1} of ${ROUNDS}…\n`);
       for (const key of WRITES)
-        for (const side of order) note(key, side, await writeScenario(sides[side], key));
+        for (const side of order) note(key, side, { rate: await writeScenario(sides[side], key) });
       for (const name of ['delivery-bench', 'webhook-bench'])
         for (const side of order)
           for (const [scenario, value] of Object.entries(program(roots[side], name)))
@@ -145,17 +157,21 @@ async function main() {
     }
     if (existsSync(otherDir)) sh('git', ['worktree', 'remove', '--force', otherDir], repo);
   }
+  console.log(`\nThis tree against ${commit}, SQLite, ${ROUNDS} alternating rounds:\n`);
   console.log(
-    `\nThis tree against ${commit}, SQLite, ${ROUNDS} alternating rounds (rates a second):\n`,
+    '| scenario | before: rate/s (median) | after | after/before, rate: median (lowest) | after/before, share of the same-run baseline: median (lowest) |',
   );
-  console.log(
-    '| scenario | before (median) | after (median) | ratio after/before: median (lowest) |',
-  );
-  console.log('| --- | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  const ratios = (before, after, field) => {
+    const values = after.map((value, i) => value[field] / before[i][field]);
+    return `${median(values).toFixed(3)} (${Math.min(...values).toFixed(3)})`;
+  };
   for (const [scenario, { before, after }] of Object.entries(rates)) {
-    const ratios = after.map((value, i) => value / before[i]);
+    const rate = (side) => Math.round(median(side.map((value) => value.rate)));
+    // An HTTP scenario's baseline is the same bare server for both builds: its rate is the figure.
+    const share = before[0].share === undefined ? '–' : ratios(before, after, 'share');
     console.log(
-      `| ${scenario} | ${Math.round(median(before))} | ${Math.round(median(after))} | ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)}) |`,
+      `| ${scenario} | ${rate(before)} | ${rate(after)} | ${ratios(before, after, 'rate')} | ${share} |`,
     );
   }
 }
