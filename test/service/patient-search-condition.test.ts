@@ -109,6 +109,33 @@ describe('searchCondition', () => {
     ]);
   });
 
+  it('on PostgreSQL gives a fragment of letters and digits the key range of its suffixes', () => {
+    const range = (typed: string) => searchCondition('postgres', typed)!.suffixRange;
+    // One word of 3 to 12 ASCII letters or digits once folded: counted from the suffix table.
+    expect(range('ria')).toEqual(['ria', 'rib']);
+    expect(range('Núñez')).toEqual(['nunez', 'nune{']);
+    expect(range('GARCÍA')).toEqual(['garcia', 'garcib']);
+    expect(range('puiz')).toEqual(['puiz', 'pui{']);
+    expect(range('6129')).toEqual(['6129', '612:']);
+    expect(range('Þórunn')).toEqual(['thorunn', 'thoruno']);
+    expect(range('Gal·la')).toEqual(['galla', 'gallb']);
+    expect(range('abcdefghijkl')).toEqual(['abcdefghijkl', 'abcdefghijkm']);
+    // Anything a word's suffix cannot hold whole, or too short to be one, is counted as before:
+    // a space or punctuation spans two words, a phone number as read out is two phrases, the
+    // suffixes are cut to twelve, and a letter outside a-z is a word separator there.
+    for (const other of [
+      'ri',
+      'puig so',
+      'j.ruiz',
+      '612 34',
+      'abcdefghijklm',
+      'Мария',
+      'ana-maria',
+    ])
+      expect(range(other), other).toBeUndefined();
+    expect(searchCondition('sqlite', 'ria')!.suffixRange).toBeUndefined();
+  });
+
   it('on SQLite is unchanged: one FTS5 MATCH of the quoted phrases', () => {
     expect(searchCondition('sqlite', 'Encarnación Castells')).toEqual({
       kind: 'match',

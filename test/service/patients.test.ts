@@ -1294,6 +1294,43 @@ describe('PATCH /patients/{id}', () => {
     }
   });
 
+  it('counts a fragment exactly as patients are added, renamed and set inactive', async () => {
+    // A page of one: the total is counted, never the page itself (on PostgreSQL, a fragment of
+    // letters and digits is counted from the table of word suffixes, migration 0018).
+    const total = async (search: string, status?: string) =>
+      (await list(server, { search, limit: 1, ...(status ? { status } : {}) })).body.total;
+    const made = [];
+    for (const [firstName, lastName, phone] of [
+      ['Xoquín', 'Vázquez-Xoquer', '+34699771201'],
+      ['Maria Xoquina', 'Puig', '+34699771202'],
+      ['Pere', 'Bosch', '+34699771203'],
+      ['Laia', 'Font', '+34699771204'],
+    ] as const)
+      made.push(await create(server, { firstName, lastName, phone }));
+    expect(await total('xoqu')).toBe(2);
+    expect(await total('XOQUÍN')).toBe(2);
+    expect(await total('Xoquer')).toBe(1);
+    expect(await total('99771')).toBe(4);
+    expect(await total('9977120')).toBe(4);
+    const rename = await server.request<PatientBody>('PATCH', `/patients/${made[1]!.id}`, {
+      body: { firstName: 'Maria', phone: '+34688000001' },
+    });
+    expect(rename.status, rename.text).toBe(200);
+    expect(await total('xoqu')).toBe(1);
+    expect(await total('99771')).toBe(3);
+    expect(await total('99771', 'active')).toBe(3);
+    for (const patient of made.slice(2)) {
+      const inactive = await server.request<PatientBody>('PATCH', `/patients/${patient.id}`, {
+        body: { status: 'inactive' },
+      });
+      expect(inactive.status, inactive.text).toBe(200);
+    }
+    expect(await total('99771')).toBe(3);
+    expect(await total('99771', 'active')).toBe(1);
+    expect(await total('99771', 'inactive')).toBe(2);
+    expect(await total('xoquer', 'inactive')).toBe(0);
+  });
+
   it('writes no patient.created event', async () => {
     const events = (await patientEvents(server)).length;
     const res = await server.request('PATCH', `/patients/${full.id}`, { body: { tags: ['x'] } });

@@ -57,14 +57,15 @@ export const KEPT_TABLES = [
  * On PostgreSQL one TRUNCATE of the same tables empties them: it fires no row triggers, so the
  * delete guards stay as they are; the tables' TRUNCATE guards (migration 0017) let it through
  * while engage.clinic_reset is on, set for this statement only, inside the transaction. No kept
- * table references a clinic one. Identities continue (nothing reads a seq across a reset), and
- * there is no search table to empty: the trigram index belongs to the patients table.
+ * table references a clinic one. Identities continue (nothing reads a seq across a reset); the
+ * trigram index belongs to the patients table, and the table of search suffixes goes with them.
  */
 export async function clearClinicData(db: Sql, now: string): Promise<void> {
   if (!db.inTransaction) throw new Error('clearClinicData must run inside a transaction');
   if (db.engine === 'postgres') {
     await db.exec(`SELECT set_config('engage.clinic_reset', 'on', true)`);
-    await db.exec(`TRUNCATE ${CLINIC_TABLES.join(', ')}`);
+    // The search suffixes (migration 0018) are derived from the patients, like the trigram index.
+    await db.exec(`TRUNCATE ${[...CLINIC_TABLES, 'patient_search_suffixes'].join(', ')}`);
     await db.exec(`SELECT set_config('engage.clinic_reset', 'off', true)`);
   } else {
     const guards = await db

@@ -6,7 +6,16 @@ export interface Search {
   kind: 'match' | 'like';
   sql: string;
   param: string[];
+  /**
+   * PostgreSQL, a term of three to twelve ASCII letters and digits: the key range of the suffix
+   * table (migration 0018) whose rows are exactly the term's matches, for an exact count read from
+   * the index alone.
+   */
+  suffixRange?: [from: string, to: string];
 }
+
+/** Terms the suffix table answers: what one run of its suffixes (cut to twelve) can hold whole. */
+const SUFFIX_TERM = /^[a-z0-9]{3,12}$/;
 
 /**
  * Three or more characters use the trigram index (MATCH on quoted phrases); shorter strings cannot
@@ -41,7 +50,15 @@ export function searchCondition(engine: Engine, raw: string | undefined): Search
         param.push(phrase);
       }
     }
-    return { kind: 'like', sql: `(${sql.join(' OR ')})`, param };
+    const search: Search = { kind: 'like', sql: `(${sql.join(' OR ')})`, param };
+    // One phrase only (a term of digits alone has no second one): the range of the suffixes
+    // starting with it, up to the same text with its last character one higher (byte order).
+    if (phrases.length === 1 && SUFFIX_TERM.test(text))
+      search.suffixRange = [
+        text,
+        text.slice(0, -1) + String.fromCharCode(text.charCodeAt(text.length - 1) + 1),
+      ];
+    return search;
   }
   if (phrases.every((p) => [...p].length >= 3)) {
     return {

@@ -196,7 +196,8 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
     .pluck();
   const countAll = db.prepare<[], number>('SELECT sum(n) FROM patient_counts').pluck();
   // The FTS5 index is SQLite's alone: on PostgreSQL every search is a 'like' one (see
-  // searchCondition), counted on the table below, so these two are never prepared there.
+  // searchCondition), counted on the table below or the suffix table, so these two are never
+  // prepared there.
   const countMatches =
     db.engine === 'sqlite'
       ? db
@@ -211,6 +212,23 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
           .prepare<[string, string], number>(
             `SELECT count(*) FROM patient_search JOIN patients ON patients.seq = patient_search.rowid
        WHERE patient_search MATCH ? AND status = ?`,
+          )
+          .pluck()
+      : undefined;
+  // PostgreSQL, a term the suffix table answers (migration 0018): an index-only count.
+  const countSuffixes =
+    db.engine === 'postgres'
+      ? db
+          .prepare<[string, string], number>(
+            'SELECT count(DISTINCT seq) FROM patient_search_suffixes WHERE suffix >= ? AND suffix < ?',
+          )
+          .pluck()
+      : undefined;
+  const countSuffixesWithStatus =
+    db.engine === 'postgres'
+      ? db
+          .prepare<[string, string, string], number>(
+            'SELECT count(DISTINCT seq) FROM patient_search_suffixes WHERE suffix >= ? AND suffix < ? AND status = ?',
           )
           .pluck()
       : undefined;
@@ -242,6 +260,11 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
       n = status
         ? (await countMatchesWithStatus!.get(search.param[0]!, status))!
         : (await countMatches!.get(search.param[0]!))!;
+    } else if (search.suffixRange && countSuffixes && countSuffixesWithStatus) {
+      const [from, to] = search.suffixRange;
+      n = status
+        ? (await countSuffixesWithStatus.get(from, to, status))!
+        : (await countSuffixes.get(from, to))!;
     } else {
       const sql = `SELECT count(*) FROM patients WHERE ${search.sql}${status ? ' AND status = ?' : ''}`;
       let stmt = countLike.get(sql);

@@ -1,0 +1,3 @@
+-- 0018: nothing on SQLite, whose FTS5 trigram table (patient_search) counts a search's matches from
+-- the index itself. PostgreSQL's file of this number adds the table of word suffixes that lets it
+-- count them without reading the patients table.
