@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe-check';
-import { api, openApp, pageErrors, screenshot, watchRestart, webAppSuite } from './harness';
+import {
+  api,
+  openApp,
+  pageErrorsAcrossRestart,
+  screenshot,
+  watchRestart,
+  webAppSuite,
+} from './harness';
 
 const suite = webAppSuite();
 
@@ -69,7 +76,7 @@ describe('backups and restore in web mode', () => {
     await page.goto(`${suite.app.appUrl}#/patients/${created.body.id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Antes/);
     await screenshot(page, 'es-patient-restored');
-    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrorsAcrossRestart(page)).toEqual([]);
     await context.close();
   });
 });

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe-check';
-import { api, openApp, pageErrors, screenshot, watchRestart, webAppSuite } from './harness';
+import {
+  api,
+  openApp,
+  pageErrorsAcrossRestart,
+  screenshot,
+  watchRestart,
+  webAppSuite,
+} from './harness';
 
 const suite = webAppSuite();
 const folder = mkdtempSync(join(tmpdir(), 'engage-desk-e2e-archive-'));
@@ -95,7 +102,7 @@ describe('moving a clinic in web mode', () => {
     const gone = await api(suite.app, `/patients/${later.body.id}`);
     expect(gone.status).toBe(404);
     expect(await patientIds()).toEqual(before);
-    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrorsAcrossRestart(page)).toEqual([]);
     await context.close();
   });
 });

@@ -242,6 +242,17 @@ export function pageErrors(page: Page): string[] {
 }
 
 /**
+ * What the window logged that a restart (a restore, an import) does not explain. While the
+ * service stops, the web bridge refuses a new event stream with 503 service_stopping and
+ * Retry-After 1, and the window connects again once it is back (routes/web-bridge.ts): whether
+ * the window asks in that moment is a race, and the refusal is the design, not an error. That is
+ * the bridge's only 503; anything else the window logged still counts.
+ */
+export function pageErrorsAcrossRestart(page: Page): string[] {
+  return pageErrors(page).filter((error) => !/^HTTP 503 \S+\/__bridge\/events$/.test(error));
+}
+
+/**
  * Saves the screen under test-artifacts/e2e. The window scrolls inside <main>, so the viewport is
  * made as tall as the screen's content for the picture, then put back.
  */
