@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   indexPieces,
+  readsMatchesFirst,
   searchCondition,
 } from '../../src-main/service/store/patient-search-condition';
 import { foldForSearch } from '../../src-main/service/store/search-text';
@@ -134,6 +135,33 @@ describe('searchCondition', () => {
     ])
       expect(range(other), other).toBeUndefined();
     expect(searchCondition('sqlite', 'ria')!.suffixRange).toBeUndefined();
+  });
+
+  it('on PostgreSQL reads a list from its matches when they are fewer than a walk would read', () => {
+    const at = (
+      matches: number,
+      sort: 'created' | 'name' = 'created',
+      rows = 100_000,
+      limit = 20,
+    ) => readsMatchesFirst({ matches, rows, limit, createdOrder: sort === 'created' });
+    // `6100` in the benchmark's clinic: 159 of 100,000, where a walk in order read 15,000 rows.
+    expect(at(159)).toBe(true);
+    expect(at(0)).toBe(true);
+    // `garc` (3,368) and `ria` (5,277): a page is a few hundred rows into the walk.
+    expect(at(3368)).toBe(false);
+    expect(at(5277)).toBe(false);
+    // The crossover, about 1,450 in the created order and 840 in another order.
+    expect(at(1449)).toBe(true);
+    expect(at(1450)).toBe(false);
+    expect(at(836, 'name')).toBe(true);
+    expect(at(841, 'name')).toBe(false);
+    // A bigger page (a bulk selection of up to 10,000) moves it up.
+    expect(at(3368, 'created', 100_000, 10_000)).toBe(true);
+    // The clinic of patients-sort-filters.test.ts, which lists a fragment both ways.
+    expect(at(6, 'created', 80, 4)).toBe(true);
+    expect(at(6, 'name', 80, 4)).toBe(true);
+    expect(at(60, 'created', 80, 4)).toBe(false);
+    expect(at(60, 'name', 80, 4)).toBe(false);
   });
 
   it('on SQLite is unchanged: one FTS5 MATCH of the quoted phrases', () => {

@@ -112,6 +112,61 @@ describe('GET /patients sorted', () => {
       'validation_failed',
     );
   });
+
+  it('lists a fragment alike in every order, whether its matches are few or many', async () => {
+    // On PostgreSQL a fragment's list is read from its matches when they are few (`vaqu`: 6 of
+    // 80 at pages of 4) and walks the order otherwise (`serr`: 60 of 80); readsMatchesFirst's
+    // test pins both sides for this clinic. Either way, the same pages.
+    const server = await newServer();
+    const made: { name: string; sortName: string; dob: string | undefined; active: boolean }[] = [];
+    for (let i = 0; i < 80; i++) {
+      const lastName = i < 60 ? `Serr${'aeiou'[i % 5]}no` : i < 66 ? 'Vaquer' : 'Puig';
+      const firstName = `P${String((i * 37) % 80).padStart(2, '0')}`;
+      const dob = i % 5 === 0 ? undefined : `19${50 + ((i * 7) % 50)}-0${1 + (i % 9)}-1${i % 6}`;
+      const status = i % 7 === 3 ? 'inactive' : 'active';
+      const res = await server.request('POST', '/patients', {
+        body: { firstName, lastName, status, ...(dob ? { dateOfBirth: dob } : {}) },
+      });
+      expect(res.status, res.text).toBe(201);
+      made.push({
+        name: `${lastName}, ${firstName}`,
+        sortName: `${lastName} ${firstName}`.toLowerCase(),
+        dob,
+        active: status === 'active',
+      });
+    }
+    const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const expected = (term: string, sort: string, direction: string, activeOnly: boolean) => {
+      const rows = made
+        .map((p, seq) => ({ ...p, seq }))
+        .filter((p) => p.sortName.includes(term) && (!activeOnly || p.active));
+      const key = (p: (typeof rows)[number]) =>
+        sort === 'name'
+          ? p.sortName
+          : sort === 'dateOfBirth'
+            ? (p.dob ?? (direction === 'asc' ? '9999-12-31' : '0000-01-01'))
+            : '';
+      rows.sort((a, b) => byText(key(a), key(b)) || a.seq - b.seq);
+      if (direction === 'desc') rows.reverse();
+      return rows.map((p) => p.name);
+    };
+    for (const term of ['vaqu', 'serr'])
+      for (const [sort, direction] of [
+        ['created', 'desc'],
+        ['created', 'asc'],
+        ['name', 'asc'],
+        ['name', 'desc'],
+        ['dateOfBirth', 'asc'],
+        ['dateOfBirth', 'desc'],
+      ] as const)
+        for (const activeOnly of [false, true]) {
+          const query = `search=${term}&sort=${sort}&direction=${direction}${activeOnly ? '&status=active' : ''}`;
+          const want = expected(term, sort, direction, activeOnly);
+          expect(await everyPage(server, query, 4), query).toEqual(want);
+          const first = await server.request('GET', `/patients?${query}&limit=4`);
+          expect(first.body.total, query).toBe(want.length);
+        }
+  });
 });
 
 describe('GET /patients narrowed by age and responses', () => {

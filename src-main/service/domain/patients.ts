@@ -176,7 +176,7 @@ export function createPatients(deps: {
       // The key holds the filters as dates and times: a page read yesterday is not today's.
       const key = JSON.stringify([selection.given, selection.filters, limit, query.cursor ?? '']);
       return await pages.get(key, async () => {
-        const { def, where } = q.patients.listQuery(selection.filters, selection);
+        const { def, where } = await q.patients.listQuery(selection.filters, selection, limit);
         const page = await deps.listPage(def, {
           limit,
           cursor: query.cursor,

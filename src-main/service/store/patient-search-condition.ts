@@ -111,3 +111,31 @@ export function indexPieces(phrase: string): string[] {
   }
   return [...new Set(pieces)].slice(0, MOST_PIECES);
 }
+
+/**
+ * PostgreSQL: a term's matches read from the suffix table (migration 0018), exactly the patients
+ * whose folded text holds it, as an array the list's own index is then walked through.
+ */
+export const FEW_MATCHES =
+  'patients.seq = ANY (ARRAY(SELECT seq FROM patient_search_suffixes WHERE suffix >= ? AND suffix < ?))';
+
+/**
+ * Whether a list of a term with `matches` among `rows` patients is cheaper read from its matches
+ * than by walking the list's order until a page is full. The walk reads about
+ * (limit + 1) × rows / matches patients to find a page; reading the matches costs one index entry
+ * each in the created order (whose index then stops at the page), and about three times that in
+ * another order, where every match is fetched and sorted. The two are equal where
+ * matches² × weight = (limit + 1) × rows: at 100,000 patients and pages of 20, about 1,450 matches
+ * in the created order and 840 in another (measured in docs/benchmarks.md). Near that point both
+ * cost well under a millisecond; far from it, the wrong one costs ten times more.
+ */
+export function readsMatchesFirst(at: {
+  matches: number;
+  rows: number;
+  limit: number;
+  /** Listed in the created order (by `seq`), or in another (name, date of birth). */
+  createdOrder: boolean;
+}): boolean {
+  const weight = at.createdOrder ? 1 : 3;
+  return at.matches * at.matches * weight < (at.limit + 1) * at.rows;
+}
