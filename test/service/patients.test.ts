@@ -1331,6 +1331,34 @@ describe('PATCH /patients/{id}', () => {
     expect(await total('xoquer', 'inactive')).toBe(0);
   });
 
+  it('counts a patient once whose name comes again in the e-mail, and as the e-mail changes', async () => {
+    // On PostgreSQL the suffix table keeps only a patient's longest suffixes (migration 0019):
+    // `nez` of the name lives on in `nez7` of the e-mail, until the e-mail changes.
+    const total = async (search: string) => (await list(server, { search, limit: 1 })).body.total;
+    const before = { nez: await total('nez'), nez7: await total('nez7') };
+    const sergio = await create(server, {
+      firstName: 'Sergio',
+      lastName: 'Martínez Jiménez',
+      email: 'sergio.martinez7@example.com',
+    });
+    expect(await total('nez')).toBe(before.nez + 1);
+    expect(await total('nez7')).toBe(before.nez7 + 1);
+    expect(await total('martinez7')).toBe(1);
+    const patch = async (body: Record<string, unknown>) => {
+      const res = await server.request('PATCH', `/patients/${sergio.id}`, { body });
+      expect(res.status, res.text).toBe(200);
+    };
+    await patch({ email: 'sergio@example.com' });
+    expect(await total('nez')).toBe(before.nez + 1);
+    expect(await total('nez7')).toBe(before.nez7);
+    expect(await total('martinez7')).toBe(0);
+    await patch({ lastName: 'Puig', email: 'sergio.martinez7@example.com' });
+    expect(await total('nez')).toBe(before.nez + 1);
+    await patch({ email: null });
+    expect(await total('nez')).toBe(before.nez);
+    expect(await total('sergio')).toBeGreaterThanOrEqual(1);
+  });
+
   it('writes no patient.created event', async () => {
     const events = (await patientEvents(server)).length;
     const res = await server.request('PATCH', `/patients/${full.id}`, { body: { tags: ['x'] } });

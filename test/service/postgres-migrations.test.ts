@@ -1041,7 +1041,7 @@ const types = {
 
 describe.skipIf(!url)('the PostgreSQL migrations', () => {
   const database = `engage_desk_migrations_${randomBytes(6).toString('hex')}`;
-  const databases = [database, `${database}_partial`];
+  const databases = [database, `${database}_partial`, `${database}_suffixes`];
   let admin: pg.Client;
   let client: pg.Client;
   /** A second database, brought up a few migrations at a time with rows in between. */
@@ -2118,6 +2118,57 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
       expect(index!.def).toContain('USING gin (search_text gin_trgm_ops)');
     });
 
+    it('0019 keeps only the longest suffixes of each patient, rebuilt from those 0018 wrote', async () => {
+      const texts = [
+        'sergio martinez llopis\nsergio.martinez7@example.com\n34605850938',
+        'ana maria\n\n',
+        'marta martin\nmmartin@example.org\n612',
+        'nuria gal·la ñu\n\n34612345678',
+        'xoquin vazquez-xoquer\n\n',
+      ];
+      const old = await connect(`${database}_suffixes`);
+      try {
+        await applyPostgres(old, 0, 18);
+        for (const [i, text] of texts.entries()) {
+          await old.query(
+            `INSERT INTO patients (id, first_name, last_name, status, created_at, updated_at, search_text, sort_name)
+             VALUES ($1, 'F', 'L', $2, $3, $3, $4, 'l f')`,
+            [`pat_sfx_${i}`, i === 2 ? 'inactive' : 'active', at(i), text],
+          );
+        }
+        const rows = () =>
+          old.query<{ id: string; suffix: string; status: string }>(
+            `SELECT p.id, s.suffix, s.status FROM patient_search_suffixes s JOIN patients p USING (seq)
+             ORDER BY p.id, s.suffix`,
+          );
+        // 0018 wrote every suffix: `nez` beside `nez7`, `mar` beside `maria` and `martin`.
+        expect((await rows()).rows.some((r) => r.suffix === 'nez')).toBe(true);
+        await applyPostgres(old, 18, 19);
+        const expected = texts.flatMap((text, i) =>
+          longestSuffixes(text).map((suffix) => ({
+            id: `pat_sfx_${i}`,
+            suffix,
+            status: i === 2 ? 'inactive' : 'active',
+          })),
+        );
+        expect((await rows()).rows).toEqual(expected);
+        expect(expected.map((r) => r.suffix)).toEqual(
+          expect.arrayContaining(['nez7', 'martinez7', 'maria', 'mmartin', '34605850938']),
+        );
+        expect(expected.map((r) => r.suffix)).not.toContain('nez');
+        // The triggers of 0018 call the new function on both texts of an update: a changed
+        // e-mail leaves `nez` to the name, and nothing of the old address behind.
+        await old.query(
+          `UPDATE patients SET search_text = 'sergio martinez llopis\nsergio@example.com\n' WHERE id = 'pat_sfx_0'`,
+        );
+        const sergio = (await rows()).rows.filter((r) => r.id === 'pat_sfx_0').map((r) => r.suffix);
+        expect(sergio).toEqual(longestSuffixes('sergio martinez llopis\nsergio@example.com\n'));
+        expect(sergio).toContain('nez');
+      } finally {
+        await old.end();
+      }
+    });
+
     it('finds the same patients by substring as SQLite does', async () => {
       const sql = `SELECT id FROM patients WHERE search_text LIKE '%' || ? || '%' ESCAPE '\\' ORDER BY seq`;
       for (const query of ['nú', 'gal·la', '612345', 'o\'brien "the', '\\\\', 'zzz']) {
@@ -2126,6 +2177,19 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
     });
   });
 });
+
+/**
+ * What migration 0019 keeps of a folded search text, written again here from its definition:
+ * the suffixes of three characters or more of each run of a-z and 0-9, cut to twelve, without
+ * those that begin a longer one; in byte order.
+ */
+function longestSuffixes(text: string): string[] {
+  const all = new Set<string>();
+  for (const run of text.split(/[^a-z0-9]+/))
+    for (let i = 0; i + 3 <= run.length; i++) all.add(run.slice(i, i + 12));
+  const kept = [...all].filter((s) => ![...all].some((o) => o !== s && o.startsWith(s)));
+  return kept.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
 
 /** SQL text compared across engines: no casts to text, no parentheses, one space, lower case. */
 function normalSql(sql: string): string {

@@ -1,0 +1,2 @@
+-- 0019: nothing on SQLite (see 0018). PostgreSQL's file of this number keeps only each patient's
+-- longest word suffixes in its table of them, which counts a common fragment with fewer rows.
