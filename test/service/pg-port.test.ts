@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPgPool,
@@ -275,6 +276,35 @@ describe.skipIf(!postgresUrl)('the PostgreSQL store port', () => {
     expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
     expect(await values(one, t)).toEqual([40]);
     expect(retries).toBeGreaterThan(0);
+  });
+
+  it('lends a new connection only once its plan setting is made, never with a query beside it', async () => {
+    // Ten connections opened at once, each asked at once. A setting sent beside the first query
+    // (as a 'connect' listener did) leaves a query waiting on a busy client: pg warns of it once
+    // a process (so an earlier case may have used the warning up) and pg 9 refuses it. The
+    // condition pg warns on is counted here at every call instead.
+    const query = pg.Client.prototype.query;
+    let besideAnother = 0;
+    pg.Client.prototype.query = function (this: { _queryQueue?: unknown[] }, ...args: unknown[]) {
+      if ((this._queryQueue?.length ?? 0) > 0) besideAnother++;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    const pool = createPgPool({ connectionString: database.url });
+    try {
+      const settings = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const { rows } = await pool.query<{ mode: string }>(
+            "SELECT current_setting('plan_cache_mode') AS mode",
+          );
+          return rows[0]!.mode;
+        }),
+      );
+      expect(new Set(settings)).toEqual(new Set(['force_custom_plan']));
+      expect(besideAnother).toBe(0);
+    } finally {
+      pg.Client.prototype.query = query;
+      await pool.end();
+    }
   });
 
   it('prepares a statement once per connection, and plans every run for its own values', async () => {

@@ -375,6 +375,15 @@ export function createPgPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({
     max: 10,
     ...config,
+    // Statements are prepared (see statementName), and after five runs PostgreSQL may settle on
+    // a plan made without the parameters. A patient list's best plan depends on them: a
+    // one-letter search walks the table in order and stops at a page, a full name asks the
+    // trigram index. So every run is planned for its own values, as unnamed statements were;
+    // only the parse is saved. The pool awaits this before it lends a new connection (a
+    // 'connect' listener ran it beside the first query, which pg 9 will refuse).
+    onConnect: async (client: pg.ClientBase) => {
+      await client.query('SET plan_cache_mode = force_custom_plan');
+    },
     types: {
       getTypeParser: ((oid: number, format?: string) =>
         oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC
@@ -386,13 +395,5 @@ export function createPgPool(config: pg.PoolConfig): pg.Pool {
   // the pool's own end racing the server) is dropped by the pool and the next query opens
   // another; without a listener the pool's 'error' event would crash the process.
   pool.on('error', () => undefined);
-  // Statements are prepared (see statementName), and after five runs PostgreSQL may settle on a
-  // plan made without the parameters. A patient list's best plan depends on them: a one-letter
-  // search walks the table in order and stops at a page, a full name asks the trigram index. So
-  // every run is planned for its own values, as unnamed statements were; only the parse is saved.
-  // The pool runs this before it lends the new connection.
-  pool.on('connect', (client) => {
-    client.query('SET plan_cache_mode = force_custom_plan').catch(() => undefined);
-  });
   return pool;
 }
