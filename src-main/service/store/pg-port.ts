@@ -381,6 +381,8 @@ export function createPgPool(config: pg.PoolConfig): pg.Pool {
     // trigram index. So every run is planned for its own values, as unnamed statements were;
     // only the parse is saved. The pool awaits this before it lends a new connection (a
     // 'connect' listener ran it beside the first query, which pg 9 will refuse).
+    // @types/pg declares the hook void; pg-pool 3.14 awaits what it returns (`_promiseTry`).
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises
     onConnect: async (client: pg.ClientBase) => {
       await client.query('SET plan_cache_mode = force_custom_plan');
     },
