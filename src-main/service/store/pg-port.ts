@@ -13,6 +13,8 @@ interface TransactionContext {
   savepoints: string[];
   nextSavepoint: number;
   committed: Array<() => void>;
+  /** Sql.memo: what it remembers of its own reads; a new attempt starts without it. */
+  memo: Map<string, unknown>;
   /** Rows its statements changed, counted into the change token once it commits. */
   changes: number;
   /** Set when PostgreSQL refused one of its statements as not serializable: it runs again. */
@@ -222,6 +224,8 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
       if (!tx.mustRetry) {
         await tx.client.query(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`);
         if (tx.aborted?.at === name) tx.aborted = undefined;
+        // What it remembered may have been read or written inside the savepoint just undone.
+        tx.memo.clear();
         tx.committed.length = committedBefore;
         tx.changes = changesBefore;
       }
@@ -247,6 +251,7 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
       savepoints: [],
       nextSavepoint: 1,
       committed: [],
+      memo: new Map(),
       changes: 0,
       mustRetry: false,
     };
@@ -331,6 +336,7 @@ export function createPgPort(pool: pg.Pool, options: PgPortOptions = {}): Sql {
       if (scope) scope.tx.committed.push(fn);
       else fn();
     },
+    memo: () => current()?.tx.memo,
     /**
      * The rows this process committed, the uncounted statements' left out (as they ran, in their
      * own transaction: a count taken off a global figure before their commit made the token go

@@ -78,6 +78,14 @@ export interface Sql {
    */
   afterCommit(fn: () => void): void;
   /**
+   * What the caller's transaction remembers of its own reads, for a value read again and again
+   * within it (a delivery batch reads the clinic's name for each of its hundreds of jobs): one map
+   * per transaction, emptied when one of its savepoints is undone, gone with it. Undefined outside
+   * a transaction, where nothing may be remembered (another connection may change anything). A
+   * value kept here must be written through by whatever changes it within the transaction.
+   */
+  memo(): Map<string, unknown> | undefined;
+  /**
    * Changes whenever something this store can see was committed, except by the statements marked
    * `uncounted` (see read-cache.ts); never takes a value it had before. Cheap enough to ask before
    * every cached read.

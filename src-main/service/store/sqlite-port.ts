@@ -13,6 +13,8 @@ interface TransactionContext {
   nextSavepoint: number;
   /** What runs once it has committed (Sql.afterCommit). */
   committed: Array<() => void>;
+  /** Sql.memo: what it remembers of its own reads. */
+  memo: Map<string, unknown>;
 }
 
 /** Where a caller runs (ambient through AsyncLocalStorage): a transaction, and its savepoint. */
@@ -190,6 +192,8 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
         sql.release.run();
       }
       tx.committed.length = committedBefore;
+      // What it remembered may have been read or written inside the savepoint just undone.
+      tx.memo.clear();
       throw error;
     }
   }
@@ -210,6 +214,7 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
         savepoints: [],
         nextSavepoint: 1,
         committed: [],
+        memo: new Map(),
       };
       try {
         // What was committed before it (lone statements included), for the change token meanwhile.
@@ -263,6 +268,7 @@ export function createSqlitePort(writer: Db, options: SqlitePortOptions = {}): S
       if (scope) scope.tx.committed.push(fn);
       else fn();
     },
+    memo: () => current()?.tx.memo,
     changeToken() {
       if (!turn.taken && loneWrites) noteCommit();
       return `${dataVersion.get()}:${committed}`;
