@@ -1,10 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPgPool,
-  createPgPort,
-  type PgPortOptions,
-} from '../../src-main/service/store/pg-port';
+import { createPgPool } from '../../src-main/service/store/pg-pool';
+import { createPgPort, type PgPortOptions } from '../../src-main/service/store/pg-port';
 import type { Sql } from '../../src-main/service/store/sql-port';
 import { StoreBusyError } from '../../src-main/service/errors';
 import { createTestDatabase, postgresUrl } from './postgres-test-db';

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPgPool, createPgPort } from '../../src-main/service/store/pg-port';
+import { createPgPool } from '../../src-main/service/store/pg-pool';
+import { createPgPort } from '../../src-main/service/store/pg-port';
 import { createSettingsQueries } from '../../src-main/service/store/queries/settings';
 import type { Sql } from '../../src-main/service/store/sql-port';
 import { createSqlitePort } from '../../src-main/service/store/sqlite-port';

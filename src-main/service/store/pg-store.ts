@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { DatabaseFromTheFutureError } from './db';
 import { LATEST_VERSION, postgresMigrations, type Migration } from './migrations';
-import { createPgPool, createPgPort, type PgPortOptions } from './pg-port';
+import { createPgPool } from './pg-pool';
+import { createPgPort, type PgPortOptions } from './pg-port';
 import type { Sql } from './sql-port';
 
 /**
