@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3-multiple-ciphers';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createPgPool } from '../../src-main/service/store/pg-pool';
-import { createPgPort } from '../../src-main/service/store/pg-port';
+import { openDb } from '../../src-main/service/store/db';
+import { openPgStore } from '../../src-main/service/store/pg-store';
 import { createSettingsQueries } from '../../src-main/service/store/queries/settings';
 import type { Sql } from '../../src-main/service/store/sql-port';
 import { createSqlitePort } from '../../src-main/service/store/sqlite-port';
@@ -10,17 +9,13 @@ import { createTestDatabase, postgresUrl } from './postgres-test-db';
 /**
  * What a transaction remembers of its own reads (Sql.memo), and the settings read through it: a
  * delivery batch reads the clinic's name once, not once a job, and never a value its own
- * transaction changed or undid. On both adapters (PostgreSQL when a server is given).
+ * transaction changed or undid. On both adapters over the service's own schema (PostgreSQL when
+ * a server is given), each case on a new store.
  */
 const engines = [
-  { name: 'SQLite', open: async () => createSqlitePort(new Database(':memory:')) },
+  { name: 'SQLite', open: async () => createSqlitePort(openDb({ memory: true }).db) },
   ...(postgresUrl
-    ? [
-        {
-          name: 'PostgreSQL',
-          open: async () => createPgPort(createPgPool({ connectionString: database!.url })),
-        },
-      ]
+    ? [{ name: 'PostgreSQL', open: async () => (await openPgStore(database!.url)).db }]
     : []),
 ];
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
@@ -34,12 +29,12 @@ afterAll(async () => {
 describe.each(engines)('the transaction memo on $name', ({ open }) => {
   let sql: Sql;
   afterEach(async () => {
-    await sql.exec('DROP TABLE settings');
+    // The PostgreSQL database outlives a case: the next one starts from the same settings.
+    await sql.exec('DELETE FROM settings');
     await sql.close();
   });
   const setUp = async () => {
     sql = await open();
-    await sql.exec('CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
     await sql.exec(`INSERT INTO settings (key, value) VALUES ('clinic_name', 'Clínica Sol')`);
     return createSettingsQueries(sql);
   };
