@@ -5,6 +5,7 @@ import { createReadCache } from '../read-cache';
 import { foldForSearch, patientSearchText } from '../search-text';
 import {
   FEW_MATCHES,
+  MANY_MATCHES,
   readsMatchesFirst,
   searchCondition,
   type Search,
@@ -313,7 +314,7 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
    * PostgreSQL, a term the suffix table answers: the search condition to list it with. Its
    * matches are counted first (an index-only read, which the page's total reuses from the read
    * cache), and when they are few the list is read from them (`FEW_MATCHES`) instead of walking
-   * the list's order and testing each row (`search.sql`). Why the service chooses and not the
+   * the list's order and testing each row (`MANY_MATCHES`). Why the service chooses and not the
    * planner: PostgreSQL estimates a `LIKE '%6100%'` from its histogram at about 1% of the table
    * whatever it holds, so for a fragment found in 159 of 100,000 patients it walked 15,000 rows
    * to fill a page (5 ms, the tail of the distinct-fragments benchmark), and the exact count is
@@ -325,13 +326,13 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
     sort: PatientSort,
     limit: number,
   ): Promise<ListCondition> {
-    const like = { sql: search.sql, params: search.param };
-    if (!search.suffixRange) return like;
+    if (!search.suffixRange) return { sql: search.sql, params: search.param };
     const matches = await countSearch(search, status);
     const rows = await rowCount(status);
     return readsMatchesFirst({ matches, rows, limit, createdOrder: sort === 'created' })
       ? { sql: FEW_MATCHES, params: search.suffixRange }
-      : like;
+      : // The suffix range starts at the term itself.
+        { sql: MANY_MATCHES, params: [search.suffixRange[0]] };
   }
 
   /** The list to run and its conditions for these filters, in this order, for pages of `limit`. */
