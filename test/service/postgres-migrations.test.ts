@@ -1041,7 +1041,12 @@ const types = {
 
 describe.skipIf(!url)('the PostgreSQL migrations', () => {
   const database = `engage_desk_migrations_${randomBytes(6).toString('hex')}`;
-  const databases = [database, `${database}_partial`, `${database}_suffixes`];
+  const databases = [
+    database,
+    `${database}_partial`,
+    `${database}_suffixes`,
+    `${database}_firsts`,
+  ];
   let admin: pg.Client;
   let client: pg.Client;
   /** A second database, brought up a few migrations at a time with rows in between. */
@@ -2169,6 +2174,75 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
       }
     });
 
+    it('0020 marks the first suffix of a patient a term starts, so a count of rows is a count of patients', async () => {
+      // Words that share their beginnings with each other, a word twice, runs of digits that
+      // repeat themselves: a term starts several suffixes of one patient.
+      const texts = [
+        'maria martinez marin\nmaria.martinez7@example.com\n34612612612',
+        'ana anabel annabel\n\n',
+        'sergio sergio serrano\nsergio@example.org\n',
+        'xoquin vazquez-xoquer\n\n600600600',
+        'bo li\n\n',
+      ];
+      const firsts = await connect(`${database}_firsts`);
+      try {
+        await applyPostgres(firsts, 0, 19);
+        const insert = (i: number, text: string) =>
+          firsts.query(
+            `INSERT INTO patients (id, first_name, last_name, status, created_at, updated_at, search_text, sort_name)
+             VALUES ($1, 'F', 'L', 'active', $2, $2, $3, 'l f')`,
+            [`pat_first_${i}`, at(i), text],
+          );
+        for (const [i, text] of texts.slice(0, 4).entries()) await insert(i, text);
+        await applyPostgres(firsts, 19, 20);
+        // Written after 0020, through its trigger, and one changed through the update trigger.
+        await insert(4, texts[4]!);
+        texts[3] = 'xoquin vazquez\nxvazquez@example.com\n';
+        await firsts.query('UPDATE patients SET search_text = $1 WHERE id = $2', [
+          texts[3],
+          'pat_first_3',
+        ]);
+        const { rows } = await firsts.query<{ id: string; suffix: string; shared: number }>(
+          `SELECT p.id, s.suffix, s.shared_prefix AS shared
+           FROM patient_search_suffixes s JOIN patients p USING (seq) ORDER BY p.id, s.suffix`,
+        );
+        expect(rows).toEqual(
+          texts.flatMap((text, i) =>
+            suffixFirsts(text).map(({ suffix, shared }) => ({
+              id: `pat_first_${i}`,
+              suffix,
+              shared,
+            })),
+          ),
+        );
+        expect(rows.some((r) => r.shared > 3)).toBe(true);
+        // Every term the table answers that these patients hold: as many rows sharing less than
+        // its length as patients hold it, the count the service asks for.
+        const terms = new Set(
+          rows.flatMap((r) =>
+            Array.from({ length: r.suffix.length - 2 }, (_, k) => r.suffix.slice(0, k + 3)),
+          ),
+        );
+        for (const term of terms) {
+          const to = term.slice(0, -1) + String.fromCharCode(term.charCodeAt(term.length - 1) + 1);
+          const {
+            rows: [count],
+          } = await firsts.query<{ n: number }>(
+            `SELECT count(*) AS n FROM patient_search_suffixes
+             WHERE suffix >= $1 AND suffix < $2 AND shared_prefix < $3`,
+            [term, to, term.length],
+          );
+          const holding = texts.filter((text) =>
+            text.split(/[^a-z0-9]+/).some((run) => run.includes(term)),
+          );
+          expect({ term, n: count!.n }).toEqual({ term, n: holding.length });
+        }
+        expect(terms.size).toBeGreaterThan(150);
+      } finally {
+        await firsts.end();
+      }
+    });
+
     it('finds the same patients by substring as SQLite does', async () => {
       const sql = `SELECT id FROM patients WHERE search_text LIKE '%' || ? || '%' ESCAPE '\\' ORDER BY seq`;
       for (const query of ['nú', 'gal·la', '612345', 'o\'brien "the', '\\\\', 'zzz']) {
@@ -2189,6 +2263,20 @@ function longestSuffixes(text: string): string[] {
     for (let i = 0; i + 3 <= run.length; i++) all.add(run.slice(i, i + 12));
   const kept = [...all].filter((s) => ![...all].some((o) => o !== s && o.startsWith(s)));
   return kept.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * What migration 0020 keeps beside each of those suffixes, written again here from its
+ * definition: how many characters it shares with the suffix before it (byte order, the same
+ * patient), as 0 below three.
+ */
+function suffixFirsts(text: string): Array<{ suffix: string; shared: number }> {
+  return longestSuffixes(text).map((suffix, i, all) => {
+    const previous = all[i - 1] ?? '';
+    let shared = 0;
+    while (shared < suffix.length && previous[shared] === suffix[shared]) shared++;
+    return { suffix, shared: shared < 3 ? 0 : shared };
+  });
 }
 
 /** SQL text compared across engines: no casts to text, no parentheses, one space, lower case. */

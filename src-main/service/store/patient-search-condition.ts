@@ -116,8 +116,19 @@ export function indexPieces(phrase: string): string[] {
  * PostgreSQL: a term's matches read from the suffix table (migration 0018), exactly the patients
  * whose folded text holds it, as an array the list's own index is then walked through.
  */
-export const FEW_MATCHES =
-  'patients.seq = ANY (ARRAY(SELECT seq FROM patient_search_suffixes WHERE suffix >= ? AND suffix < ?))';
+export const FEW_MATCHES = `patients.seq = ANY (ARRAY(SELECT seq FROM patient_search_suffixes
+  WHERE suffix >= ? AND suffix < ? AND shared_prefix < ?))`;
+
+/**
+ * PostgreSQL: the parameters of a term's rows in the suffix table, for FEW_MATCHES and the count:
+ * its key range, and its length, under which only the first of a patient's suffixes that start
+ * with it shares a prefix with the one before (migration 0020), so each patient is one row.
+ */
+export const suffixParams = ([from, to]: [string, string]): [string, string, number] => [
+  from,
+  to,
+  from.length,
+];
 
 /**
  * PostgreSQL: a term with many matches (the other side of `readsMatchesFirst`), tested on each

@@ -8,6 +8,7 @@ import {
   MANY_MATCHES,
   readsMatchesFirst,
   searchCondition,
+  suffixParams,
   type Search,
 } from '../patient-search-condition';
 
@@ -221,20 +222,21 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
           )
           .pluck()
       : undefined;
-  // PostgreSQL, a term the suffix table answers (migration 0018): an index-only count.
+  // PostgreSQL, a term the suffix table answers (migration 0018): an index-only count of one
+  // row per patient (0020, see suffixParams).
   const countSuffixes =
     db.engine === 'postgres'
       ? db
-          .prepare<[string, string], number>(
-            'SELECT count(DISTINCT seq) FROM patient_search_suffixes WHERE suffix >= ? AND suffix < ?',
+          .prepare<[string, string, number], number>(
+            'SELECT count(*) FROM patient_search_suffixes WHERE suffix >= ? AND suffix < ? AND shared_prefix < ?',
           )
           .pluck()
       : undefined;
   const countSuffixesWithStatus =
     db.engine === 'postgres'
       ? db
-          .prepare<[string, string, string], number>(
-            'SELECT count(DISTINCT seq) FROM patient_search_suffixes WHERE suffix >= ? AND suffix < ? AND status = ?',
+          .prepare<[string, string, number, string], number>(
+            'SELECT count(*) FROM patient_search_suffixes WHERE suffix >= ? AND suffix < ? AND shared_prefix < ? AND status = ?',
           )
           .pluck()
       : undefined;
@@ -267,10 +269,10 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
         ? (await countMatchesWithStatus!.get(search.param[0]!, status))!
         : (await countMatches!.get(search.param[0]!))!;
     } else if (search.suffixRange && countSuffixes && countSuffixesWithStatus) {
-      const [from, to] = search.suffixRange;
+      const keys = suffixParams(search.suffixRange);
       n = status
-        ? (await countSuffixesWithStatus.get(from, to, status))!
-        : (await countSuffixes.get(from, to))!;
+        ? (await countSuffixesWithStatus.get(...keys, status))!
+        : (await countSuffixes.get(...keys))!;
     } else {
       const sql = `SELECT count(*) FROM patients WHERE ${search.sql}${status ? ' AND status = ?' : ''}`;
       let stmt = countLike.get(sql);
@@ -330,7 +332,7 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
     const matches = await countSearch(search, status);
     const rows = await rowCount(status);
     return readsMatchesFirst({ matches, rows, limit, createdOrder: sort === 'created' })
-      ? { sql: FEW_MATCHES, params: search.suffixRange }
+      ? { sql: FEW_MATCHES, params: suffixParams(search.suffixRange) }
       : // The suffix range starts at the term itself.
         { sql: MANY_MATCHES, params: [search.suffixRange[0]] };
   }

@@ -1,0 +1,3 @@
+-- 0020: nothing on SQLite (see 0018). PostgreSQL's file of this number marks, in its table of
+-- search suffixes, the first of a patient's suffixes that start with a term, so that counting a
+-- term needs no DISTINCT.
