@@ -2123,6 +2123,33 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
       expect(index!.def).toContain('USING gin (search_text gin_trgm_ops)');
     });
 
+    it('0021 keeps no histogram of the search text for a LIKE to be run over', async () => {
+      // Analyzed with patients in it: the id, unique like the search text, has its histogram,
+      // the search text two bounds, under the ten PostgreSQL's pattern estimate needs to read one.
+      const outcome = await postgres.attempt([
+        [
+          `INSERT INTO patients (id, first_name, last_name, status, created_at, updated_at, search_text)
+           SELECT 'pat_stats_' || lpad(n::text, 5, '0'), 'F', 'L', 'active', ?, ?,
+             md5(n::text) || chr(10) || 'mail' || n || '@example.org' || chr(10) || n
+           FROM generate_series(1, 3000) n`,
+          [at(30_000), at(30_000)],
+        ],
+        ['ANALYZE patients'],
+        [
+          `SELECT attname AS column, array_length(histogram_bounds::text::text[], 1) AS bounds
+           FROM pg_stats WHERE tablename = 'patients' AND attname IN ('search_text', 'id')
+           ORDER BY attname`,
+        ],
+      ]);
+      expect(outcome.ok && outcome.rows).toEqual([
+        { column: 'id', bounds: expect.any(Number) as number },
+        { column: 'search_text', bounds: expect.any(Number) as number },
+      ]);
+      const [id, text] = outcome.ok ? (outcome.rows as Array<{ bounds: number }>) : [];
+      expect(id!.bounds).toBeGreaterThan(10);
+      expect(text!.bounds).toBeLessThan(10);
+    });
+
     it('0019 keeps only the longest suffixes of each patient, rebuilt from those 0018 wrote', async () => {
       const texts = [
         'sergio martinez llopis\nsergio.martinez7@example.com\n34605850938',

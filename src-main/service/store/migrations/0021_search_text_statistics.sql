@@ -1,0 +1,2 @@
+-- 0021: nothing on SQLite, whose search is its FTS5 index. PostgreSQL's file of this number stops
+-- keeping a histogram of patients.search_text, which every search's planning read.
