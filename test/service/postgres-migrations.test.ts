@@ -1041,12 +1041,7 @@ const types = {
 
 describe.skipIf(!url)('the PostgreSQL migrations', () => {
   const database = `engage_desk_migrations_${randomBytes(6).toString('hex')}`;
-  const databases = [
-    database,
-    `${database}_partial`,
-    `${database}_suffixes`,
-    `${database}_firsts`,
-  ];
+  const databases = [database, `${database}_partial`, `${database}_suffixes`, `${database}_firsts`];
   let admin: pg.Client;
   let client: pg.Client;
   /** A second database, brought up a few migrations at a time with rows in between. */
