@@ -8,6 +8,7 @@ import {
   MANY_MATCHES,
   readsMatchesFirst,
   searchCondition,
+  SUFFIX_COUNT,
   suffixParams,
   type Search,
 } from '../patient-search-condition';
@@ -222,22 +223,15 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
           )
           .pluck()
       : undefined;
-  // PostgreSQL, a term the suffix table answers (migration 0018): an index-only count of one
-  // row per patient (0020, see suffixParams).
+  // PostgreSQL, a term the suffix table answers: an index-only count (see SUFFIX_COUNT).
   const countSuffixes =
     db.engine === 'postgres'
-      ? db
-          .prepare<[string, string, number], number>(
-            'SELECT count(*) FROM patient_search_suffixes WHERE suffix >= ? AND suffix < ? AND shared_prefix < ?',
-          )
-          .pluck()
+      ? db.prepare<[string, string, number], number>(SUFFIX_COUNT).pluck()
       : undefined;
   const countSuffixesWithStatus =
     db.engine === 'postgres'
       ? db
-          .prepare<[string, string, number, string], number>(
-            'SELECT count(*) FROM patient_search_suffixes WHERE suffix >= ? AND suffix < ? AND shared_prefix < ? AND status = ?',
-          )
+          .prepare<[string, string, number, string], number>(`${SUFFIX_COUNT} AND status = ?`)
           .pluck()
       : undefined;
   const countLike = new Map<string, Statement<unknown[], number>>();
