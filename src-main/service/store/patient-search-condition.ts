@@ -12,6 +12,14 @@ export interface Search {
    * the index alone.
    */
   suffixRange?: [from: string, to: string];
+  /**
+   * PostgreSQL: the folded phrases the search matches (the text, and its digits for a phone
+   * number), for a list that walks its order testing each patient (`walkOf`); whether the
+   * trigram index finds them all (three characters or more), for one read from its matches
+   * (`matchesOf`); and whether all are longer than eight characters, asked in pieces and
+   * checked whole (see `searchCondition`).
+   */
+  phrases?: { all: string[]; indexed: boolean; long: boolean };
 }
 
 /** Terms the suffix table answers: what one run of its suffixes (cut to twelve) can hold whole. */
@@ -27,7 +35,11 @@ const SUFFIX_TERM = /^[a-z0-9]{3,12}$/;
  * (patients_search_trgm) answers from three characters on: the same substring match as the FTS5
  * phrase, as both sides are folded (lower case) and case sensitivity never comes into it. A long
  * phrase asks the index for a few of its pieces only (see `indexPieces`) and is then checked whole
- * with strpos, which no index answers, so the planner cannot hand the whole phrase to the index.
+ * with a LIKE on `search_text || ''`, an expression no index answers, so the planner cannot hand
+ * the whole phrase to the index; unlike the strpos it replaced, the planner estimates such a LIKE
+ * by its pattern, as rare as a phrase that long is, and reads the pieces from the index rather
+ * than walking the list for it (which a phone number at a million patients did: 1.5 s,
+ * docs/benchmarks.md).
  */
 export function searchCondition(engine: Engine, raw: string | undefined): Search | undefined {
   const text = raw ? foldForSearch(raw) : '';
@@ -46,11 +58,21 @@ export function searchCondition(engine: Engine, raw: string | undefined): Search
       param.push(...pieces.map(escapeLike));
       if (pieces.length === 1 && pieces[0] === phrase) sql.push(like[0]!);
       else {
-        sql.push(`(${like.join(' AND ')} AND strpos(search_text, ?::text) > 0)`);
-        param.push(phrase);
+        const whole = `(search_text || '') LIKE '%' || ?::text || '%' ESCAPE '\\'`;
+        sql.push(`(${like.join(' AND ')} AND ${whole})`);
+        param.push(escapeLike(phrase));
       }
     }
-    const search: Search = { kind: 'like', sql: `(${sql.join(' OR ')})`, param };
+    const search: Search = {
+      kind: 'like',
+      sql: `(${sql.join(' OR ')})`,
+      param,
+      phrases: {
+        all: phrases,
+        indexed: phrases.every((p) => [...p].length >= 3),
+        long: phrases.every((p) => [...p].length > SHORT),
+      },
+    };
     // One phrase only (a term of digits alone has no second one): the range of the suffixes
     // starting with it, up to the same text with its last character one higher (byte order).
     if (phrases.length === 1 && SUFFIX_TERM.test(text))
@@ -138,13 +160,30 @@ export const suffixParams = ([from, to]: [string, string]): [string, string, num
 ];
 
 /**
- * PostgreSQL: a term with many matches (the other side of `readsMatchesFirst`), tested on each
+ * PostgreSQL: a search with many matches (the other side of `readsMatchesFirst`), tested on each
  * patient as the list's order is walked, until a page is full. Written with strpos and not LIKE:
  * the planner has nothing to weigh then (no trigram index to cost, no pattern to run over the
  * column's statistics: planning a walked page took 0.108 ms with LIKE, 0.064 with strpos), and it
  * estimates a third of the table, so it always walks the order's index, as the count decided.
  */
-export const MANY_MATCHES = 'strpos(search_text, ?::text) > 0';
+export function walkOf(phrases: readonly string[]): { sql: string; params: string[] } {
+  const test = phrases.map(() => 'strpos(search_text, ?::text) > 0');
+  return { sql: `(${test.join(' OR ')})`, params: [...phrases] };
+}
+
+/**
+ * PostgreSQL: a search's matches read first (the trigram index, then each match checked), as an
+ * array the list's own index is walked through. For a search the suffix table does not count
+ * (a phrase with a space or a sign, or longer than twelve): most are a name, an e-mail or a
+ * phone number a few patients hold, and a common one costs about twice what its total's count
+ * costs anyway. Left to the planner, such a LIKE may be walked instead on a guess of how many
+ * patients hold it, and a walk for a phrase almost nobody holds reads the whole table (a phone
+ * number at a million patients: 1.5 s, docs/benchmarks.md).
+ */
+export const matchesOf = (search: Search): { sql: string; params: string[] } => ({
+  sql: `patients.seq = ANY (ARRAY(SELECT seq FROM patients WHERE ${search.sql}))`,
+  params: search.param,
+});
 
 /**
  * Whether a list of a term with `matches` among `rows` patients is cheaper read from its matches

@@ -5,11 +5,12 @@ import { createReadCache } from '../read-cache';
 import { foldForSearch, patientSearchText } from '../search-text';
 import {
   FEW_MATCHES,
-  MANY_MATCHES,
+  matchesOf,
   readsMatchesFirst,
   searchCondition,
   SUFFIX_COUNT,
   suffixParams,
+  walkOf,
   type Search,
 } from '../patient-search-condition';
 
@@ -307,14 +308,15 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
     );
 
   /**
-   * PostgreSQL, a term the suffix table answers: the search condition to list it with. Its
-   * matches are counted first (an index-only read, which the page's total reuses from the read
-   * cache), and when they are few the list is read from them (`FEW_MATCHES`) instead of walking
-   * the list's order and testing each row (`MANY_MATCHES`). Why the service chooses and not the
-   * planner: PostgreSQL estimates a `LIKE '%6100%'` from its histogram at about 1% of the table
-   * whatever it holds, so for a fragment found in 159 of 100,000 patients it walked 15,000 rows
-   * to fill a page (5 ms, the tail of the distinct-fragments benchmark), and the exact count is
-   * already at hand.
+   * PostgreSQL: the search condition to list a search with, chosen by the service and not the
+   * planner. A term the suffix table answers is counted first (an index-only read the page's
+   * total needs anyway, kept in the read cache), then read from its matches when they are few
+   * (`FEW_MATCHES`), by walking the list's order and testing each patient otherwise (`walkOf`).
+   * A phrase longer than eight characters goes to the trigram index as written (see
+   * searchCondition); another is read from that index's matches (`matchesOf`), or walked when
+   * too short for it. Left to choose, the planner estimated a `LIKE '%6100%'` from its histogram
+   * at about 1% of the table whatever it held, and walked 15,000 rows for a fragment of 159
+   * patients in 100,000 (5 ms); with no histogram (migration 0021) it has only the pattern.
    */
   async function searchInList(
     search: Search,
@@ -322,13 +324,16 @@ export function createPatientQueries(db: Sql, changeToken: () => string) {
     sort: PatientSort,
     limit: number,
   ): Promise<ListCondition> {
-    if (!search.suffixRange) return { sql: search.sql, params: search.param };
+    if (!search.phrases) return { sql: search.sql, params: search.param };
+    if (!search.suffixRange) {
+      if (search.phrases.long) return { sql: search.sql, params: search.param };
+      return search.phrases.indexed ? matchesOf(search) : walkOf(search.phrases.all);
+    }
     const matches = await countSearch(search, status);
     const rows = await rowCount(status);
     return readsMatchesFirst({ matches, rows, limit, createdOrder: sort === 'created' })
       ? { sql: FEW_MATCHES, params: suffixParams(search.suffixRange) }
-      : // The suffix range starts at the term itself.
-        { sql: MANY_MATCHES, params: [search.suffixRange[0]] };
+      : walkOf(search.phrases.all);
   }
 
   /** The list to run and its conditions for these filters, in this order, for pages of `limit`. */
