@@ -173,12 +173,12 @@ export function walkOf(phrases: readonly string[]): { sql: string; params: strin
 
 /**
  * PostgreSQL: a search's matches read first (the trigram index, then each match checked), as an
- * array the list's own index is walked through. For a search the suffix table does not count
- * (a phrase with a space or a sign, or longer than twelve): most are a name, an e-mail or a
- * phone number a few patients hold, and a common one costs about twice what its total's count
- * costs anyway. Left to the planner, such a LIKE may be walked instead on a guess of how many
- * patients hold it, and a walk for a phrase almost nobody holds reads the whole table (a phone
- * number at a million patients: 1.5 s, docs/benchmarks.md).
+ * array the list's own index is walked through. For a phrase of three to eight characters the
+ * suffix table does not count (a space or a sign in it, or a phone number beside its digits):
+ * most are a name or a number few patients hold, and a common one costs about twice what its
+ * total's count costs anyway. Left to the planner, such a LIKE may be walked instead on a guess
+ * of how many patients hold it, and a walk for a phrase almost nobody holds reads the whole
+ * table (1.5 s at a million patients, docs/benchmarks.md).
  */
 export const matchesOf = (search: Search): { sql: string; params: string[] } => ({
   sql: `patients.seq = ANY (ARRAY(SELECT seq FROM patients WHERE ${search.sql}))`,
