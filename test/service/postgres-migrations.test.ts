@@ -2091,15 +2091,18 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
   });
 
   describe('search', () => {
+    /** 3,000 patients with distinct search texts (ids after the prefix), created at `minute`. */
+    const manyPatients = (prefix: string, minute: number): Step => [
+      `INSERT INTO patients (id, first_name, last_name, status, created_at, updated_at, search_text)
+       SELECT ? || lpad(n::text, 5, '0'), 'F', 'L', 'active', ?, ?,
+         md5(n::text) || chr(10) || 'mail' || n || '@example.org' || chr(10) || n
+       FROM generate_series(1, 3000) n`,
+      [prefix, at(minute), at(minute)],
+    ];
+
     it('answers a substring search on patients.search_text from the trigram index', async () => {
       const outcome = await postgres.attempt([
-        [
-          `INSERT INTO patients (id, first_name, last_name, status, created_at, updated_at, search_text)
-           SELECT 'pat_bulk_' || lpad(n::text, 5, '0'), 'F', 'L', 'active', ?, ?,
-             md5(n::text) || chr(10) || 'mail' || n || '@example.org' || chr(10) || n
-           FROM generate_series(1, 3000) n`,
-          [at(20_000), at(20_000)],
-        ],
+        manyPatients('pat_bulk_', 20_000),
         ['ANALYZE patients'],
         ['SET LOCAL enable_seqscan = off'],
         [
@@ -2122,13 +2125,7 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
       // Analyzed with patients in it: the id, unique like the search text, has its histogram,
       // the search text two bounds, under the ten PostgreSQL's pattern estimate needs to read one.
       const outcome = await postgres.attempt([
-        [
-          `INSERT INTO patients (id, first_name, last_name, status, created_at, updated_at, search_text)
-           SELECT 'pat_stats_' || lpad(n::text, 5, '0'), 'F', 'L', 'active', ?, ?,
-             md5(n::text) || chr(10) || 'mail' || n || '@example.org' || chr(10) || n
-           FROM generate_series(1, 3000) n`,
-          [at(30_000), at(30_000)],
-        ],
+        manyPatients('pat_stats_', 30_000),
         ['ANALYZE patients'],
         [
           `SELECT attname AS column, array_length(histogram_bounds::text::text[], 1) AS bounds
