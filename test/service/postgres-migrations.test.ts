@@ -2100,6 +2100,20 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
       [prefix, at(minute), at(minute)],
     ];
 
+    /** A patient written straight into a database brought up part of the way, by its text. */
+    const withSearchText = (
+      c: pg.Client,
+      id: string,
+      status: string,
+      minute: number,
+      searchText: string,
+    ) =>
+      c.query(
+        `INSERT INTO patients (id, first_name, last_name, status, created_at, updated_at, search_text, sort_name)
+         VALUES ($1, 'F', 'L', $2, $3, $3, $4, 'l f')`,
+        [id, status, at(minute), searchText],
+      );
+
     it('answers a substring search on patients.search_text from the trigram index', async () => {
       const outcome = await postgres.attempt([
         manyPatients('pat_bulk_', 20_000),
@@ -2153,13 +2167,8 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
       const old = await connect(`${database}_suffixes`);
       try {
         await applyPostgres(old, 0, 18);
-        for (const [i, text] of texts.entries()) {
-          await old.query(
-            `INSERT INTO patients (id, first_name, last_name, status, created_at, updated_at, search_text, sort_name)
-             VALUES ($1, 'F', 'L', $2, $3, $3, $4, 'l f')`,
-            [`pat_sfx_${i}`, i === 2 ? 'inactive' : 'active', at(i), text],
-          );
-        }
+        for (const [i, text] of texts.entries())
+          await withSearchText(old, `pat_sfx_${i}`, i === 2 ? 'inactive' : 'active', i, text);
         const rows = () =>
           old.query<{ id: string; suffix: string; status: string }>(
             `SELECT p.id, s.suffix, s.status FROM patient_search_suffixes s JOIN patients p USING (seq)
@@ -2207,11 +2216,7 @@ describe.skipIf(!url)('the PostgreSQL migrations', () => {
       try {
         await applyPostgres(firsts, 0, 19);
         const insert = (i: number, text: string) =>
-          firsts.query(
-            `INSERT INTO patients (id, first_name, last_name, status, created_at, updated_at, search_text, sort_name)
-             VALUES ($1, 'F', 'L', 'active', $2, $2, $3, 'l f')`,
-            [`pat_first_${i}`, at(i), text],
-          );
+          withSearchText(firsts, `pat_first_${i}`, 'active', i, text);
         for (const [i, text] of texts.slice(0, 4).entries()) await insert(i, text);
         await applyPostgres(firsts, 19, 20);
         // Written after 0020, through its trigger, and one changed through the update trigger.

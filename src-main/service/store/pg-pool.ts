@@ -16,9 +16,10 @@ export function createPgPool(config: pg.PoolConfig): pg.Pool {
     max: 10,
     ...config,
     // Statements are prepared (statementName in pg-port.ts), and after five runs PostgreSQL may settle on
-    // a plan made without the parameters. A patient list's best plan depends on them: a
-    // one-letter search walks the table in order and stops at a page, a full name asks the
-    // trigram index. So every run is planned for its own values, as unnamed statements were;
+    // a plan made without the parameters. Some best plans depend on them: a search list no longer
+    // does (searchInList chooses its reading), but a count the suffix table cannot answer does
+    // (two letters scan the table, the trigram index cannot find them; longer ones ask that
+    // index). So every run is planned for its own values, as unnamed statements were;
     // only the parse is saved. The pool awaits this before it lends a new connection (a
     // 'connect' listener ran it beside the first query, which pg 9 will refuse).
     // @types/pg declares the hook void; pg-pool 3.14 awaits what it returns (`_promiseTry`).
